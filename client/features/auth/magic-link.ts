@@ -1,0 +1,36 @@
+// Magic-link calls: request an e-mail, verify the token the e-mail's link carries.
+import { appMessages } from '@common/messages.ts'
+import { queryOptions } from '@tanstack/react-query'
+import { z } from 'zod'
+import { ApiError } from '../../lib/api.ts'
+import { authCall, authClient } from '../../lib/auth-client.ts'
+
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email(appMessages.invalidEmail))
+
+export const RESEND_COOLDOWN_S = 30
+
+export async function requestMagicLink(email: string): Promise<void> {
+  await authCall((fetchOptions) => authClient.signIn.magicLink({ email }, fetchOptions))
+}
+
+/** Seconds to wait from a 429's X-Retry-After (or Retry-After) header, else null. */
+export function retryAfterSeconds(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 429) return null
+  const header = error.headers.get('X-Retry-After') ?? error.headers.get('Retry-After')
+  const seconds = Number(header)
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null
+}
+
+/** Verifying consumes the token: run once, never retried or refetched. */
+export const verifyTokenQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['verify-identity', token],
+    queryFn: async () => {
+      await authCall((fetchOptions) => authClient.magicLink.verify({ query: { token } }, fetchOptions))
+      return true
+    },
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  })

@@ -1,0 +1,61 @@
+// The three plans side by side; the current one is marked, the action per plan comes from the caller.
+import { Check, Minus } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { cn } from '../../components/ui/cn.ts'
+import type { Plan } from '../../lib/me.ts'
+import { PLAN_CATALOG, type PlanInfo } from './plan-catalog.ts'
+
+interface PlanCardsProps {
+  current?: Plan | null
+  action?: (plan: PlanInfo, isCurrent: boolean) => ReactNode
+}
+
+export function PlanCards({ current = null, action }: PlanCardsProps) {
+  return (
+    <ul className="grid gap-4 md:grid-cols-3" aria-label="Plans">
+      {PLAN_CATALOG.map((plan) => {
+        const isCurrent = plan.id === current
+        return (
+          <li
+            key={plan.id}
+            data-testid={`plan-${plan.id}`}
+            aria-current={isCurrent ? 'true' : undefined}
+            className={cn(
+              'relative flex flex-col gap-5 rounded-xl border bg-raised p-6',
+              isCurrent ? 'border-accent ring-1 ring-accent' : 'border-line',
+              plan.id === 'gold' && !isCurrent && 'border-amber-500/40',
+            )}
+          >
+            {isCurrent ? (
+              <span className="absolute -top-2.5 left-6 rounded-full bg-accent px-2 py-0.5 text-xs font-medium text-accent-fg">
+                Current plan
+              </span>
+            ) : null}
+            <div className="space-y-1">
+              <h3 className="text-lg font-semibold text-fg">{plan.name}</h3>
+              <p className="text-sm text-muted">{plan.tagline}</p>
+            </div>
+            <ul className="flex flex-1 flex-col gap-2 text-sm">
+              {plan.features.map((f) => (
+                <li key={f} className="flex gap-2 text-fg">
+                  <Check className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
+                  {f}
+                </li>
+              ))}
+              {plan.missing.map((f) => (
+                <li key={f} className="flex gap-2 text-muted">
+                  <Minus className="mt-0.5 size-4 shrink-0" aria-hidden />
+                  <span>
+                    <span className="sr-only">Not included: </span>
+                    {f}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            {action ? <div>{action(plan, isCurrent)}</div> : null}
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

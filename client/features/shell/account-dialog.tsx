@@ -1,0 +1,46 @@
+// Account dialog: e-mail, plan and subscription status. Cancel and restore arrive with billing.
+
+import { Button } from '../../components/ui/button.tsx'
+import { Dialog, DialogContent } from '../../components/ui/dialog.tsx'
+import { useMe } from '../../lib/me.ts'
+
+interface AccountDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex items-center justify-between gap-4 border-b border-line py-2.5 last:border-0">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="truncate text-sm font-medium text-fg">{value}</dd>
+    </div>
+  )
+}
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+
+export function AccountDialog({ open, onOpenChange }: AccountDialogProps) {
+  const user = useMe()
+  if (!user) return null
+  const status = user.status ? capitalize(user.status) : 'No subscription'
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Account">
+        <dl data-testid="account-details">
+          <Row label="E-mail" value={user.email} />
+          <Row label="Plan" value={capitalize(user.plan)} />
+          <Row label="Subscription" value={status} />
+        </dl>
+        {user.status ? (
+          <div className="mt-5 flex flex-col items-end gap-1.5">
+            <Button variant={user.status === 'active' ? 'secondary' : 'primary'} size="sm" disabled>
+              {user.status === 'active' ? 'Cancel subscription' : 'Restore subscription'}
+            </Button>
+            <p className="text-xs text-muted">Managing a subscription arrives with billing.</p>
+          </div>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  )
+}

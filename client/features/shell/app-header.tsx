@@ -1,0 +1,39 @@
+// The 48 px header row of the signed-in app.
+import { Link } from '@tanstack/react-router'
+import { LogoMark } from '../../components/ui/logo.tsx'
+import { CopyFormatPanel } from './copy-format-panel.tsx'
+import { MobileMenu } from './mobile-menu.tsx'
+import { useProjectSearch } from './nav-items.ts'
+import { NavTabs } from './nav-tabs.tsx'
+import { ProjectPicker } from './project-picker.tsx'
+import { SettingsMenu } from './settings-menu.tsx'
+import { ThemeToggle } from './theme-toggle.tsx'
+
+export function AppHeader() {
+  const search = useProjectSearch()
+  return (
+    <header
+      data-testid="app-header"
+      className="flex h-12 shrink-0 items-center gap-2 border-b border-line bg-bg/95 px-3 backdrop-blur"
+    >
+      <MobileMenu />
+      <Link
+        to="/icons"
+        search={search}
+        aria-label="Iconvault home"
+        className="rounded-md p-1 focus-visible:outline-2 focus-visible:outline-accent"
+      >
+        <LogoMark />
+      </Link>
+      <span className="h-5 w-px bg-line" aria-hidden />
+      <ProjectPicker />
+      <span className="hidden h-5 w-px bg-line md:block" aria-hidden />
+      <NavTabs />
+      <div className="ml-auto flex items-center gap-0.5">
+        <CopyFormatPanel />
+        <ThemeToggle />
+        <SettingsMenu />
+      </div>
+    </header>
+  )
+}

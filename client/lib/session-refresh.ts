@@ -1,0 +1,11 @@
+// Session refresh signal (seed §4): auth-client.ts reports better-auth's $sessionSignal here, and main.tsx
+// decides what to refresh. Kept apart so the auth client loads only with the pages that use it.
+let handler: (() => void) | null = null
+
+export function onSessionChange(fn: () => void) {
+  handler = fn
+}
+
+export function sessionChanged() {
+  handler?.()
+}

@@ -1,0 +1,29 @@
+// The router: file routes, the query client in context, default error and not-found views.
+import type { QueryClient } from '@tanstack/react-query'
+import { createRouter } from '@tanstack/react-router'
+import { ErrorView } from './features/shell/error-view.tsx'
+import { NotFoundView } from './features/shell/not-found-view.tsx'
+import { MAIN_SCROLL_ID } from './features/shell/scroll.ts'
+import { routeTree } from './routeTree.gen.ts'
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    // Query data has its own freshness; the router should always ask it.
+    defaultPreloadStaleTime: 0,
+    defaultErrorComponent: ErrorView,
+    defaultNotFoundComponent: NotFoundView,
+    // Window and the app's scrollable content go back to the top on every route change.
+    scrollToTopSelectors: [`#${MAIN_SCROLL_ID}`],
+  })
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter
+  }
+}

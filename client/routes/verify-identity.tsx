@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { z } from 'zod'
+import { redirectSignedIn } from '../features/auth/guards.ts'
+import { VerifyIdentityError, VerifyIdentityPage } from '../features/auth/verify-identity-page.tsx'
+
+const searchSchema = z.object({ token: z.string().min(1) })
+
+export const Route = createFileRoute('/verify-identity')({
+  validateSearch: searchSchema,
+  beforeLoad: ({ context }) => redirectSignedIn(context.user),
+  // A missing or malformed token is the same dead end as an invalid one.
+  errorComponent: () => <VerifyIdentityError />,
+  component: VerifyIdentityRoute,
+})
+
+function VerifyIdentityRoute() {
+  const { token } = Route.useSearch()
+  return <VerifyIdentityPage key={token} token={token} />
+}

@@ -1,0 +1,91 @@
+// Every user-facing text of the specification, word for word, in one place.
+// Server and client import from here; never retype one of these strings elsewhere.
+
+export const PRODUCT_NAME = 'Iconvault'
+
+export const messages = {
+  // Shell
+  somethingWentWrong: 'Something went wrong!',
+  showError: 'Show Error',
+  hideError: 'Hide Error',
+  notFound: 'Not Found',
+  selectProject: 'Select Project',
+  personal: 'Personal',
+  personalWorkspace: 'Personal Workspace',
+  newItem: '+ New',
+
+  // Dialog titles and fields
+  createNewWorkspace: 'Create New Workspace',
+  workspaceName: 'Workspace Name',
+  createNewProject: 'Create New Project',
+  projectName: 'Project Name',
+  workspaceSettings: 'Workspace Settings',
+  deleteWorkspace: 'Delete Workspace',
+  projectSettings: 'Project Settings',
+  deleteProject: 'Delete Project',
+  saveChanges: 'Save Changes',
+  manageWorkspace: 'Manage Workspace',
+  inviteToWorkspace: 'Invite to Workspace',
+  workspaceInvitation: 'Workspace Invitation',
+  accept: 'Accept',
+  decline: 'Decline',
+
+  // Validation (seed §5)
+  nameRequired: 'Name is required',
+  noUserFound: 'No user found',
+  idRequired: 'ID is required',
+  projectNameRequired: 'Project name is required',
+  projectIdRequired: 'Project ID is required',
+  iconIdRequired: 'Icon ID is required',
+  iconNameRequired: 'Icon name is required',
+
+  // Permissions and plans (seed §6)
+  notAuthorized: 'You are not authorized for this action',
+  needProToSave: 'You need to be a pro user to save icons to the vault',
+
+  // Toasts (seed §8)
+  workspaceError: (message: string) => `Workspace error: ${message}`,
+  iconError: (message: string) => `Icon error: ${message}`,
+  creditsLimitFailed: 'Failed to update credits limit',
+  creditsLimitUpdated: 'Credits limit updated successfully',
+  inviteFailed: 'Failed to invite user',
+  inviteError: 'Error inviting user. Please try again.',
+  unexpectedError: 'An unexpected error occurred. Please try again.',
+  inviteSent: 'Invitation sent successfully!',
+  userDeletedFromWorkspace: 'User deleted from workspace',
+  userDeleteFromWorkspaceFailed: 'Failed to delete user from workspace',
+  userRoleUpdated: 'User role updated',
+  userRoleUpdateFailed: 'Failed to update user role',
+  acceptInvitationError: (error?: string) => `Error accepting invitation: ${error || 'Unknown error'}`,
+  networkError: 'Network error',
+  invitationAccepted: 'Invitation accepted successfully!',
+  invitationDeclined: 'Invitation declined successfully!',
+  noInvitationId: 'No invitation id found.',
+  fetchAccessUsersFailed: 'Failed to fetch workspace access users',
+  getProjectsFailed: 'Failed to get projects',
+  createProjectFailed: 'Failed to create project',
+  updateProjectFailed: 'Failed to update project',
+  deleteProjectFailed: 'Failed to delete project',
+  getIconsFailed: 'Failed to get icons',
+  createIconFailed: 'Failed to create icon',
+  updateIconFailed: 'Failed to update icon',
+  deleteIconFailed: 'Failed to delete icon',
+  noCurrentProject: 'No current project selected',
+  noUserId: 'No user id found',
+  subscriptionCreateFailed: 'Something went wrong creating subscription',
+  subscriptionCancelFailed: 'Something went wrong canceling subscription',
+  subscriptionRestoreFailed: 'Something went wrong restoring subscription',
+  invalidAuthBaseUrl: 'Invalid base URL ... Please provide a valid base URL.',
+} as const
+
+/** Texts of our own (not in the seed) that more than one place shows. */
+export const appMessages = {
+  invalidJson: 'The request body is not valid JSON',
+  bodyTooLarge: 'The request body is too large',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  signedOut: 'You need to sign in first',
+  apiNotFound: 'Not found',
+  internalError: 'Internal server error',
+  invalidEmail: 'Enter a valid e-mail address',
+  magicLinkInvalid: 'This sign-in link is invalid or has expired. Request a new one.',
+} as const

@@ -1,0 +1,59 @@
+// The Hono app: middleware, route mounting, and the one error shape `{ error }`.
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { logger } from 'hono/logger'
+import { appMessages } from '../common/messages.ts'
+import type { Auth } from './auth.ts'
+import type { Store } from './db/client.ts'
+import { ApiError } from './domain/errors.ts'
+import { securityHeaders } from './middleware/security-headers.ts'
+import { type AppEnv, loadSession } from './middleware/session.ts'
+import { authRoutes } from './routes/auth.ts'
+import { healthRoutes } from './routes/health.ts'
+import { meRoutes } from './routes/me.ts'
+import { mountSpa } from './static.ts'
+
+/** Largest request body accepted, in bytes. */
+export const MAX_BODY_BYTES = 1024 * 1024
+
+export type AppDeps = { auth: Auth; store: Store; logRequests?: boolean; clientDir?: string }
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>()
+  if (deps.logRequests) app.use(logger())
+  app.use(securityHeaders())
+
+  const api = new Hono<AppEnv>()
+  api.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ error: appMessages.bodyTooLarge }, 413),
+    }),
+  )
+  api.use(async (c, next) => {
+    await next()
+    c.header('Cache-Control', 'no-store')
+  })
+  api.route('/auth', authRoutes(deps.auth))
+  api.route('/health', healthRoutes(deps.store))
+  api.use(loadSession(deps.auth))
+  api.route('/me', meRoutes)
+  api.all('*', (c) => c.json({ error: appMessages.apiNotFound }, 404))
+
+  app.route('/api', api)
+  mountSpa(app as unknown as Hono, deps.clientDir)
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json({ error: err.message }, err.status)
+    if (err instanceof HTTPException && err.status < 500) {
+      return c.json({ error: err.message || appMessages.apiNotFound }, err.status)
+    }
+    console.error(`[${c.req.method} ${c.req.path}]`, err)
+    return c.json({ error: appMessages.internalError }, 500)
+  })
+  app.notFound((c) => c.json({ error: appMessages.apiNotFound }, 404))
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

@@ -1,0 +1,61 @@
+// better-auth: magic-link sign-in, sessions in the database, rate limits per client IP.
+// Mounted by app.ts under /api/auth.
+import { betterAuth } from 'better-auth'
+import { drizzleAdapter } from 'better-auth/adapters/drizzle'
+import { magicLink } from 'better-auth/plugins'
+import type { Config } from './config.ts'
+import type { Store } from './db/client.ts'
+import * as schema from './db/schema/index.ts'
+import { magicLinkMail } from './emails/magic-link.ts'
+import type { Mailer } from './mail.ts'
+
+/** Set by app.ts from the socket address (never from the client), read by better-auth. */
+export const CLIENT_IP_HEADER = 'x-iconvault-client-ip'
+export const MAGIC_LINK_MINUTES = 10
+
+export function createAuth(opts: { config: Config; store: Store; mailer: Mailer }) {
+  const { config, store, mailer } = opts
+  return betterAuth({
+    appName: 'Iconvault',
+    baseURL: config.baseUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [config.baseUrl],
+    database: drizzleAdapter(store.db, { provider: 'pg', schema }),
+    user: {
+      additionalFields: {
+        plan: { type: 'string', required: false, defaultValue: 'free', input: false },
+        status: { type: 'string', required: false, input: false },
+      },
+      deleteUser: { enabled: true },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 120,
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.baseUrl.startsWith('https:'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    plugins: [
+      magicLink({
+        expiresIn: MAGIC_LINK_MINUTES * 60,
+        storeToken: 'hashed',
+        rateLimit: { window: 60, max: 5 },
+        sendMagicLink: async ({ email, token }) => {
+          const link = `${config.baseUrl}/verify-identity?token=${encodeURIComponent(token)}`
+          await mailer.send(magicLinkMail(email, link, MAGIC_LINK_MINUTES))
+        },
+      }),
+    ],
+  })
+}
+
+export type Auth = ReturnType<typeof createAuth>

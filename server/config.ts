@@ -1,0 +1,96 @@
+// Every environment variable, parsed and validated once. Nothing else reads process.env.
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { z } from 'zod'
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional()
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: optionalText.transform((v) => v ?? '0.0.0.0'),
+  BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DATA_DIR: optionalText.transform((v) => resolve(v ?? './data')),
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: optionalText.transform((v) => v ?? 'Iconvault <no-reply@iconvault.local>'),
+  BILLING_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PRICE_PRO: optionalText,
+  STRIPE_PRICE_GOLD: optionalText,
+  AI_BASE_URL: optionalText.pipe(z.url().optional()),
+  AI_API_KEY: optionalText,
+  AI_MODEL: optionalText,
+  LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
+})
+
+export type Config = {
+  port: number
+  host: string
+  baseUrl: string
+  dataDir: string
+  databaseUrl: string | undefined
+  authSecret: string
+  smtpUrl: string | undefined
+  mailFrom: string
+  billing: {
+    provider: 'local' | 'stripe'
+    stripeSecretKey?: string
+    stripeWebhookSecret?: string
+    stripePricePro?: string
+    stripePriceGold?: string
+  }
+  ai: { baseUrl?: string; apiKey?: string; model?: string }
+  logRequests: boolean
+}
+
+export class ConfigError extends Error {}
+
+/** Parses an environment (process.env by default) into a Config, or throws a ConfigError naming each problem. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`)
+  }
+  const e = parsed.data
+  const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '')
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    baseUrl,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    authSecret: e.AUTH_SECRET ?? persistedSecret(e.DATA_DIR),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    billing: {
+      provider: e.BILLING_PROVIDER,
+      stripeSecretKey: e.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      stripePricePro: e.STRIPE_PRICE_PRO,
+      stripePriceGold: e.STRIPE_PRICE_GOLD,
+    },
+    ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL },
+    logRequests: e.LOG_LEVEL === 'info',
+  }
+}
+
+/** AUTH_SECRET when unset: generated once and kept in DATA_DIR so sessions survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'auth-secret')
+  try {
+    return readFileSync(file, 'utf8').trim()
+  } catch {
+    mkdirSync(dataDir, { recursive: true })
+    const secret = randomBytes(32).toString('base64url')
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' })
+    return secret
+  }
+}

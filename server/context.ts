@@ -1,0 +1,36 @@
+// Builds everything a running server needs from a Config: database, mail, auth, app.
+// index.ts serves it; tests build it the same way on a throwaway database.
+import { createApp } from './app.ts'
+import { createAuth } from './auth.ts'
+import type { Config } from './config.ts'
+import { type OpenOptions, openStore, type Store } from './db/client.ts'
+import { createMailer, type Mailer } from './mail.ts'
+
+export type ServerContext = {
+  config: Config
+  store: Store
+  mailer: Mailer
+  auth: ReturnType<typeof createAuth>
+  app: ReturnType<typeof createApp>
+  close(): Promise<void>
+}
+
+export async function createContext(config: Config, storeOptions?: OpenOptions): Promise<ServerContext> {
+  const store = await openStore(
+    storeOptions ?? (config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }),
+  )
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir })
+  const auth = createAuth({ config, store, mailer })
+  const app = createApp({ auth, store, logRequests: config.logRequests })
+  return {
+    config,
+    store,
+    mailer,
+    auth,
+    app,
+    close: async () => {
+      mailer.close()
+      await store.close()
+    },
+  }
+}

@@ -1,0 +1,109 @@
+// Opens the database: embedded PGlite in DATA_DIR by default, a Postgres server when
+// DATABASE_URL is set. Both speak Postgres, share one drizzle schema and one migration
+// folder, and offer LISTEN/NOTIFY for change events.
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import { lockDataDir } from './lock.ts'
+import * as schema from './schema/index.ts'
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+
+export type Store = {
+  kind: 'pglite' | 'postgres'
+  db: Db
+  /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  notify(channel: string, payload: string): Promise<void>
+  close(): Promise<void>
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
+
+export type OpenOptions = { databaseUrl: string } | { dataDir: string; lock?: boolean } | { pglite: PGlite }
+
+/** Opens and migrates the database. */
+export async function openStore(opts: OpenOptions): Promise<Store> {
+  return 'databaseUrl' in opts ? openPostgres(opts.databaseUrl) : openPglite(opts)
+}
+
+async function openPglite(opts: { dataDir: string; lock?: boolean } | { pglite: PGlite }): Promise<Store> {
+  let release = () => {}
+  let client: PGlite
+  if ('pglite' in opts) client = opts.pglite
+  else {
+    if (opts.lock !== false) release = lockDataDir(opts.dataDir)
+    try {
+      mkdirSync(opts.dataDir, { recursive: true })
+      client = await PGlite.create(join(opts.dataDir, 'pglite'))
+    } catch (err) {
+      release()
+      throw err
+    }
+  }
+  const db = drizzlePglite(client, { schema })
+  await migratePglite(db, { migrationsFolder })
+  return {
+    kind: 'pglite',
+    db: db as unknown as Db,
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload)
+      return async () => unlisten()
+    },
+    notify: async (channel, payload) => {
+      await client.query('select pg_notify($1, $2)', [channel, payload])
+    },
+    close: async () => {
+      await client.close()
+      release()
+    },
+  }
+}
+
+async function openPostgres(url: string): Promise<Store> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  pool.on('error', (err) => console.error('postgres pool error:', err.message))
+  const db = drizzlePg(pool, { schema })
+  // Several app processes may start at once on one database: migrate under an advisory lock.
+  const conn = await pool.connect()
+  try {
+    await conn.query('select pg_advisory_lock(727274)')
+    await migratePg(drizzlePg(conn, { schema }), { migrationsFolder })
+  } finally {
+    await conn.query('select pg_advisory_unlock(727274)').catch(() => {})
+    conn.release()
+  }
+  const listeners: pg.PoolClient[] = []
+  return {
+    kind: 'postgres',
+    db: db as unknown as Db,
+    listen: async (channel, onPayload) => {
+      const conn = await pool.connect()
+      listeners.push(conn)
+      conn.on('notification', (msg) => {
+        if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload)
+      })
+      await conn.query(`listen ${pg.escapeIdentifier(channel)}`)
+      return async () => {
+        await conn.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => {})
+        conn.release()
+        listeners.splice(listeners.indexOf(conn), 1)
+      }
+    },
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload])
+    },
+    close: async () => {
+      for (const conn of listeners.splice(0)) conn.release()
+      await pool.end()
+    },
+  }
+}

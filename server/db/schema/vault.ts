@@ -1,0 +1,41 @@
+// Projects (personal when workspace_id is null) and the icons kept in them.
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { user } from './auth.ts'
+import { workspaces } from './workspaces.ts'
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').default('').notNull(),
+    workspace_id: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The creator; the owner of a personal project. */
+    user_id: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [index('projects_workspace_id_idx').on(t.workspace_id), index('projects_user_id_idx').on(t.user_id)],
+)
+
+export const icons = pgTable(
+  'icons',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    svg: text('svg').notNull(),
+    user_id: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    origin_icon_id: uuid('origin_icon_id'),
+    project_id: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    workspace_id: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** 'needs-review' | 'approved' */
+    icon_status: text('icon_status').default('approved').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [index('icons_project_id_idx').on(t.project_id), index('icons_workspace_id_idx').on(t.workspace_id)],
+)

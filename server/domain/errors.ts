@@ -1,0 +1,19 @@
+// The one error class of the API. Domain code throws it; app.ts turns it into
+// `{ "error": message }` with its status. Anything else becomes an opaque, logged 500.
+import { appMessages, messages } from '../../common/messages.ts'
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503
+
+export class ApiError extends Error {
+  readonly status: ErrorStatus
+  constructor(status: ErrorStatus, message: string) {
+    super(message)
+    this.status = status
+  }
+}
+
+export const badRequest = (message: string) => new ApiError(400, message)
+export const signedOut = () => new ApiError(401, appMessages.signedOut)
+export const forbidden = (message: string = messages.notAuthorized) => new ApiError(403, message)
+export const notFound = (message: string = appMessages.apiNotFound) => new ApiError(404, message)
+export const conflict = (message: string) => new ApiError(409, message)

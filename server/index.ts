@@ -1,0 +1,43 @@
+// Entry point: read the configuration, open and migrate the database, serve, and shut
+// down gracefully on SIGTERM/SIGINT (stop accepting, finish requests, close the database).
+import { serve } from '@hono/node-server'
+import { ConfigError, loadConfig } from './config.ts'
+import { createContext } from './context.ts'
+import { DataDirLockedError } from './db/lock.ts'
+
+const started = performance.now()
+
+async function main() {
+  const config = loadConfig()
+  const ctx = await createContext(config)
+  const server = serve({ fetch: ctx.app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const ms = Math.round(performance.now() - started)
+    const db = ctx.store.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'Postgres'
+    console.log(`Iconvault listening on ${config.baseUrl} (port ${info.port}, ${db}) in ${ms} ms`)
+  })
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    console.log(`${signal}: shutting down`)
+    const force = setTimeout(() => process.exit(1), 10_000)
+    force.unref()
+    server.close(async () => {
+      await ctx.close()
+      process.exit(0)
+    })
+    // Idle keep-alive connections would hold close() open.
+    ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
+  }
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => stop('SIGINT'))
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(err.message)
+  } else {
+    console.error('Iconvault failed to start:', err)
+  }
+  process.exit(1)
+})

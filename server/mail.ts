@@ -1,0 +1,41 @@
+// Outgoing mail: SMTP through nodemailer when SMTP_URL is set; otherwise a dev mailbox
+// that prints each message on stdout and keeps it as a file under DATA_DIR/mail/.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import nodemailer from 'nodemailer'
+
+export type Mail = { to: string; subject: string; text: string; html: string }
+export type Mailer = { send(mail: Mail): Promise<void>; close(): void }
+
+export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string }): Mailer {
+  if (opts.smtpUrl) {
+    const url = new URL(opts.smtpUrl)
+    const transport = nodemailer.createTransport({
+      host: url.hostname,
+      port: Number(url.port) || (url.protocol === 'smtps:' ? 465 : 587),
+      secure: url.protocol === 'smtps:',
+      auth: url.username
+        ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+        : undefined,
+      // smtp://host?ignoreTLS=true for a local relay without STARTTLS.
+      ignoreTLS: url.searchParams.get('ignoreTLS') === 'true',
+    })
+    return {
+      send: async (mail) => {
+        await transport.sendMail({ from: opts.from, ...mail })
+      },
+      close: () => transport.close(),
+    }
+  }
+  const dir = join(opts.dataDir, 'mail')
+  return {
+    send: async (mail) => {
+      mkdirSync(dir, { recursive: true })
+      const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to}.eml`)
+      const body = `From: ${opts.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`
+      writeFileSync(file, body)
+      console.log(`\n[dev mailbox] to ${mail.to}: ${mail.subject}\n${mail.text}\n(saved as ${file})\n`)
+    },
+    close: () => {},
+  }
+}

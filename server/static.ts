@@ -1,0 +1,37 @@
+// Serves the built SPA from dist/client: hashed assets cached for a year, every other
+// path answered with index.html (never cached) so the client router takes over.
+import { existsSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { serveStatic } from '@hono/node-server/serve-static'
+import type { Hono } from 'hono'
+
+export const clientDir = fileURLToPath(new URL('../dist/client', import.meta.url))
+
+export function mountSpa(app: Hono, dir = clientDir) {
+  const indexFile = `${dir}/index.html`
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: dir,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable')
+      },
+    }),
+  )
+  app.use(
+    '*',
+    serveStatic({
+      root: dir,
+      onFound: (path, c) => {
+        c.header('Cache-Control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600')
+      },
+    }),
+  )
+  let index: string | undefined
+  app.get('*', (c) => {
+    if (index === undefined && existsSync(indexFile)) index = readFileSync(indexFile, 'utf8')
+    if (index === undefined) return c.text('The client is not built: run `npm run build`.', 503)
+    c.header('Cache-Control', 'no-cache')
+    return c.html(index)
+  })
+}

@@ -1,0 +1,86 @@
+// Starts the real server as a child process (`node server/index.ts`) on a free port with a
+// fresh DATA_DIR, as a user's `npm start` would, and waits until it answers.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+
+export type AppProcess = {
+  baseUrl: string
+  dataDir: string
+  child: ChildProcess
+  output(): string
+  stop(): Promise<void>
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+    srv.unref()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address()
+      srv.close(() => (addr && typeof addr === 'object' ? resolve(addr.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+export async function startApp(
+  opts: { env?: Record<string, string>; dataDir?: string } = {},
+): Promise<AppProcess> {
+  const port = await freePort()
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'iconvault-e2e-'))
+  const baseUrl = `http://localhost:${port}`
+  const child = spawn(process.execPath, ['server/index.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      BASE_URL: baseUrl,
+      LOG_LEVEL: 'silent',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  child.stdout?.on('data', (d) => {
+    out += d
+  })
+  child.stderr?.on('data', (d) => {
+    out += d
+  })
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${out}`)
+    const ok = await fetch(`${baseUrl}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false)
+    if (ok) break
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`server did not start within 30 s:\n${out}`)
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return {
+    baseUrl,
+    dataDir,
+    child,
+    output: () => out,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r))
+        child.kill('SIGTERM')
+        await exited
+      }
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,59 @@
+// Chromium for end-to-end tests (Debian's /usr/bin/chromium through playwright-core), and a signIn()
+// fixture that goes through the real magic-link flow with the mail read from the test SMTP server.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type BrowserContext, chromium, type Page } from 'playwright-core'
+
+export type TestBrowser = {
+  context: BrowserContext
+  /** The context's first tab. */
+  page: Page
+  close(): Promise<void>
+}
+
+export async function launchBrowser(options: { viewport?: { width: number; height: number } } = {}) {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'iconvault-chromium-'))
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+  const page = context.pages()[0] ?? (await context.newPage())
+  const browser: TestBrowser = {
+    context,
+    page,
+    close: async () => {
+      await context.close()
+      rmSync(userDataDir, { recursive: true, force: true })
+    },
+  }
+  return browser
+}
+
+type AppLike = { baseUrl: string }
+type SmtpLike = {
+  waitForMail(to: string, opts?: { after?: number }): Promise<{ link: string | null }>
+}
+
+/** Signs in through /sign-in and the e-mailed magic link; resolves on /icons. */
+export async function signIn(page: Page, app: AppLike, smtp: SmtpLike, email: string) {
+  await page.goto(`${app.baseUrl}/sign-in`)
+  await page.getByLabel('E-mail address').fill(email)
+  const after = Date.now()
+  await page.getByRole('button', { name: 'Send magic link' }).click()
+  await page.getByTestId('check-inbox').waitFor()
+  const mail = await smtp.waitForMail(email, { after })
+  if (!mail.link) throw new Error(`The mail to ${email} carries no sign-in link`)
+  await page.goto(mail.link)
+  await page.waitForURL((url) => url.pathname === '/icons')
+}

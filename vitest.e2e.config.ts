@@ -1,0 +1,12 @@
+// End-to-end tests: the real server (tests/setup/app-process.ts) and Chromium (tests/setup/browser.ts).
+// Run after `npm run build`; files run one after another, each with one app process and one browser.
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: ['tests/e2e/**/*.test.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+})
