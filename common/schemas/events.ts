@@ -1,0 +1,20 @@
+// What GET /api/events (server-sent events) pushes to a browser: every change of a row the
+// user may see. `event: change` carries a ChangeEvent as JSON; `event: ready` opens the
+// stream (the client then re-fetches everything once, to cover what it missed offline).
+import type { IconRow, ProjectRow, WorkspaceAccessRow, WorkspaceRow } from './rows.ts'
+
+export type ChangeEvent =
+  | { entity: 'workspaces'; op: 'upsert'; row: WorkspaceRow }
+  | { entity: 'workspaces'; op: 'delete'; id: string }
+  | { entity: 'workspaces_access'; op: 'upsert'; row: WorkspaceAccessRow }
+  | { entity: 'workspaces_access'; op: 'delete'; id: string; workspace_id: string }
+  | { entity: 'projects'; op: 'upsert'; row: ProjectRow }
+  | { entity: 'projects'; op: 'delete'; id: string }
+  | { entity: 'icons'; op: 'upsert'; row: IconRow }
+  | { entity: 'icons'; op: 'delete'; id: string }
+  /** The user lost access to a workspace: drop everything of it from the browser. */
+  | { entity: 'membership'; op: 'revoked'; workspace_id: string }
+  /** A new pending invitation for the user. */
+  | { entity: 'invitations'; op: 'changed' }
+
+export type ChangeEntity = ChangeEvent['entity']

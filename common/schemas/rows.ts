@@ -1,0 +1,57 @@
+// The rows the API answers with and the browser keeps in its local database.
+import type { Role } from '../permissions.ts'
+import type { IconStatus } from './icons.ts'
+
+export type WorkspaceRow = {
+  id: string
+  name: string
+  description: string
+  user_id: string
+  credits_limit: number
+  review_icons: boolean
+  created_at: string
+  updated_at: string
+  /** The caller's role in this workspace. */
+  role: Role
+}
+
+export type WorkspaceAccessRow = {
+  id: string
+  workspace_id: string
+  user_id: string | null
+  role: Role
+  email: string
+}
+
+export type InvitationRow = {
+  id: string
+  workspace_id: string
+  workspace_name: string
+  email: string
+  role: Exclude<Role, 'owner'>
+  invited_by_email: string | null
+  created_at: string
+}
+
+export type ProjectRow = {
+  id: string
+  name: string
+  description: string
+  workspace_id: string | null
+  user_id: string
+  created_at: string
+  updated_at: string
+}
+
+export type IconRow = {
+  id: string
+  name: string
+  svg: string
+  user_id: string | null
+  origin_icon_id: string | null
+  project_id: string
+  workspace_id: string | null
+  icon_status: IconStatus
+  created_at: string
+  updated_at: string
+}

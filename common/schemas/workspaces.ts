@@ -1,0 +1,60 @@
+// Request bodies of /api/workspaces/* (seed §7), with the seed's validation messages (§5).
+import { z } from 'zod'
+import { messages } from '../messages.ts'
+import { ASSIGNABLE_ROLES } from '../permissions.ts'
+import { emailAddress, optionalDescription, requiredId, requiredText } from './fields.ts'
+
+const workspaceId = requiredId(messages.idRequired)
+
+export const createWorkspaceBody = z.strictObject({
+  id: workspaceId,
+  name: requiredText(messages.nameRequired),
+  description: optionalDescription,
+})
+
+export const updateWorkspaceBody = z.strictObject({
+  id: workspaceId,
+  name: requiredText(messages.nameRequired),
+  description: optionalDescription,
+  /** "Review icons from members" (PRODUCT.md); unchanged when absent. */
+  review_icons: z.boolean({ error: 'review_icons must be true or false' }).optional(),
+})
+
+export const deleteWorkspaceBody = z.strictObject({ id: workspaceId })
+
+export const accessWorkspaceBody = z.strictObject({})
+
+export const updateCreditsLimitBody = z.strictObject({
+  id: workspaceId,
+  creditsLimit: z
+    .number({ error: 'Credits limit must be a number' })
+    .int({ error: 'Credits limit must be a whole number' })
+    .min(0, { error: 'Credits limit cannot be negative' })
+    .max(1_000_000_000, { error: 'Credits limit is too large' }),
+})
+
+const role = z.enum(ASSIGNABLE_ROLES, { error: 'Role must be admin, member or viewer' })
+
+export const inviteUserBody = z.strictObject({
+  workspaceId,
+  email: emailAddress,
+  role: role.default('member'),
+})
+
+export const invitationBody = z.strictObject({
+  invitationId: z
+    .string({ error: messages.noInvitationId })
+    .trim()
+    .min(1, { error: messages.noInvitationId })
+    .pipe(z.uuid({ error: messages.noInvitationId })),
+})
+
+export const accessUsersQuery = z.strictObject({ workspaceId })
+
+export const deleteAccessBody = z.strictObject({ workspaceId, personId: requiredId('Person ID is required') })
+
+export const updateAccessUserBody = z.strictObject({
+  workspaceId,
+  personId: requiredId('Person ID is required'),
+  role,
+})

@@ -1,0 +1,15 @@
+// Vitest global setup: migrates one PGlite database and dumps it, so each test file starts
+// from a loaded copy (~0.4 s) instead of a fresh database (~3 s).
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { openStore } from '../../server/db/client.ts'
+import { TEMPLATE_FILE } from './paths.ts'
+
+export default async function setup() {
+  const pglite = await PGlite.create()
+  const store = await openStore({ pglite })
+  const dump = await pglite.dumpDataDir('none')
+  mkdirSync(new URL('.', `file://${TEMPLATE_FILE}`).pathname, { recursive: true })
+  writeFileSync(TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()))
+  await store.close()
+}
