@@ -6,18 +6,22 @@ import { logger } from 'hono/logger'
 import { appMessages } from '../common/messages.ts'
 import type { Auth } from './auth.ts'
 import type { Store } from './db/client.ts'
+import type { Deps } from './domain/deps.ts'
 import { ApiError } from './domain/errors.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { type AppEnv, loadSession } from './middleware/session.ts'
 import { authRoutes } from './routes/auth.ts'
+import { eventRoutes } from './routes/events.ts'
 import { healthRoutes } from './routes/health.ts'
 import { meRoutes } from './routes/me.ts'
+import { projectRoutes } from './routes/projects.ts'
+import { workspaceRoutes } from './routes/workspaces.ts'
 import { mountSpa } from './static.ts'
 
 /** Largest request body accepted, in bytes. */
 export const MAX_BODY_BYTES = 1024 * 1024
 
-export type AppDeps = { auth: Auth; store: Store; logRequests?: boolean; clientDir?: string }
+export type AppDeps = { auth: Auth; store: Store; deps: Deps; logRequests?: boolean; clientDir?: string }
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>()
@@ -39,6 +43,9 @@ export function createApp(deps: AppDeps) {
   api.route('/health', healthRoutes(deps.store))
   api.use(loadSession(deps.auth))
   api.route('/me', meRoutes)
+  api.route('/workspaces', workspaceRoutes(deps.deps))
+  api.route('/projects', projectRoutes(deps.deps))
+  api.route('/events', eventRoutes(deps.deps.events))
   api.all('*', (c) => c.json({ error: appMessages.apiNotFound }, 404))
 
   app.route('/api', api)

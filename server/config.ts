@@ -30,6 +30,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
 })
 
+/** What BILLING_PROVIDER=stripe cannot start without. */
+const STRIPE_KEYS = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_PRO',
+  'STRIPE_PRICE_GOLD',
+] as const
+
 export type Config = {
   port: number
   host: string
@@ -45,6 +53,8 @@ export type Config = {
     stripeWebhookSecret?: string
     stripePricePro?: string
     stripePriceGold?: string
+    /** Not from the environment: tests point the Stripe SDK at a local stand-in (host, port, protocol). */
+    stripeApi?: { host: string; port: number; protocol: 'http' | 'https' }
   }
   ai: { baseUrl?: string; apiKey?: string; model?: string }
   logRequests: boolean
@@ -60,6 +70,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`)
   }
   const e = parsed.data
+  const missingStripe = STRIPE_KEYS.filter((key) => e.BILLING_PROVIDER === 'stripe' && !e[key])
+  if (missingStripe.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  BILLING_PROVIDER=stripe needs ${missingStripe.join(', ')}`,
+    )
+  }
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '')
   return {
     port: e.PORT,

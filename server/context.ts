@@ -4,12 +4,14 @@ import { createApp } from './app.ts'
 import { createAuth } from './auth.ts'
 import type { Config } from './config.ts'
 import { type OpenOptions, openStore, type Store } from './db/client.ts'
+import { createEventBus, type EventBus } from './events.ts'
 import { createMailer, type Mailer } from './mail.ts'
 
 export type ServerContext = {
   config: Config
   store: Store
   mailer: Mailer
+  events: EventBus
   auth: ReturnType<typeof createAuth>
   app: ReturnType<typeof createApp>
   close(): Promise<void>
@@ -21,14 +23,18 @@ export async function createContext(config: Config, storeOptions?: OpenOptions):
   )
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir })
   const auth = createAuth({ config, store, mailer })
-  const app = createApp({ auth, store, logRequests: config.logRequests })
+  const events = await createEventBus(store)
+  const deps = { db: store.db, events, mailer, config }
+  const app = createApp({ auth, store, deps, logRequests: config.logRequests })
   return {
     config,
     store,
     mailer,
+    events,
     auth,
     app,
     close: async () => {
+      await events.close()
       mailer.close()
       await store.close()
     },

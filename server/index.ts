@@ -26,8 +26,11 @@ async function main() {
       await ctx.close()
       process.exit(0)
     })
-    // Idle keep-alive connections would hold close() open.
-    ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
+    // Idle keep-alive connections would hold close() open; event streams never end by
+    // themselves, so whatever is still open after a grace period is closed.
+    const http = server as unknown as { closeIdleConnections(): void; closeAllConnections(): void }
+    http.closeIdleConnections()
+    setTimeout(() => http.closeAllConnections(), 3000).unref()
   }
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))

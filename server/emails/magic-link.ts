@@ -1,9 +1,7 @@
 // The sign-in e-mail: the link, how long it lasts, and what to do if it was not you.
 import { PRODUCT_NAME } from '../../common/messages.ts'
 import type { Mail } from '../mail.ts'
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+import { escapeHtml } from './escape.ts'
 
 export function magicLinkMail(to: string, link: string, minutes: number): Mail {
   const subject = `Sign in to ${PRODUCT_NAME}`

@@ -1,15 +1,22 @@
 // A whole server context (database, auth, app) for route-integration tests through
 // app.request(), with a real SMTP server for the magic-link mails and a signIn() helper.
+import { eq } from 'drizzle-orm'
 import { loadConfig } from '../../server/config.ts'
 import { createContext, type ServerContext } from '../../server/context.ts'
+import type { OpenOptions } from '../../server/db/client.ts'
+import { user } from '../../server/db/schema/index.ts'
 import { startTestSmtp, type TestSmtp } from './smtp.ts'
 import { createTestDb, type DbKind } from './test-db.ts'
 
 export const BASE_URL = 'http://localhost:3999'
 
+// biome-ignore lint/suspicious/noExplicitAny: test answers are inspected field by field
+export type Json = any
+
 export type TestApp = {
   ctx: ServerContext
   smtp: TestSmtp
+  dbOptions: OpenOptions
   /** app.request() with the Origin better-auth wants, a client IP, and an optional cookie. */
   request(
     path: string,
@@ -17,12 +24,24 @@ export type TestApp = {
   ): Promise<Response>
   /** Signs in through the real magic-link flow and returns the session cookie. */
   signIn(email: string, opts?: { ip?: string }): Promise<string>
+  /** Sets a user's plan directly in the database (billing has its own tests). */
+  setPlan(email: string, plan: 'free' | 'pro' | 'gold'): Promise<void>
+  /** POST with a JSON body; resolves to the status and the parsed answer. */
+  post(path: string, cookie: string, json: unknown): Promise<{ status: number; body: Json }>
+  get(path: string, cookie: string): Promise<{ status: number; body: Json }>
   close(): Promise<void>
 }
 
-export async function createTestApp(kind: DbKind, env: Record<string, string> = {}): Promise<TestApp> {
+/** `sameDatabaseAs` starts a second app (another "process") on the first one's Postgres database. */
+export async function createTestApp(
+  kind: DbKind,
+  env: Record<string, string> = {},
+  opts: { sameDatabaseAs?: TestApp } = {},
+): Promise<TestApp> {
   const smtp = await startTestSmtp()
-  const testDb = await createTestDb(kind)
+  const testDb = opts.sameDatabaseAs
+    ? { options: opts.sameDatabaseAs.dbOptions, dispose: async () => {} }
+    : await createTestDb(kind)
   const config = loadConfig({
     BASE_URL: BASE_URL,
     DATA_DIR: '/tmp/iconvault-test-unused',
@@ -49,6 +68,7 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
   return {
     ctx,
     smtp,
+    dbOptions: testDb.options,
     request,
     signIn: async (email, opts = {}) => {
       // A distinct IP per sign-in keeps tests clear of the per-IP magic-link rate limit.
@@ -64,6 +84,20 @@ export async function createTestApp(kind: DbKind, env: Record<string, string> = 
         .getSetCookie()
         .map((c) => c.split(';')[0])
         .join('; ')
+    },
+    setPlan: async (email, plan) => {
+      await ctx.store.db
+        .update(user)
+        .set({ plan, status: plan === 'free' ? null : 'active' })
+        .where(eq(user.email, email.toLowerCase()))
+    },
+    post: async (path, cookie, json) => {
+      const res = await request(path, { cookie, json })
+      return { status: res.status, body: await res.json() }
+    },
+    get: async (path, cookie) => {
+      const res = await request(path, { cookie })
+      return { status: res.status, body: await res.json() }
     },
     close: async () => {
       await ctx.close()

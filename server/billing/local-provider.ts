@@ -1,0 +1,37 @@
+// The local provider (BILLING_PROVIDER=local, the default): test mode, no payment is taken.
+// Upgrade opens a checkout session whose app page (/billing/checkout) has "Pay"; cancel and
+// restore change the subscription directly.
+import {
+  assertCanUpgrade,
+  assertCancelable,
+  assertRestorable,
+  liveSubscription,
+  periodEndOf,
+  stateOf,
+  writeSubscription,
+} from '../domain/subscriptions.ts'
+import { openCheckout } from './local-checkout.ts'
+import { type BillingDeps, type BillingProvider, RESTORE_RETURN_PATH } from './provider.ts'
+
+export function localProvider({ db }: BillingDeps): BillingProvider {
+  return {
+    name: 'local',
+    async upgrade(user, input) {
+      assertCanUpgrade(await liveSubscription(db, user.id), input.plan)
+      const id = await openCheckout(db, user.id, input)
+      return { url: `/billing/checkout?session=${id}` }
+    },
+    async cancel(user, returnUrl) {
+      const live = await liveSubscription(db, user.id)
+      assertCancelable(live)
+      await writeSubscription(db, user.id, { ...stateOf(live), status: 'canceled', currentPeriodEnd: periodEndOf(live) })
+      return { url: returnUrl }
+    },
+    async restore(user) {
+      const live = await liveSubscription(db, user.id)
+      assertRestorable(live)
+      await writeSubscription(db, user.id, { ...stateOf(live), status: 'active' })
+      return { url: RESTORE_RETURN_PATH }
+    },
+  }
+}

@@ -1,0 +1,145 @@
+// Invitations by e-mail: invite (or update the pending one), list the caller's pending
+// ones, accept (creates the access row) or decline. Only the invited address may answer.
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import { appMessages } from '../../common/messages.ts'
+import type { InvitationRow, WorkspaceAccessRow } from '../../common/schemas/rows.ts'
+import type { inviteUserBody } from '../../common/schemas/workspaces.ts'
+import { invitations, user, workspaceAccess, workspaces } from '../db/schema/index.ts'
+import { invitationMail } from '../emails/invitation.ts'
+import type { Scope } from './access.ts'
+import type { Actor, Deps } from './deps.ts'
+import { conflict, notFound } from './errors.ts'
+import { toAccessRow, toInvitationRow } from './rows.ts'
+
+type WorkspaceScope = Extract<Scope, { kind: 'workspace' }>
+const sameEmail = (column: typeof invitations.email | typeof workspaceAccess.email, email: string) =>
+  sql`lower(${column}) = ${email.toLowerCase()}`
+
+export async function inviteUser(
+  deps: Deps,
+  actor: Actor,
+  scope: WorkspaceScope,
+  body: z.output<typeof inviteUserBody>,
+): Promise<InvitationRow> {
+  const { db } = deps
+  const workspace = scope.workspace
+  const invitation = await db.transaction(async (tx) => {
+    const [member] = await tx
+      .select({ id: workspaceAccess.id })
+      .from(workspaceAccess)
+      .where(
+        and(eq(workspaceAccess.workspace_id, workspace.id), sameEmail(workspaceAccess.email, body.email)),
+      )
+    if (member) throw conflict(appMessages.alreadyMember)
+    const pending = and(
+      eq(invitations.workspace_id, workspace.id),
+      sameEmail(invitations.email, body.email),
+      eq(invitations.status, 'pending'),
+    )
+    const [updated] = await tx
+      .update(invitations)
+      .set({ role: body.role, invited_by: actor.id, updated_at: new Date() })
+      .where(pending)
+      .returning()
+    if (updated) return updated
+    const [created] = await tx
+      .insert(invitations)
+      .values({ workspace_id: workspace.id, email: body.email, role: body.role, invited_by: actor.id })
+      .returning()
+    return created!
+  })
+  const mail = invitationMail({
+    to: body.email,
+    workspaceName: workspace.name,
+    role: body.role,
+    invitedBy: actor.email,
+    link: `${deps.config.baseUrl}/icons`,
+  })
+  // The invitation stands even if the mail fails: the invitee sees it in the app.
+  await deps.mailer.send(mail).catch((err) => console.error('invitation mail failed:', err))
+  await deps.events.publish({ entity: 'invitations', op: 'changed', email: body.email })
+  return toInvitationRow(invitation, workspace.name, actor.email)
+}
+
+export async function listMyInvitations({ db }: Deps, actor: Actor): Promise<InvitationRow[]> {
+  const rows = await db
+    .select({ invitation: invitations, workspaceName: workspaces.name, invitedBy: user.email })
+    .from(invitations)
+    .innerJoin(workspaces, eq(workspaces.id, invitations.workspace_id))
+    .leftJoin(user, eq(user.id, invitations.invited_by))
+    .where(and(sameEmail(invitations.email, actor.email), eq(invitations.status, 'pending')))
+    .orderBy(desc(invitations.created_at))
+  return rows.map((r) => toInvitationRow(r.invitation, r.workspaceName, r.invitedBy))
+}
+
+async function pendingFor(db: Deps['db'], actor: Actor, invitationId: string) {
+  const [row] = await db
+    .select()
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.id, invitationId),
+        eq(invitations.status, 'pending'),
+        sameEmail(invitations.email, actor.email),
+      ),
+    )
+  if (!row) throw notFound(appMessages.invitationNotFound)
+  return row
+}
+
+export async function acceptInvitation(
+  deps: Deps,
+  actor: Actor,
+  invitationId: string,
+): Promise<WorkspaceAccessRow> {
+  const access = await deps.db.transaction(async (tx) => {
+    const inv = await pendingFor(tx as unknown as Deps['db'], actor, invitationId)
+    await tx
+      .update(invitations)
+      .set({ status: 'accepted', updated_at: new Date() })
+      .where(eq(invitations.id, inv.id))
+    const [existing] = await tx
+      .select()
+      .from(workspaceAccess)
+      .where(
+        and(
+          eq(workspaceAccess.workspace_id, inv.workspace_id),
+          sameEmail(workspaceAccess.email, actor.email),
+        ),
+      )
+    if (existing) return existing
+    const [row] = await tx
+      .insert(workspaceAccess)
+      .values({ workspace_id: inv.workspace_id, user_id: actor.id, role: inv.role, email: actor.email })
+      .returning()
+    return row!
+  })
+  await deps.events.publish({
+    entity: 'workspaces_access',
+    op: 'upsert',
+    id: access.id,
+    workspace_id: access.workspace_id,
+  })
+  await deps.events.publish({
+    entity: 'workspaces',
+    op: 'upsert',
+    id: access.workspace_id,
+    workspace_id: access.workspace_id,
+  })
+  return toAccessRow(access)
+}
+
+export async function declineInvitation(
+  deps: Deps,
+  actor: Actor,
+  invitationId: string,
+): Promise<{ id: string }> {
+  const inv = await pendingFor(deps.db, actor, invitationId)
+  await deps.db
+    .update(invitations)
+    .set({ status: 'declined', updated_at: new Date() })
+    .where(eq(invitations.id, inv.id))
+  await deps.events.publish({ entity: 'invitations', op: 'changed', email: actor.email })
+  return { id: inv.id }
+}

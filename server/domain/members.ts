@@ -1,0 +1,89 @@
+// The people of a workspace: list them, change a role, remove someone. The owner can be
+// neither removed nor given another role; a removed person's browsers are told to drop
+// the workspace.
+import { and, eq, sql } from 'drizzle-orm'
+import { appMessages } from '../../common/messages.ts'
+import type { AssignableRole } from '../../common/permissions.ts'
+import type { WorkspaceAccessRow } from '../../common/schemas/rows.ts'
+import { workspaceAccess } from '../db/schema/index.ts'
+import type { Scope } from './access.ts'
+import type { Deps } from './deps.ts'
+import { forbidden, notFound } from './errors.ts'
+import { toAccessRow } from './rows.ts'
+
+type WorkspaceScope = Extract<Scope, { kind: 'workspace' }>
+
+export async function listAccessUsers({ db }: Deps, scope: WorkspaceScope): Promise<WorkspaceAccessRow[]> {
+  const rows = await db
+    .select()
+    .from(workspaceAccess)
+    .where(eq(workspaceAccess.workspace_id, scope.workspace.id))
+    .orderBy(
+      sql`case ${workspaceAccess.role} when 'owner' then 0 when 'admin' then 1 when 'member' then 2 else 3 end`,
+      workspaceAccess.email,
+    )
+  return rows.map(toAccessRow)
+}
+
+async function person({ db }: Deps, scope: WorkspaceScope, personId: string) {
+  const [row] = await db
+    .select()
+    .from(workspaceAccess)
+    .where(and(eq(workspaceAccess.id, personId), eq(workspaceAccess.workspace_id, scope.workspace.id)))
+  if (!row) throw notFound(appMessages.personNotFound)
+  if (row.role === 'owner') throw forbidden(appMessages.ownerIsFixed)
+  return row
+}
+
+export async function updateAccessRole(
+  deps: Deps,
+  scope: WorkspaceScope,
+  personId: string,
+  role: AssignableRole,
+): Promise<WorkspaceAccessRow> {
+  const target = await person(deps, scope, personId)
+  const [row] = await deps.db
+    .update(workspaceAccess)
+    .set({ role })
+    .where(eq(workspaceAccess.id, target.id))
+    .returning()
+  await deps.events.publish({
+    entity: 'workspaces_access',
+    op: 'upsert',
+    id: row!.id,
+    workspace_id: row!.workspace_id,
+  })
+  // The person's own copy of the workspace carries their role: refresh it too.
+  await deps.events.publish({
+    entity: 'workspaces',
+    op: 'upsert',
+    id: row!.workspace_id,
+    workspace_id: row!.workspace_id,
+  })
+  return toAccessRow(row!)
+}
+
+export async function deleteAccess(
+  deps: Deps,
+  scope: WorkspaceScope,
+  personId: string,
+): Promise<{ id: string }> {
+  const target = await person(deps, scope, personId)
+  await deps.db.delete(workspaceAccess).where(eq(workspaceAccess.id, target.id))
+  const workspaceId = scope.workspace.id
+  await deps.events.publish({
+    entity: 'workspaces_access',
+    op: 'delete',
+    id: target.id,
+    workspace_id: workspaceId,
+  })
+  if (target.user_id) {
+    await deps.events.publish({
+      entity: 'membership',
+      op: 'revoked',
+      workspace_id: workspaceId,
+      audience: [target.user_id],
+    })
+  }
+  return { id: target.id }
+}

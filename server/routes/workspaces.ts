@@ -1,0 +1,113 @@
+// /api/workspaces/*: seed §7, paths and payloads exactly.
+import { Hono } from 'hono'
+import * as s from '../../common/schemas/workspaces.ts'
+import { type Scope, workspaceScope } from '../domain/access.ts'
+import type { Deps } from '../domain/deps.ts'
+import { acceptInvitation, declineInvitation, inviteUser, listMyInvitations } from '../domain/invitations.ts'
+import { deleteAccess, listAccessUsers, updateAccessRole } from '../domain/members.ts'
+import * as workspaces from '../domain/workspaces.ts'
+import { actorOf, type Locate, requireAccess } from '../middleware/access.ts'
+import { type AppEnv, requireUser } from '../middleware/session.ts'
+import { validate, validateQuery } from '../middleware/validate.ts'
+
+type WorkspaceScope = Extract<Scope, { kind: 'workspace' }>
+const ws = (scope: Scope) => scope as WorkspaceScope
+
+export function workspaceRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>()
+  app.use(requireUser)
+
+  const byBodyId: Locate = (c, actor) => workspaceScope(deps.db, actor, (c.get('body') as { id: string }).id)
+  const byBodyWorkspaceId: Locate = (c, actor) =>
+    workspaceScope(deps.db, actor, (c.get('body') as { workspaceId: string }).workspaceId)
+  const byQueryWorkspaceId: Locate = (c, actor) =>
+    workspaceScope(deps.db, actor, (c.get('query') as { workspaceId: string }).workspaceId)
+
+  // GET /api/workspaces: the workspaces the caller is in, each with their role.
+  app.get('/', async (c) => c.json({ data: await workspaces.listWorkspaces(deps, actorOf(c)) }))
+
+  // POST /api/workspaces/create: gold plan only; idempotent on the client's id.
+  app.post('/create', validate(s.createWorkspaceBody), async (c) =>
+    c.json({ data: await workspaces.createWorkspace(deps, actorOf(c), c.get('body')) }),
+  )
+
+  // POST /api/workspaces/update: name, description, review setting.
+  app.post(
+    '/update',
+    validate(s.updateWorkspaceBody),
+    requireAccess('workspace:update', byBodyId),
+    async (c) => c.json({ data: await workspaces.updateWorkspace(deps, ws(c.get('scope')), c.get('body')) }),
+  )
+
+  // POST /api/workspaces/delete: the workspace with its projects, icons and access rows.
+  app.post(
+    '/delete',
+    validate(s.deleteWorkspaceBody),
+    requireAccess('workspace:delete', byBodyId),
+    async (c) => c.json({ data: await workspaces.deleteWorkspace(deps, ws(c.get('scope'))) }),
+  )
+
+  // POST /api/workspaces/access: the caller's own access rows.
+  app.post('/access', validate(s.accessWorkspaceBody), async (c) =>
+    c.json({ data: await workspaces.myAccess(deps, actorOf(c)) }),
+  )
+
+  // POST /api/workspaces/update-credits-limit: monthly credits of the workspace.
+  app.post(
+    '/update-credits-limit',
+    validate(s.updateCreditsLimitBody),
+    requireAccess('workspace:credits', byBodyId),
+    async (c) =>
+      c.json({ data: await workspaces.updateCreditsLimit(deps, ws(c.get('scope')), c.get('body')) }),
+  )
+
+  // POST /api/workspaces/invite-user: invites an e-mail address with a role.
+  app.post(
+    '/invite-user',
+    validate(s.inviteUserBody),
+    requireAccess('workspace:invite', byBodyWorkspaceId),
+    async (c) => c.json({ data: await inviteUser(deps, actorOf(c), ws(c.get('scope')), c.get('body')) }),
+  )
+
+  // GET /api/workspaces/invitations: the caller's pending invitations, newest first.
+  app.get('/invitations', async (c) => c.json({ data: await listMyInvitations(deps, actorOf(c)) }))
+
+  // POST /api/workspaces/accept-invitation: joins the workspace with the invited role.
+  app.post('/accept-invitation', validate(s.invitationBody), async (c) =>
+    c.json({ data: await acceptInvitation(deps, actorOf(c), c.get('body').invitationId) }),
+  )
+
+  // POST /api/workspaces/decline-invitation: closes the invitation.
+  app.post('/decline-invitation', validate(s.invitationBody), async (c) =>
+    c.json({ data: await declineInvitation(deps, actorOf(c), c.get('body').invitationId) }),
+  )
+
+  // GET /api/workspaces/access-users?workspaceId=: the people of a workspace.
+  app.get(
+    '/access-users',
+    validateQuery(s.accessUsersQuery),
+    requireAccess('workspace:read', byQueryWorkspaceId),
+    async (c) => c.json({ data: await listAccessUsers(deps, ws(c.get('scope'))) }),
+  )
+
+  // POST /api/workspaces/delete-access: removes a person (never the owner).
+  app.post(
+    '/delete-access',
+    validate(s.deleteAccessBody),
+    requireAccess('workspace:manage-users', byBodyWorkspaceId),
+    async (c) => c.json({ data: await deleteAccess(deps, ws(c.get('scope')), c.get('body').personId) }),
+  )
+
+  // POST /api/workspaces/update-access-user: changes a person's role (never the owner's).
+  app.post(
+    '/update-access-user',
+    validate(s.updateAccessUserBody),
+    requireAccess('workspace:manage-users', byBodyWorkspaceId),
+    async (c) => {
+      const { personId, role } = c.get('body')
+      return c.json({ data: await updateAccessRole(deps, ws(c.get('scope')), personId, role) })
+    },
+  )
+
+  return app
+}

@@ -1,0 +1,46 @@
+// Reads a server-sent event stream from a fetch Response, for tests of /api/events.
+export type SseEvent = { event: string; data: string }
+
+export function readSse(res: Response) {
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
+  const events: SseEvent[] = []
+  let buffer = ''
+  let wake: (() => void) | null = null
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }))
+      if (done) return
+      buffer += value
+      let cut = buffer.indexOf('\n\n')
+      while (cut >= 0) {
+        const block = buffer.slice(0, cut)
+        buffer = buffer.slice(cut + 2)
+        const event = /^event: ?(.*)$/m.exec(block)?.[1]
+        const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join('\n')
+        if (event) events.push({ event, data })
+        cut = buffer.indexOf('\n\n')
+      }
+      wake?.()
+    }
+  })()
+  return {
+    events,
+    /** Waits for the first event (from now on, or already received) matching `match`. */
+    async next(match: (e: SseEvent) => boolean, timeoutMs = 5000): Promise<SseEvent> {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const found = events.find(match)
+        if (found) {
+          events.splice(events.indexOf(found), 1)
+          return found
+        }
+        if (Date.now() > deadline) throw new Error(`no matching event; got ${JSON.stringify(events)}`)
+        await new Promise<void>((r) => {
+          wake = r
+          setTimeout(r, 50)
+        })
+      }
+    },
+    close: () => reader.cancel().catch(() => {}),
+  }
+}
