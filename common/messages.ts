@@ -94,6 +94,7 @@ export const appMessages = {
   ownerIsFixed: 'The owner of a workspace cannot be removed or given another role',
   personNotFound: 'This person is not in the workspace',
   invitationNotFound: 'This invitation does not exist or is no longer pending',
+  iconWorkspaceMismatch: 'The project does not belong to this workspace',
   // Billing and credits
   planRequired: 'Choose the pro or gold plan',
   redirectPathInvalid: 'Return addresses must be paths on this site, such as /maker',

@@ -1,5 +1,6 @@
 // Security headers on every response: a CSP without inline script, no sniffing,
-// no framing, a strict referrer policy.
+// no framing, a strict referrer policy. A route may set a stricter header of its own
+// (e.g. `sandbox` on SVG downloads): `overwrite: false` keeps it.
 import { secureHeaders } from 'hono/secure-headers'
 
 export const securityHeaders = () =>
@@ -25,4 +26,5 @@ export const securityHeaders = () =>
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: 'max-age=31536000; includeSubDomains',
     permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+    overwrite: false,
   })

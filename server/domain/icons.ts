@@ -1,0 +1,142 @@
+// Icons: list a project's icons; create (through the SVG pipeline, needs the plan's
+// entitlement, the server decides the review status), rename or approve, delete.
+import { asc, eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import { appMessages, messages } from '../../common/messages.ts'
+import type { Plan } from '../../common/plans.ts'
+import { canSaveIcons } from '../../common/plans.ts'
+import type { createIconBody, IconStatus, updateIconBody } from '../../common/schemas/icons.ts'
+import type { IconRow } from '../../common/schemas/rows.ts'
+import { isSvgError, processSvg, sanitizeSvg } from '../../common/svg/index.ts'
+import { icons, user } from '../db/schema/index.ts'
+import { assertCan, projectScope, type Scope } from './access.ts'
+import type { Actor, Deps } from './deps.ts'
+import { badRequest, conflict, forbidden, notFound } from './errors.ts'
+import { toIconRow } from './rows.ts'
+
+type IconRecord = typeof icons.$inferSelect
+export const ICON_NOT_FOUND = 'Icon not found'
+
+/** The stored markup, sanitised once more on the way out (defence in depth). */
+const served = (icon: IconRecord): IconRow => ({ ...toIconRow(icon), svg: safeSvg(icon.svg) })
+
+export function safeSvg(svg: string): string {
+  try {
+    return sanitizeSvg(svg)
+  } catch {
+    return '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"/>'
+  }
+}
+
+export async function listIcons({ db }: Deps, actor: Actor, projectId: string): Promise<IconRow[]> {
+  await projectScope(db, actor, projectId)
+  const rows = await db
+    .select()
+    .from(icons)
+    .where(eq(icons.project_id, projectId))
+    .orderBy(asc(icons.created_at))
+  return rows.map(served)
+}
+
+/** An icon the caller may see, with its scope; 404 otherwise. */
+export async function iconScope({ db }: Deps, actor: Actor, iconId: string) {
+  const [icon] = await db.select().from(icons).where(eq(icons.id, iconId))
+  if (!icon) throw notFound(ICON_NOT_FOUND)
+  try {
+    const { scope } = await projectScope(db, actor, icon.project_id)
+    return { icon, scope }
+  } catch {
+    throw notFound(ICON_NOT_FOUND)
+  }
+}
+
+async function ownerPlan({ db }: Deps, scope: Scope): Promise<Plan | undefined> {
+  if (scope.kind === 'personal') return undefined
+  const [owner] = await db.select({ plan: user.plan }).from(user).where(eq(user.id, scope.workspace.user_id))
+  return (owner?.plan ?? 'free') as Plan
+}
+
+/** Needs review when a member (not admin/owner) saves into a workspace that asks for it. */
+const decideStatus = (scope: Scope): IconStatus =>
+  scope.kind === 'workspace' && scope.workspace.review_icons && scope.role === 'member'
+    ? 'needs-review'
+    : 'approved'
+
+export async function createIcon(
+  deps: Deps,
+  actor: Actor,
+  body: z.output<typeof createIconBody>,
+): Promise<IconRow> {
+  const { scope, project } = await projectScope(deps.db, actor, body.project_id)
+  assertCan(scope, 'icon:create')
+  if ((body.workspace_id ?? null) !== project.workspace_id)
+    throw badRequest(appMessages.iconWorkspaceMismatch)
+  if (!canSaveIcons({ userPlan: actor.plan, workspaceOwnerPlan: await ownerPlan(deps, scope) })) {
+    throw forbidden(messages.needProToSave)
+  }
+  let svg: string
+  try {
+    svg = await processSvg(body.svg, { idPrefix: `i${body.id.replaceAll('-', '').slice(0, 8)}-` })
+  } catch (err) {
+    if (isSvgError(err)) throw badRequest(err.message)
+    throw err
+  }
+  const [created] = await deps.db
+    .insert(icons)
+    .values({
+      id: body.id,
+      name: body.name,
+      svg,
+      user_id: actor.id,
+      origin_icon_id: body.origin_icon_id,
+      project_id: project.id,
+      workspace_id: project.workspace_id,
+      icon_status: decideStatus(scope),
+    })
+    .onConflictDoNothing()
+    .returning()
+  if (!created) {
+    const [existing] = await deps.db.select().from(icons).where(eq(icons.id, body.id))
+    if (existing?.project_id !== project.id || existing.user_id !== actor.id)
+      throw conflict(appMessages.idTaken)
+    return served(existing)
+  }
+  await publish(deps, created, project.user_id, 'upsert')
+  return served(created)
+}
+
+export async function updateIcon(
+  deps: Deps,
+  actor: Actor,
+  body: z.output<typeof updateIconBody>,
+): Promise<IconRow> {
+  const { icon, scope } = await iconScope(deps, actor, body.id)
+  assertCan(scope, 'icon:update')
+  const status = body.icon_status ?? (icon.icon_status as IconStatus)
+  if (status !== icon.icon_status) assertCan(scope, 'icon:approve')
+  const [row] = await deps.db
+    .update(icons)
+    .set({ name: body.name, icon_status: status, updated_at: new Date() })
+    .where(eq(icons.id, icon.id))
+    .returning()
+  await publish(deps, row!, scope.kind === 'personal' ? scope.ownerId : undefined, 'upsert')
+  return served(row!)
+}
+
+export async function deleteIcon(deps: Deps, actor: Actor, iconId: string): Promise<{ id: string }> {
+  const { icon, scope } = await iconScope(deps, actor, iconId)
+  assertCan(scope, 'icon:delete')
+  await deps.db.delete(icons).where(eq(icons.id, icon.id))
+  await publish(deps, icon, scope.kind === 'personal' ? scope.ownerId : undefined, 'delete')
+  return { id: icon.id }
+}
+
+function publish(deps: Deps, icon: IconRecord, ownerId: string | undefined, op: 'upsert' | 'delete') {
+  return deps.events.publish({
+    entity: 'icons',
+    op,
+    id: icon.id,
+    workspace_id: icon.workspace_id,
+    owner_id: ownerId,
+  })
+}
