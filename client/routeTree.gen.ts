@@ -18,6 +18,7 @@ import { Route as AppIconsRouteImport } from './routes/_app/icons'
 import { Route as AppInfoRouteImport } from './routes/_app/info'
 import { Route as AppMakerRouteImport } from './routes/_app/maker'
 import { Route as AppUpgradeRouteImport } from './routes/_app/upgrade'
+import { Route as AppBillingCheckoutRouteImport } from './routes/_app/billing.checkout'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -63,6 +64,11 @@ const AppUpgradeRoute = AppUpgradeRouteImport.update({
   path: '/upgrade',
   getParentRoute: () => AppRoute,
 } as any)
+const AppBillingCheckoutRoute = AppBillingCheckoutRouteImport.update({
+  id: '/billing/checkout',
+  path: '/billing/checkout',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -73,6 +79,7 @@ export interface FileRoutesByFullPath {
   '/info': typeof AppInfoRoute
   '/maker': typeof AppMakerRoute
   '/upgrade': typeof AppUpgradeRoute
+  '/billing/checkout': typeof AppBillingCheckoutRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -83,6 +90,7 @@ export interface FileRoutesByTo {
   '/info': typeof AppInfoRoute
   '/maker': typeof AppMakerRoute
   '/upgrade': typeof AppUpgradeRoute
+  '/billing/checkout': typeof AppBillingCheckoutRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -95,6 +103,7 @@ export interface FileRoutesById {
   '/_app/info': typeof AppInfoRoute
   '/_app/maker': typeof AppMakerRoute
   '/_app/upgrade': typeof AppUpgradeRoute
+  '/_app/billing/checkout': typeof AppBillingCheckoutRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -107,6 +116,7 @@ export interface FileRouteTypes {
     | '/info'
     | '/maker'
     | '/upgrade'
+    | '/billing/checkout'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -117,6 +127,7 @@ export interface FileRouteTypes {
     | '/info'
     | '/maker'
     | '/upgrade'
+    | '/billing/checkout'
   id:
     | '__root__'
     | '/'
@@ -128,6 +139,7 @@ export interface FileRouteTypes {
     | '/_app/info'
     | '/_app/maker'
     | '/_app/upgrade'
+    | '/_app/billing/checkout'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -203,6 +215,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUpgradeRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/billing/checkout': {
+      id: '/_app/billing/checkout'
+      path: '/billing/checkout'
+      fullPath: '/billing/checkout'
+      preLoaderRoute: typeof AppBillingCheckoutRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -211,6 +230,7 @@ interface AppRouteChildren {
   AppInfoRoute: typeof AppInfoRoute
   AppMakerRoute: typeof AppMakerRoute
   AppUpgradeRoute: typeof AppUpgradeRoute
+  AppBillingCheckoutRoute: typeof AppBillingCheckoutRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -218,6 +238,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppInfoRoute: AppInfoRoute,
   AppMakerRoute: AppMakerRoute,
   AppUpgradeRoute: AppUpgradeRoute,
+  AppBillingCheckoutRoute: AppBillingCheckoutRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -1,11 +1,14 @@
 // Plan capabilities and limits (PRODUCT.md "Plans"), pure functions of the plan.
-// Server and client read entitlements only from here.
+// Server and client read entitlements only from here. The limits are constants: the
+// environment contract has no variables for them, so they change here and only here.
+import { appMessages, messages } from './messages.ts'
 
 export const PLANS = ['free', 'pro', 'gold'] as const
 export type Plan = (typeof PLANS)[number]
 export const PAID_PLANS = ['pro', 'gold'] as const
 export type PaidPlan = (typeof PAID_PLANS)[number]
-export type SubscriptionStatus = 'active' | 'canceled'
+export const SUBSCRIPTION_STATUSES = ['active', 'canceled'] as const
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
 
 export type PlanCapabilities = {
   createWorkspaces: boolean
@@ -23,7 +26,8 @@ export const PLAN_CAPABILITIES: Record<Plan, PlanCapabilities> = {
 /** Default monthly credits of a new workspace (seed §9). */
 export const DEFAULT_WORKSPACE_CREDITS = 5000
 
-export const capabilities = (plan: Plan | null | undefined): PlanCapabilities => PLAN_CAPABILITIES[plan ?? 'free']
+export const capabilities = (plan: Plan | null | undefined): PlanCapabilities =>
+  PLAN_CAPABILITIES[plan ?? 'free']
 
 export const canCreateWorkspace = (plan: Plan | null | undefined) => capabilities(plan).createWorkspaces
 
@@ -31,7 +35,43 @@ export const canCreateWorkspace = (plan: Plan | null | undefined) => capabilitie
  * May icons be saved here? In personal mode the user's own plan counts; in a workspace,
  * the workspace owner's plan, which must be gold (PRODUCT.md).
  */
-export function canSaveIcons(opts: { userPlan: Plan | null | undefined; workspaceOwnerPlan?: Plan | null }): boolean {
+export function canSaveIcons(opts: {
+  userPlan: Plan | null | undefined
+  workspaceOwnerPlan?: Plan | null
+}): boolean {
   if (opts.workspaceOwnerPlan !== undefined) return opts.workspaceOwnerPlan === 'gold'
   return capabilities(opts.userPlan).saveIcons
 }
+
+/** Why creating a workspace is refused, or null when the plan permits it. */
+export const createWorkspaceRefusal = (plan: Plan | null | undefined): string | null =>
+  canCreateWorkspace(plan) ? null : appMessages.goldRequired
+
+/**
+ * Why saving icons is refused here, or null when permitted. The seed's message, word for
+ * word, in personal mode and in a workspace alike.
+ */
+export function saveIconsRefusal(opts: Parameters<typeof canSaveIcons>[0]): string | null {
+  return canSaveIcons(opts) ? null : messages.needProToSave
+}
+
+/** Why spending `amount` more credits is refused when `used` of `limit` are gone, or null. */
+export function creditsRefusal(used: number, limit: number, amount: number): string | null {
+  if (used + amount <= limit) return null
+  return limit === 0 ? appMessages.noCreditsOnPlan : appMessages.notEnoughCredits
+}
+
+const RANK: Record<Plan, number> = { free: 0, pro: 1, gold: 2 }
+
+export const isPaidPlan = (plan: unknown): plan is PaidPlan => PAID_PLANS.includes(plan as PaidPlan)
+
+/** The paid plans above this one, offered on /upgrade. */
+export const upgradeTargets = (plan: Plan | null | undefined): PaidPlan[] =>
+  PAID_PLANS.filter((p) => RANK[p] > RANK[plan ?? 'free'])
+
+/** Settings menu: Upgrade is shown unless the plan is the highest (seed §2). */
+export const canUpgrade = (plan: Plan | null | undefined) => upgradeTargets(plan).length > 0
+
+/** Seed §4: an active subscription shows cancel, a canceled one shows restore. */
+export const canCancelSubscription = (status: SubscriptionStatus | null | undefined) => status === 'active'
+export const canRestoreSubscription = (status: SubscriptionStatus | null | undefined) => status === 'canceled'

@@ -5,14 +5,18 @@ import { HTTPException } from 'hono/http-exception'
 import { logger } from 'hono/logger'
 import { appMessages } from '../common/messages.ts'
 import type { Auth } from './auth.ts'
+import { settlePlan } from './billing/settle-plan.ts'
 import type { Store } from './db/client.ts'
 import type { Deps } from './domain/deps.ts'
 import { ApiError } from './domain/errors.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { type AppEnv, loadSession } from './middleware/session.ts'
 import { authRoutes } from './routes/auth.ts'
+import { billingRoutes } from './routes/billing.ts'
+import { creditsRoutes } from './routes/credits.ts'
 import { eventRoutes } from './routes/events.ts'
 import { healthRoutes } from './routes/health.ts'
+import { iconRoutes } from './routes/icons.ts'
 import { meRoutes } from './routes/me.ts'
 import { projectRoutes } from './routes/projects.ts'
 import { workspaceRoutes } from './routes/workspaces.ts'
@@ -42,9 +46,13 @@ export function createApp(deps: AppDeps) {
   api.route('/auth', authRoutes(deps.auth))
   api.route('/health', healthRoutes(deps.store))
   api.use(loadSession(deps.auth))
+  api.use(settlePlan(deps.store))
+  api.route('/billing', billingRoutes(deps.auth))
+  api.route('/credits', creditsRoutes(deps.store))
   api.route('/me', meRoutes)
   api.route('/workspaces', workspaceRoutes(deps.deps))
   api.route('/projects', projectRoutes(deps.deps))
+  api.route('/icons', iconRoutes(deps.deps))
   api.route('/events', eventRoutes(deps.deps.events))
   api.all('*', (c) => c.json({ error: appMessages.apiNotFound }, 404))
 

@@ -3,6 +3,7 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { magicLink } from 'better-auth/plugins'
+import { billingPlugin } from './billing/auth-plugin.ts'
 import type { Config } from './config.ts'
 import type { Store } from './db/client.ts'
 import * as schema from './db/schema/index.ts'
@@ -45,6 +46,7 @@ export function createAuth(opts: { config: Config; store: Store; mailer: Mailer 
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     plugins: [
+      billingPlugin({ config, store }),
       magicLink({
         expiresIn: MAGIC_LINK_MINUTES * 60,
         storeToken: 'hashed',

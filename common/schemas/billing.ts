@@ -12,7 +12,9 @@ const PROBE_ORIGIN = 'https://iconvault.invalid'
  */
 export function sameOriginPath(value: string): string | null {
   if (!value.startsWith('/') || value.startsWith('//')) return null
-  if (/[\\\s\u0000-\u001f\u007f]/.test(value)) return null
+  if (/[\\\s]/.test(value) || [...value].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127)) {
+    return null
+  }
   try {
     const url = new URL(value, PROBE_ORIGIN)
     if (url.origin !== PROBE_ORIGIN) return null

@@ -29,7 +29,12 @@ export async function openCheckout(db: Db, userId: string, input: UpgradeSubscri
 }
 
 /** The caller's own session, open or completed; anything else (expired, unknown, another user's) is 404. */
-export async function getCheckout(db: Db, userId: string, id: string, now = new Date()): Promise<CheckoutInfo> {
+export async function getCheckout(
+  db: Db,
+  userId: string,
+  id: string,
+  now = new Date(),
+): Promise<CheckoutInfo> {
   const [row] = await db
     .select()
     .from(checkoutSessions)

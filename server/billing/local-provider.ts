@@ -2,8 +2,8 @@
 // Upgrade opens a checkout session whose app page (/billing/checkout) has "Pay"; cancel and
 // restore change the subscription directly.
 import {
-  assertCanUpgrade,
   assertCancelable,
+  assertCanUpgrade,
   assertRestorable,
   liveSubscription,
   periodEndOf,
@@ -24,7 +24,11 @@ export function localProvider({ db }: BillingDeps): BillingProvider {
     async cancel(user, returnUrl) {
       const live = await liveSubscription(db, user.id)
       assertCancelable(live)
-      await writeSubscription(db, user.id, { ...stateOf(live), status: 'canceled', currentPeriodEnd: periodEndOf(live) })
+      await writeSubscription(db, user.id, {
+        ...stateOf(live),
+        status: 'canceled',
+        currentPeriodEnd: periodEndOf(live),
+      })
       return { url: returnUrl }
     },
     async restore(user) {

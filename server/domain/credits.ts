@@ -6,7 +6,7 @@ import { appMessages } from '../../common/messages.ts'
 import { capabilities, creditsRefusal, type Plan } from '../../common/plans.ts'
 import type { CreditUsageInfo } from '../../common/schemas/billing.ts'
 import type { Db } from '../db/client.ts'
-import { creditUsage, workspaceAccess, workspaces } from '../db/schema/index.ts'
+import { creditUsage as ledger, workspaceAccess, workspaces } from '../db/schema/index.ts'
 import { badRequest, forbidden, notFound } from './errors.ts'
 
 export type CreditScope = { workspaceId: string } | { userId: string; plan: Plan }
@@ -22,12 +22,12 @@ export async function creditUsage(db: Db, scope: CreditScope, now = new Date()):
   const limit = await limitOf(db, scope)
   const where =
     'workspaceId' in scope
-      ? eq(creditUsage.workspace_id, scope.workspaceId)
-      : and(eq(creditUsage.user_id, scope.userId), isNull(creditUsage.workspace_id))
+      ? eq(ledger.workspace_id, scope.workspaceId)
+      : and(eq(ledger.user_id, scope.userId), isNull(ledger.workspace_id))
   const [row] = await db
-    .select({ used: creditUsage.used })
-    .from(creditUsage)
-    .where(and(where, eq(creditUsage.month, month)))
+    .select({ used: ledger.used })
+    .from(ledger)
+    .where(and(where, eq(ledger.month, month)))
   return { month, used: row?.used ?? 0, limit }
 }
 
@@ -92,4 +92,5 @@ async function limitOf(db: Db, scope: CreditScope): Promise<number> {
 }
 
 /** Both drivers (PGlite, node-postgres) answer raw queries with `{ rows }`. */
-const rowsOf = (result: unknown) => ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[]
+const rowsOf = (result: unknown) =>
+  ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[]

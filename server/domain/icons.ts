@@ -2,17 +2,17 @@
 // entitlement, the server decides the review status), rename or approve, delete.
 import { asc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
-import { appMessages, messages } from '../../common/messages.ts'
-import type { Plan } from '../../common/plans.ts'
-import { canSaveIcons } from '../../common/plans.ts'
+import { appMessages } from '../../common/messages.ts'
+import { type Plan, saveIconsRefusal } from '../../common/plans.ts'
 import type { createIconBody, IconStatus, updateIconBody } from '../../common/schemas/icons.ts'
 import type { IconRow } from '../../common/schemas/rows.ts'
 import { isSvgError, processSvg, sanitizeSvg } from '../../common/svg/index.ts'
-import { icons, user } from '../db/schema/index.ts'
+import { icons } from '../db/schema/index.ts'
 import { assertCan, projectScope, type Scope } from './access.ts'
 import type { Actor, Deps } from './deps.ts'
 import { badRequest, conflict, forbidden, notFound } from './errors.ts'
 import { toIconRow } from './rows.ts'
+import { currentPlan } from './subscriptions.ts'
 
 type IconRecord = typeof icons.$inferSelect
 export const ICON_NOT_FOUND = 'Icon not found'
@@ -50,11 +50,9 @@ export async function iconScope({ db }: Deps, actor: Actor, iconId: string) {
   }
 }
 
-async function ownerPlan({ db }: Deps, scope: Scope): Promise<Plan | undefined> {
-  if (scope.kind === 'personal') return undefined
-  const [owner] = await db.select({ plan: user.plan }).from(user).where(eq(user.id, scope.workspace.user_id))
-  return (owner?.plan ?? 'free') as Plan
-}
+/** The workspace owner's plan now (a lapsed subscription settled first); none in personal mode. */
+const ownerPlan = ({ db }: Deps, scope: Scope): Promise<Plan | undefined> =>
+  scope.kind === 'personal' ? Promise.resolve(undefined) : currentPlan(db, scope.workspace.user_id)
 
 /** Needs review when a member (not admin/owner) saves into a workspace that asks for it. */
 const decideStatus = (scope: Scope): IconStatus =>
@@ -71,9 +69,8 @@ export async function createIcon(
   assertCan(scope, 'icon:create')
   if ((body.workspace_id ?? null) !== project.workspace_id)
     throw badRequest(appMessages.iconWorkspaceMismatch)
-  if (!canSaveIcons({ userPlan: actor.plan, workspaceOwnerPlan: await ownerPlan(deps, scope) })) {
-    throw forbidden(messages.needProToSave)
-  }
+  const refusal = saveIconsRefusal({ userPlan: actor.plan, workspaceOwnerPlan: await ownerPlan(deps, scope) })
+  if (refusal) throw forbidden(refusal)
   let svg: string
   try {
     svg = await processSvg(body.svg, { idPrefix: `i${body.id.replaceAll('-', '').slice(0, 8)}-` })

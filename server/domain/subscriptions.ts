@@ -1,6 +1,5 @@
-// A user's subscription, and user.plan/status kept in step with it (seed §4, PRODUCT.md):
-// active and canceled keep the plan; a canceled one lapses at current_period_end, and the
-// user is free again. Lapses are applied lazily when the user is read (settleSubscription).
+// A user's subscription, and user.plan/status kept in step with it (seed §4): active and canceled
+// keep the plan; a canceled one lapses at current_period_end (applied lazily: settleSubscription).
 import { and, eq, inArray, lte } from 'drizzle-orm'
 import { appMessages } from '../../common/messages.ts'
 import type { PaidPlan, Plan, SubscriptionStatus } from '../../common/plans.ts'
@@ -80,6 +79,12 @@ export async function liveSubscription(db: Db, userId: string, now = new Date())
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.user_id, userId), inArray(subscriptions.status, LIVE)))
+  return row ?? null
+}
+
+/** The user's subscription row in any state (an ended one still names the provider's customer). */
+export async function subscriptionRow(db: Db, userId: string): Promise<SubscriptionRow | null> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.user_id, userId))
   return row ?? null
 }
 

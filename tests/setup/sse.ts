@@ -5,7 +5,7 @@ export function readSse(res: Response) {
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
   const events: SseEvent[] = []
   let buffer = ''
-  let wake: (() => void) | null = null
+  let wake = null as (() => void) | null
   void (async () => {
     for (;;) {
       const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }))

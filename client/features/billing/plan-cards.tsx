@@ -36,21 +36,22 @@ export function PlanCards({ current = null, action }: PlanCardsProps) {
               <p className="text-sm text-muted">{plan.tagline}</p>
             </div>
             <ul className="flex flex-1 flex-col gap-2 text-sm">
-              {plan.features.map((f) => (
-                <li key={f} className="flex gap-2 text-fg">
-                  <Check className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
-                  {f}
-                </li>
-              ))}
-              {plan.missing.map((f) => (
-                <li key={f} className="flex gap-2 text-muted">
-                  <Minus className="mt-0.5 size-4 shrink-0" aria-hidden />
-                  <span>
-                    <span className="sr-only">Not included: </span>
-                    {f}
-                  </span>
-                </li>
-              ))}
+              {plan.features.map((f) =>
+                f.included ? (
+                  <li key={f.label} className="flex gap-2 text-fg">
+                    <Check className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
+                    {f.label}
+                  </li>
+                ) : (
+                  <li key={f.label} className="flex gap-2 text-muted">
+                    <Minus className="mt-0.5 size-4 shrink-0" aria-hidden />
+                    <span>
+                      <span className="sr-only">Not included: </span>
+                      {f.label}
+                    </span>
+                  </li>
+                ),
+              )}
             </ul>
             {action ? <div>{action(plan, isCurrent)}</div> : null}
           </li>

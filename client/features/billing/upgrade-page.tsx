@@ -1,13 +1,15 @@
-// /upgrade: the plans with the current one marked. Checkout arrives with billing.
+// /upgrade: the three plans with the current one marked; a higher plan's button starts checkout.
+import { canRestoreSubscription, isPaidPlan, upgradeTargets } from '@common/plans.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { useMe } from '../../lib/me.ts'
 import { PlanCards } from './plan-cards.tsx'
-
-const RANK = { free: 0, pro: 1, gold: 2 } as const
+import { useSubscriptionActions } from './use-subscription-actions.ts'
 
 export function UpgradePage() {
   const user = useMe()
   const current = user?.plan ?? 'free'
+  const targets = upgradeTargets(current)
+  const { upgrade, pending } = useSubscriptionActions()
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 py-10 sm:px-6">
       <div className="space-y-2">
@@ -18,20 +20,35 @@ export function UpgradePage() {
       </div>
       <PlanCards
         current={current}
-        action={(plan, isCurrent) =>
-          isCurrent ? (
-            <Button variant="secondary" className="w-full" disabled>
-              Your plan
-            </Button>
-          ) : RANK[plan.id] > RANK[current] ? (
-            <Button className="w-full" disabled aria-describedby="checkout-note">
+        action={(plan, isCurrent) => {
+          if (isCurrent) {
+            return (
+              <div className="space-y-1.5">
+                <Button variant="secondary" className="w-full" disabled>
+                  Your plan
+                </Button>
+                {canRestoreSubscription(user?.status) ? (
+                  <p className="text-center text-xs text-muted">Canceled: restore it from your account.</p>
+                ) : null}
+              </div>
+            )
+          }
+          if (!isPaidPlan(plan.id) || !targets.includes(plan.id)) return null
+          const target = plan.id
+          return (
+            <Button
+              className="w-full"
+              disabled={pending !== null}
+              aria-busy={pending === 'upgrade'}
+              onClick={() => void upgrade(target)}
+            >
               Upgrade to {plan.name}
             </Button>
-          ) : null
-        }
+          )
+        }}
       />
-      <p id="checkout-note" className="text-center text-sm text-muted" data-testid="checkout-note">
-        Checkout arrives soon. Upgrades open here as soon as it does.
+      <p className="text-center text-sm text-muted" data-testid="checkout-note">
+        Billed monthly. Cancel any time: your plan stays until the end of the paid month.
       </p>
     </div>
   )

@@ -1,8 +1,9 @@
-// Account dialog: e-mail, plan and subscription status. Cancel and restore arrive with billing.
-
+// Account dialog: e-mail, plan and subscription status, with cancel or restore (seed §2, §4).
+import { Link } from '@tanstack/react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx'
 import { useMe } from '../../lib/me.ts'
+import { SubscriptionSection } from '../billing/subscription-section.tsx'
 
 interface AccountDialogProps {
   open: boolean
@@ -32,14 +33,16 @@ export function AccountDialog({ open, onOpenChange }: AccountDialogProps) {
           <Row label="Plan" value={capitalize(user.plan)} />
           <Row label="Subscription" value={status} />
         </dl>
-        {user.status ? (
-          <div className="mt-5 flex flex-col items-end gap-1.5">
-            <Button variant={user.status === 'active' ? 'secondary' : 'primary'} size="sm" disabled>
-              {user.status === 'active' ? 'Cancel subscription' : 'Restore subscription'}
+        <SubscriptionSection />
+        {user.status ? null : (
+          <div className="mt-5 flex justify-end">
+            <Button variant="secondary" size="sm" asChild>
+              <Link to="/upgrade" onClick={() => onOpenChange(false)}>
+                See plans
+              </Link>
             </Button>
-            <p className="text-xs text-muted">Managing a subscription arrives with billing.</p>
           </div>
-        ) : null}
+        )}
       </DialogContent>
     </Dialog>
   )

@@ -1,4 +1,5 @@
 // Settings menu: Upgrade (unless gold), Account, Documents, Sign out.
+import { canUpgrade } from '@common/plans.ts'
 import { useNavigate } from '@tanstack/react-router'
 import { FileText, LogOut, Settings, Sparkles, UserRound } from 'lucide-react'
 import { useState } from 'react'
@@ -29,7 +30,7 @@ export function SettingsMenu() {
         </MenuTrigger>
         <MenuContent>
           {user ? <p className="truncate px-2 py-1.5 text-xs text-muted">{user.email}</p> : null}
-          {user?.plan !== 'gold' ? (
+          {canUpgrade(user?.plan) ? (
             <MenuItem onSelect={() => navigate({ to: '/upgrade' })}>
               <Sparkles className="size-4 text-muted" aria-hidden />
               Upgrade

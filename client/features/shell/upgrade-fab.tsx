@@ -1,4 +1,5 @@
 // Round floating upgrade button for signed-in users without a plan on /icons, /maker and /info.
+import { isPaidPlan } from '@common/plans.ts'
 import { Link, useLocation } from '@tanstack/react-router'
 import { Sparkles } from 'lucide-react'
 import { useMe } from '../../lib/me.ts'
@@ -8,7 +9,7 @@ const FAB_PATHS = new Set(['/icons', '/maker', '/info'])
 export function UpgradeFab() {
   const user = useMe()
   const pathname = useLocation({ select: (l) => l.pathname })
-  if (user?.plan !== 'free' || !FAB_PATHS.has(pathname)) return null
+  if (!user || isPaidPlan(user.plan) || !FAB_PATHS.has(pathname)) return null
   return (
     <Link
       to="/upgrade"

@@ -1,0 +1,51 @@
+// The one SVG pipeline of Iconvault, shared by server and browser.
+//
+//   processSvg(input, { idPrefix })  parse → sanitize → normalize → optimize → sanitize;
+//                                    the server stores only its output (alias prepareSvg)
+//   sanitizeSvg(input)               allowlist rebuild of untrusted SVG (alias sanitize)
+//   normalizeSvg(svg, { idPrefix })  viewBox, no fixed size, <style> inlined, ids prefixed
+//   optimizeSvg(svg)                 svgo 4, loaded lazily (aliases optimise, optimiseSvg)
+//   convertSvg(svg, format, name)    the copy formats (alias convert)
+//
+// Everything throws SvgError (with a user-facing message and a `code`) when it refuses input.
+
+import { convertSvg } from './convert.ts'
+import { normalizeSvg } from './normalize.ts'
+import { optimizeSvg } from './optimize.ts'
+import { processSvg } from './pipeline.ts'
+import { sanitizeSvg } from './sanitize.ts'
+
+export { COPY_FORMAT_LABELS, COPY_FORMATS, type CopyFormat, convertSvg, isCopyFormat } from './convert.ts'
+export { svgDataUri } from './convert-css.ts'
+export {
+  isSvgError,
+  MAX_SVG_BYTES,
+  MAX_SVG_DEPTH,
+  MAX_SVG_ELEMENTS,
+  SVG_ERROR_MESSAGES,
+  SvgError,
+  type SvgErrorCode,
+} from './errors.ts'
+export { componentName, cssClassName } from './names.ts'
+export { type NormalizeOptions, normalizeSvg, parseViewBox } from './normalize.ts'
+export { optimizeSvg, SVGO_CONFIG } from './optimize.ts'
+export { processSvg } from './pipeline.ts'
+export { sanitizeSvg } from './sanitize.ts'
+
+export const sanitize = sanitizeSvg
+export const normalise = normalizeSvg
+export const normaliseSvg = normalizeSvg
+export const optimise = optimizeSvg
+export const optimiseSvg = optimizeSvg
+export const prepareSvg = processSvg
+export const convert = convertSvg
+
+const svgPipeline = Object.freeze({
+  processSvg,
+  sanitizeSvg,
+  normalizeSvg,
+  optimizeSvg,
+  convertSvg,
+})
+
+export default svgPipeline

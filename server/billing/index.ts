@@ -1,0 +1,24 @@
+// Billing: the provider chosen by BILLING_PROVIDER, and what the routes need besides it
+// (the Stripe webhook). Built once per server by the better-auth plugin (auth-plugin.ts).
+import type { Config } from '../config.ts'
+import type { Db } from '../db/client.ts'
+import { localProvider } from './local-provider.ts'
+import type { BillingProvider } from './provider.ts'
+import { type StripeAccess, stripeAccess } from './stripe-client.ts'
+import { stripeProvider } from './stripe-provider.ts'
+
+export type Billing = {
+  db: Db
+  provider: BillingProvider
+  /** Present with BILLING_PROVIDER=stripe. */
+  stripe: StripeAccess | null
+}
+
+export function createBilling(opts: { config: Config; db: Db }): Billing {
+  const deps = { db: opts.db, config: opts.config }
+  if (opts.config.billing.provider === 'stripe') {
+    const stripe = stripeAccess(opts.config)
+    return { db: opts.db, provider: stripeProvider(deps, stripe), stripe }
+  }
+  return { db: opts.db, provider: localProvider(deps), stripe: null }
+}

@@ -1,0 +1,147 @@
+// Plans in Chromium with the local provider: sign in -> /upgrade -> upgrade to gold -> "Pay" on the
+// test-mode checkout -> gold is active at once (Account dialog, no Upgrade item, no upgrade button,
+// the server lets the user create a workspace) -> cancel (gold kept until the period ends) -> restore.
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { appMessages, messages } from '../../common/messages.ts'
+import { type AppProcess, startApp } from '../setup/app-process.ts'
+import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
+import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
+
+let smtp: TestSmtp
+let app: AppProcess
+let browser: TestBrowser
+let page: Page
+const path = () => new URL(page.url()).pathname
+const me = () => page.evaluate(() => fetch('/api/me').then((r) => r.json()))
+
+const openAccount = async () => {
+  await page.getByTestId('settings-menu').click()
+  await page.getByRole('menuitem', { name: 'Account' }).click()
+  return page.getByRole('dialog', { name: 'Account' })
+}
+
+beforeAll(async () => {
+  smtp = await startTestSmtp()
+  app = await startApp({ env: { SMTP_URL: smtp.url } })
+  browser = await launchBrowser()
+  page = browser.page
+  await signIn(page, app, smtp, 'buyer@example.com')
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.stop()
+  await smtp?.close()
+})
+
+describe('buying, canceling and restoring a plan (local provider)', () => {
+  test('/upgrade shows the three plans with free marked and upgrade buttons for pro and gold', async () => {
+    await page.goto(`${app.baseUrl}/upgrade`)
+    expect(await page.getByTestId('plan-free').getAttribute('aria-current')).toBe('true')
+    await page.getByTestId('plan-gold').getByText('1000 maker credits per month').waitFor()
+    await page.getByTestId('plan-pro').getByText('200 maker credits per month').waitFor()
+    await page.getByRole('button', { name: 'Upgrade to Pro' }).waitFor()
+    await page.getByRole('button', { name: 'Upgrade to Gold' }).waitFor()
+  })
+
+  test('Cancel on the checkout page goes back to /upgrade and buys nothing', async () => {
+    await page.getByRole('button', { name: 'Upgrade to Gold' }).click()
+    await page.waitForURL((u) => u.pathname === '/billing/checkout')
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await page.waitForURL((u) => u.pathname === '/upgrade')
+    expect((await me()).user).toMatchObject({ plan: 'free', status: null })
+  })
+
+  test('upgrade to gold -> test-mode checkout -> Pay -> /maker with gold active at once', async () => {
+    await page.getByRole('button', { name: 'Upgrade to Gold' }).click()
+    await page.waitForURL((u) => u.pathname === '/billing/checkout' && u.searchParams.has('session'))
+    await page.getByTestId('test-mode-notice').waitFor()
+    expect(await page.getByTestId('checkout-plan').textContent()).toBe('Gold')
+    await page.getByRole('button', { name: 'Pay' }).click()
+    await page.waitForURL((u) => u.pathname === '/maker')
+    expect((await me()).user).toMatchObject({ plan: 'gold', status: 'active' })
+    // Without reloading: no upgrade button, no Upgrade menu item.
+    await page.getByTestId('app-header').waitFor()
+    expect(await page.getByTestId('upgrade-fab').count()).toBe(0)
+    await page.getByTestId('settings-menu').click()
+    await page.getByRole('menuitem', { name: 'Account' }).waitFor()
+    expect(await page.getByRole('menuitem', { name: 'Upgrade' }).count()).toBe(0)
+    await page.keyboard.press('Escape')
+  })
+
+  test('the server grants gold at once: this session may create a workspace', async () => {
+    const res = await page.evaluate(() =>
+      fetch('/api/workspaces/create', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id: crypto.randomUUID(), name: 'Design Team', description: '' }),
+      }).then((r) => r.status),
+    )
+    expect(res).toBe(200)
+  })
+
+  test('Account shows gold active; Cancel subscription keeps gold until the period ends', async () => {
+    const account = await openAccount()
+    await account.getByText('Gold').waitFor()
+    await account.getByText('Active').waitFor()
+    await account
+      .getByTestId('period-end')
+      .getByText(/^Renews on /)
+      .waitFor()
+    await account.getByRole('button', { name: 'Cancel subscription' }).click()
+    await account.getByRole('button', { name: 'Restore subscription' }).waitFor()
+    await account.getByText('Canceled').waitFor()
+    await account
+      .getByTestId('period-end')
+      .getByText(/^Your plan stays until /)
+      .waitFor()
+    expect(path()).toBe('/maker')
+    expect((await me()).user).toMatchObject({ plan: 'gold', status: 'canceled' })
+  })
+
+  test('Restore subscription makes it active again', async () => {
+    const account = page.getByRole('dialog', { name: 'Account' })
+    await account.getByRole('button', { name: 'Restore subscription' }).click()
+    await account.getByRole('button', { name: 'Cancel subscription' }).waitFor()
+    await account.getByText('Active').waitFor()
+    expect((await me()).user).toMatchObject({ plan: 'gold', status: 'active' })
+    await page.keyboard.press('Escape')
+    await account.waitFor({ state: 'detached' })
+  })
+
+  test('failures toast the server message, or the seed text when the server has none', async () => {
+    // Canceled behind the dialog's back (another tab): the stale "Cancel subscription" is refused.
+    const cancel = () =>
+      page.evaluate(() =>
+        fetch('/api/auth/subscription/cancel', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ returnUrl: '/maker' }),
+        }).then((r) => r.status),
+      )
+    let account = await openAccount()
+    await account.getByRole('button', { name: 'Cancel subscription' }).waitFor()
+    expect(await cancel()).toBe(200)
+    await account.getByRole('button', { name: 'Cancel subscription' }).click()
+    await page.getByTestId('toast').filter({ hasText: appMessages.noActiveSubscription }).waitFor()
+    await page.keyboard.press('Escape')
+
+    // The provider is down: the seed's fallback text.
+    await page.route('**/api/auth/subscription/restore', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":"Service Unavailable"}',
+      }),
+    )
+    await page.reload()
+    account = await openAccount()
+    await account.getByRole('button', { name: 'Restore subscription' }).click()
+    await page.getByTestId('toast').filter({ hasText: messages.subscriptionRestoreFailed }).waitFor()
+    await page.unroute('**/api/auth/subscription/restore')
+    await account.getByRole('button', { name: 'Restore subscription' }).click()
+    await account.getByRole('button', { name: 'Cancel subscription' }).waitFor()
+    expect((await me()).user).toMatchObject({ plan: 'gold', status: 'active' })
+  })
+})
