@@ -1,49 +1,66 @@
 // The browser's local copy of the user's data (Dexie over IndexedDB), named after the product.
-// Later issues fill it and sync it through the outbox; sign-out deletes the whole database.
+// Rows have the shapes the API answers with (common/schemas/rows.ts). Every change the user makes is
+// written here first and queued in `outbox` in the same transaction (outbox.ts); sync.ts and live.ts
+// bring the server's rows in. Sign-out deletes the whole database.
 import { PRODUCT_NAME } from '@common/messages.ts'
+import type { IconRow, ProjectRow, WorkspaceAccessRow, WorkspaceRow } from '@common/schemas/rows.ts'
 import Dexie, { type EntityTable } from 'dexie'
 
-export interface LocalIcon {
+export type LocalIcon = IconRow
+export type LocalProject = ProjectRow
+export type LocalWorkspace = WorkspaceRow
+export type LocalWorkspaceAccess = WorkspaceAccessRow
+
+/** The tables that hold rows of the server (the outbox is ours alone). */
+export const ROW_TABLES = ['workspaces', 'workspaces_access', 'projects', 'icons'] as const
+export type RowTable = (typeof ROW_TABLES)[number]
+
+export interface RowsByTable {
+  workspaces: LocalWorkspace
+  workspaces_access: LocalWorkspaceAccess
+  projects: LocalProject
+  icons: LocalIcon
+}
+export type AnyRow = RowsByTable[RowTable]
+
+/** What a row was before a queued change touched it (null: it did not exist). */
+export interface RowSnapshot {
+  table: RowTable
   id: string
-  name: string
-  svg: string
-  user_id: string
-  origin_icon_id: string | null
-  project_id: string
-  workspace_id: string | null
-  icon_status: 'needs-review' | 'approved'
-  created_at: string
+  row: AnyRow | null
 }
 
-export interface LocalProject {
-  id: string
-  name: string
-  description: string | null
-  workspace_id: string | null
-}
-
-export interface LocalWorkspace {
-  id: string
-  name: string
-  description: string | null
-  user_id: string
-}
-
-export interface LocalWorkspaceAccess {
-  id: string
-  workspace_id: string
-  user_id: string | null
-  role: 'owner' | 'admin' | 'member' | 'viewer'
-  email: string
-}
+/** The API calls whose changes go through the outbox; the path is `/api/${kind}`. */
+export type ChangeKind =
+  | 'workspaces/create'
+  | 'workspaces/update'
+  | 'workspaces/delete'
+  | 'workspaces/update-credits-limit'
+  | 'workspaces/update-access-user'
+  | 'workspaces/delete-access'
+  | 'projects/create'
+  | 'projects/update'
+  | 'projects/delete'
+  | 'icons/create'
+  | 'icons/update'
+  | 'icons/delete'
 
 /** A change made locally and not yet confirmed by the server. */
 export interface OutboxEntry {
   seq?: number
   createdAt: number
-  path: string
-  body: unknown
+  kind: ChangeKind
+  body: Record<string, unknown>
+  /** The workspace the change belongs to (null: personal); losing access drops its entries. */
+  workspace_id: string | null
+  /** Every row the local change touched, as it was before: what a rollback restores. */
+  before: RowSnapshot[]
+  /** Attempts that reached the server and failed (network errors do not count). */
   tries: number
+  /** The tab that made the change, so that its outcome is toasted there. */
+  tab: string
+  /** `table:id` of every row in `before`; set by the database on insert (indexed). */
+  keys?: string[]
 }
 
 export const DB_NAME = PRODUCT_NAME
@@ -63,16 +80,59 @@ db.version(1).stores({
   projects: 'id, workspace_id',
   workspaces: 'id',
   workspaces_access: 'id, workspace_id, user_id',
-  outbox: '++seq, createdAt',
+  outbox: '++seq, createdAt, workspace_id, *keys',
 })
+
+/** The key under which the outbox indexes the rows an entry touches. */
+export const rowKey = (table: RowTable, id: string) => `${table}:${id}`
+
+// However an entry is added (queueChange or a bulk writer), it is indexed by the rows it touches,
+// so "does this row have a pending change?" is one index lookup.
+db.outbox.hook('creating', (_key, entry) => {
+  entry.keys = entry.before.map((s) => rowKey(s.table, s.id))
+})
+
+/** Does this row have a pending change? (Inside a transaction that includes db.outbox.) */
+export async function hasPendingChange(table: RowTable, id: string): Promise<boolean> {
+  return (await db.outbox.where('keys').equals(rowKey(table, id)).count()) > 0
+}
+
+/** The Dexie table of a row table (typed loosely: callers pass rows of that table). */
+export const rowTable = (table: RowTable) => db.table<AnyRow, string>(table)
+
+function deferred() {
+  let resolve = () => {}
+  const promise = new Promise<void>((r) => {
+    resolve = r
+  })
+  return { promise, resolve }
+}
+let opened = deferred()
 
 /** Opens (and so creates) the database; safe to call more than once. */
 export async function openLocalDb() {
   if (!db.isOpen()) await db.open()
+  opened.resolve()
 }
 
-/** Closes and deletes the database (sign-out). */
+/** Resolves once the database is open (again, after a deletion). */
+export function whenLocalDbOpen(): Promise<void> {
+  return db.isOpen() ? Promise.resolve() : opened.promise
+}
+
+const beforeDelete = new Set<() => Promise<void> | void>()
+
+/** Runs before the database is deleted (the sync engine stops there). */
+export function onBeforeDeleteLocalDb(fn: () => Promise<void> | void) {
+  beforeDelete.add(fn)
+  return () => beforeDelete.delete(fn)
+}
+
+/** Stops syncing, closes and deletes the database (sign-out, or another user signing in). */
 export async function deleteLocalDb() {
-  db.close()
+  for (const fn of beforeDelete) await fn()
+  // No automatic re-open: a late read of a component being unmounted must not recreate it.
+  db.close({ disableAutoOpen: true })
+  opened = deferred()
   await Dexie.delete(DB_NAME)
 }

@@ -15,6 +15,9 @@ interface DialogContentProps {
   /** 'modal' is centred (40 % wide, at least 500 px where there is room); 'panel' slides in on the right. */
   variant?: 'modal' | 'panel'
   className?: string
+  /** Where focus goes when the dialog closes (default: back to its trigger). */
+  onCloseAutoFocus?: (event: Event) => void
+  'data-testid'?: string
 }
 
 const overlay =
@@ -35,12 +38,19 @@ export function DialogContent({
   children,
   variant = 'modal',
   className,
+  onCloseAutoFocus,
+  'data-testid': testId,
 }: DialogContentProps) {
   const isPanel = variant === 'panel'
   return (
     <D.Portal>
       <D.Overlay className={overlay} />
-      <D.Content className={cn(isPanel ? panel : modal, className)} aria-describedby={undefined}>
+      <D.Content
+        className={cn(isPanel ? panel : modal, className)}
+        aria-describedby={undefined}
+        onCloseAutoFocus={onCloseAutoFocus}
+        data-testid={testId}
+      >
         <div
           className={cn(
             'flex items-start justify-between gap-4',

@@ -8,6 +8,7 @@ import { NavTabs } from './nav-tabs.tsx'
 import { ProjectPicker } from './project-picker.tsx'
 import { SettingsMenu } from './settings-menu.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
+import { WorkspaceAdminButtons } from './workspace-admin-buttons.tsx'
 
 export function AppHeader() {
   const search = useProjectSearch()
@@ -30,6 +31,7 @@ export function AppHeader() {
       <span className="hidden h-5 w-px bg-line md:block" aria-hidden />
       <NavTabs />
       <div className="ml-auto flex items-center gap-0.5">
+        <WorkspaceAdminButtons />
         <CopyFormatPanel />
         <ThemeToggle />
         <SettingsMenu />

@@ -1,15 +1,20 @@
-// Layout of the signed-in app: skip link, header, the scrollable content and the upgrade button.
-import { type ReactNode, useEffect } from 'react'
-import { openLocalDb } from '../../local/db.ts'
+// Layout of the signed-in app: skip link, header, the scrollable content and the upgrade button;
+// it runs the local sync engine, keeps the current workspace in step with the open project and
+// shows pending workspace invitations.
+import type { ReactNode } from 'react'
+import { useMe } from '../../lib/me.ts'
+import { InvitationDialog } from '../workspaces/invitation-dialog.tsx'
 import { AppHeader } from './app-header.tsx'
 import { MAIN_SCROLL_ID } from './scroll.ts'
 import { UpgradeFab } from './upgrade-fab.tsx'
+import { useCurrent, useFollowOpenProject } from './use-current.ts'
+import { useLocalSync } from './use-local-sync.ts'
 
 export function AppLayout({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    // The local database exists from the first signed-in page on.
-    openLocalDb().catch((error: unknown) => console.error('Could not open the local database', error))
-  }, [])
+  const user = useMe()
+  useLocalSync(user?.id)
+  useFollowOpenProject()
+  const { selectWorkspace } = useCurrent()
 
   return (
     <div className="flex h-dvh flex-col bg-bg">
@@ -29,6 +34,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <UpgradeFab />
+      <InvitationDialog onAccepted={selectWorkspace} />
     </div>
   )
 }

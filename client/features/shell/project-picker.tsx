@@ -1,69 +1,166 @@
-// Workspace / project picker. Workspaces and projects arrive in a later issue; for now it offers
-// the personal workspace and says honestly that there are no projects yet.
+// Workspace / project picker: '{workspace name or Personal} / {project name}' or 'Select Project'.
+// Its popover lists the workspaces (Personal Workspace first; '+ New' for gold users) and the
+// projects of the current one ('+ New' where the role may create them), with their settings.
 import { messages } from '@common/messages.ts'
-import { Check, ChevronsUpDown, FolderOpen, User } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { can } from '@common/permissions.ts'
+import { canCreateWorkspace } from '@common/plans.ts'
+import { ChevronsUpDown } from 'lucide-react'
+import { useRef, useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/menu.tsx'
 import { useMe } from '../../lib/me.ts'
+import type { LocalProject, LocalWorkspace } from '../../local/db.ts'
+import { useProjects } from '../projects/api/projects.ts'
+import { CreateProjectDialog } from '../projects/create-project-dialog.tsx'
+import { ProjectSettingsDialog } from '../projects/project-settings-dialog.tsx'
+import { useWorkspace, useWorkspaces } from '../workspaces/api/workspaces.ts'
+import { CreateWorkspaceDialog } from '../workspaces/create-workspace-dialog.tsx'
+import { WorkspaceSettingsDialog } from '../workspaces/workspace-settings-dialog.tsx'
+import { NewButton, PickerOption, PickerSection } from './picker-parts.tsx'
+import { useCurrent } from './use-current.ts'
 
-const SOON = 'Arrives with workspaces and projects'
-
-function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
-  return (
-    <section aria-label={title} className="py-1">
-      <div className="flex items-center justify-between px-2 pb-1">
-        <h2 className="text-xs font-medium tracking-wide text-muted uppercase">{title}</h2>
-        {action}
-      </div>
-      {children}
-    </section>
-  )
-}
-
-function NewButton({ label }: { label: string }) {
-  return (
-    <Button variant="ghost" size="sm" disabled title={SOON} aria-label={label}>
-      {messages.newItem}
-    </Button>
-  )
-}
+type OpenDialog = 'new-workspace' | 'new-project' | null
 
 export function ProjectPicker() {
   const user = useMe()
+  const current = useCurrent()
+  const workspaces = useWorkspaces()
+  const workspaceId = current.workspace?.id ?? null
+  const projects = useProjects(workspaceId)
+  const projectWorkspace = useWorkspace(current.project?.workspace_id)
+  const [open, setOpen] = useState(false)
+  const [dialog, setDialog] = useState<OpenDialog>(null)
+  const [editWorkspace, setEditWorkspace] = useState<LocalWorkspace | null>(null)
+  const [editProject, setEditProject] = useState<LocalProject | null>(null)
+  const trigger = useRef<HTMLButtonElement>(null)
+  if (!user) return null
+
+  const backToPicker = (event: Event) => {
+    event.preventDefault()
+    trigger.current?.focus()
+  }
+  const openDialog = (next: () => void) => {
+    setOpen(false)
+    next()
+  }
+  const label = current.project
+    ? `${projectWorkspace?.name ?? messages.personal} / ${current.project.name}`
+    : messages.selectProject
+  const mayCreateProject = can(current.role, 'project:create')
+
   return (
-    <Popover>
-      <PopoverTrigger asChild>
-        <Button variant="ghost" size="sm" className="max-w-56 text-fg" data-testid="project-picker">
-          <span className="truncate">{messages.selectProject}</span>
-          <ChevronsUpDown className="size-3.5 text-muted" aria-hidden />
-        </Button>
-      </PopoverTrigger>
-      <PopoverContent className="w-72">
-        <Section
-          title="Workspaces"
-          action={user?.plan === 'gold' ? <NewButton label="New workspace" /> : null}
-        >
-          <div className="max-h-48 overflow-y-auto">
-            <div
-              aria-current="true"
-              className="flex items-center gap-2 rounded-md bg-surface px-2 py-1.5 text-sm text-fg"
-            >
-              <User className="size-4 text-muted" aria-hidden />
-              <span className="flex-1">{messages.personalWorkspace}</span>
-              <Check className="size-4 text-accent" aria-hidden />
-            </div>
-          </div>
-        </Section>
-        <div className="my-1 h-px bg-line" />
-        <Section title="Projects" action={<NewButton label="New project" />}>
-          <div className="flex flex-col items-center gap-1 px-2 py-4 text-center">
-            <FolderOpen className="size-5 text-muted" aria-hidden />
-            <p className="text-sm text-fg">No projects yet</p>
-            <p className="text-xs text-muted">Creating projects arrives in an upcoming release.</p>
-          </div>
-        </Section>
-      </PopoverContent>
-    </Popover>
+    <>
+      <Popover open={open} onOpenChange={setOpen}>
+        <PopoverTrigger asChild>
+          <Button
+            ref={trigger}
+            variant="ghost"
+            size="sm"
+            className="max-w-64 text-fg"
+            data-testid="project-picker"
+          >
+            <span className="truncate">{label}</span>
+            <ChevronsUpDown className="size-3.5 text-muted" aria-hidden />
+          </Button>
+        </PopoverTrigger>
+        <PopoverContent className="w-80" aria-label="Workspaces and projects">
+          <PickerSection
+            title="Workspaces"
+            action={
+              canCreateWorkspace(user.plan) ? (
+                <NewButton
+                  label="New workspace"
+                  onClick={() => openDialog(() => setDialog('new-workspace'))}
+                />
+              ) : null
+            }
+          >
+            <PickerOption
+              kind="workspace"
+              name={messages.personalWorkspace}
+              selected={workspaceId === null}
+              onSelect={() => current.selectWorkspace(null)}
+            />
+            {workspaces?.map((w) => (
+              <PickerOption
+                key={w.id}
+                kind="workspace"
+                name={w.name}
+                detail={w.role}
+                selected={w.id === workspaceId}
+                onSelect={() => current.selectWorkspace(w.id)}
+                onSettings={
+                  can(w.role, 'workspace:update') ? () => openDialog(() => setEditWorkspace(w)) : undefined
+                }
+              />
+            ))}
+          </PickerSection>
+          <div className="my-1 h-px bg-line" />
+          <PickerSection
+            title="Projects"
+            action={
+              <NewButton
+                label="New project"
+                disabledReason={mayCreateProject ? undefined : 'Only workspace admins can create projects'}
+                onClick={() => openDialog(() => setDialog('new-project'))}
+              />
+            }
+          >
+            {projects?.length === 0 ? (
+              <div className="px-2 py-3 text-center">
+                <p className="text-sm text-fg">No projects yet</p>
+                <p className="text-xs text-muted">
+                  {mayCreateProject ? 'Create one with + New.' : 'An admin of this workspace can create one.'}
+                </p>
+              </div>
+            ) : null}
+            {projects?.map((p) => (
+              <PickerOption
+                key={p.id}
+                kind="project"
+                name={p.name}
+                selected={p.id === current.projectId}
+                onSelect={() => {
+                  setOpen(false)
+                  current.selectProject(p.id)
+                }}
+                onSettings={
+                  can(current.role, 'project:update') ? () => openDialog(() => setEditProject(p)) : undefined
+                }
+              />
+            ))}
+          </PickerSection>
+        </PopoverContent>
+      </Popover>
+      <CreateWorkspaceDialog
+        user={user}
+        open={dialog === 'new-workspace'}
+        onOpenChange={(o) => setDialog(o ? 'new-workspace' : null)}
+        onCreated={(w) => current.selectWorkspace(w.id)}
+        onCloseAutoFocus={backToPicker}
+      />
+      <CreateProjectDialog
+        userId={user.id}
+        workspaceId={workspaceId}
+        role={current.role}
+        open={dialog === 'new-project'}
+        onOpenChange={(o) => setDialog(o ? 'new-project' : null)}
+        onCreated={(p) => current.selectProject(p.id)}
+        onCloseAutoFocus={backToPicker}
+      />
+      <WorkspaceSettingsDialog
+        workspace={editWorkspace}
+        onOpenChange={(o) => !o && setEditWorkspace(null)}
+        onDeleted={(w) => w.id === workspaceId && current.selectWorkspace(null)}
+        onCloseAutoFocus={backToPicker}
+      />
+      <ProjectSettingsDialog
+        project={editProject}
+        role={current.role}
+        onOpenChange={(o) => !o && setEditProject(null)}
+        onDeleted={(p) => p.id === current.projectId && current.leaveProject()}
+        onCloseAutoFocus={backToPicker}
+      />
+    </>
   )
 }

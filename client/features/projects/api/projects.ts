@@ -1,0 +1,82 @@
+// Projects: live reads from the local database, and changes that write locally and enqueue
+// (client/local/outbox.ts). `role` is the user's role in the project's workspace, or 'personal'.
+import { messages } from '@common/messages.ts'
+import { type Action, can, type Role } from '@common/permissions.ts'
+import { useMutation } from '@tanstack/react-query'
+import { db, type LocalProject } from '../../../local/db.ts'
+import { queueChange } from '../../../local/outbox.ts'
+import { useLiveQuery } from '../../../local/use-live-query.ts'
+
+export type ProjectRole = Role | 'personal'
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name)
+
+/** The projects of a workspace, or the personal ones (null), by name; undefined while loading. */
+export function useProjects(workspaceId: string | null): LocalProject[] | undefined {
+  return useLiveQuery(async () => {
+    const rows = workspaceId
+      ? await db.projects.where('workspace_id').equals(workspaceId).toArray()
+      : await db.projects.filter((p) => p.workspace_id === null).toArray()
+    return rows.sort(byName)
+  }, [workspaceId])
+}
+
+/** One project, or null when it is not (or no longer) here; undefined while loading. */
+export function useProject(id: string | null | undefined): LocalProject | null | undefined {
+  return useLiveQuery(async () => (id ? ((await db.projects.get(id)) ?? null) : null), [id])
+}
+
+function assertCan(role: ProjectRole | null | undefined, action: Action) {
+  if (!can(role, action)) throw new Error(messages.notAuthorized)
+}
+
+export async function createProject(input: {
+  name: string
+  workspaceId: string | null
+  userId: string
+  role: ProjectRole
+}) {
+  assertCan(input.role, 'project:create')
+  const now = new Date().toISOString()
+  const row: LocalProject = {
+    id: crypto.randomUUID(),
+    name: input.name.trim(),
+    description: '',
+    workspace_id: input.workspaceId,
+    user_id: input.userId,
+    created_at: now,
+    updated_at: now,
+  }
+  const body = { id: row.id, name: row.name, description: row.description, workspace_id: row.workspace_id }
+  await queueChange('projects/create', body, row.workspace_id, (w) => w.put('projects', row))
+  return row
+}
+
+export async function updateProject(project: LocalProject, changes: { name: string }, role: ProjectRole) {
+  assertCan(role, 'project:update')
+  const next = { ...project, name: changes.name.trim() }
+  const body = { id: next.id, name: next.name, description: next.description }
+  await queueChange('projects/update', body, project.workspace_id, (w) => w.put('projects', next))
+}
+
+/** Deletes the project and its icons (locally at once). */
+export async function deleteProject(project: LocalProject, role: ProjectRole) {
+  assertCan(role, 'project:delete')
+  await queueChange('projects/delete', { id: project.id }, project.workspace_id, async (w) => {
+    await w.deleteWhere('icons', 'project_id', project.id)
+    await w.delete('projects', project.id)
+  })
+}
+
+export const useCreateProject = () => useMutation({ networkMode: 'always', mutationFn: createProject })
+export const useUpdateProject = () =>
+  useMutation({
+    networkMode: 'always',
+    mutationFn: (v: { project: LocalProject; name: string; role: ProjectRole }) =>
+      updateProject(v.project, { name: v.name }, v.role),
+  })
+export const useDeleteProject = () =>
+  useMutation({
+    networkMode: 'always',
+    mutationFn: (v: { project: LocalProject; role: ProjectRole }) => deleteProject(v.project, v.role),
+  })

@@ -1,0 +1,101 @@
+// The current workspace and project of the signed-in app, and the navigation rules of seed §4:
+// selecting a workspace clears the project; selecting a project sets projectId on /icons, /maker or
+// /info (else opens /icons); losing the open project leaves for /icons or /maker without one;
+// opening a project makes its workspace (or personal) the current one.
+import { useLocation, useNavigate } from '@tanstack/react-router'
+import { useCallback, useEffect, useRef } from 'react'
+import { useMe } from '../../lib/me.ts'
+import type { LocalProject, LocalWorkspace } from '../../local/db.ts'
+import { type ProjectRole, useProject } from '../projects/api/projects.ts'
+import { useWorkspace } from '../workspaces/api/workspaces.ts'
+import { setCurrentWorkspaceId, useCurrentWorkspaceId } from './current-workspace.ts'
+import { useProjectSearch } from './nav-items.ts'
+
+const PROJECT_PATHS = ['/icons', '/maker', '/info'] as const
+type ProjectPath = (typeof PROJECT_PATHS)[number]
+const isProjectPath = (path: string): path is ProjectPath =>
+  (PROJECT_PATHS as readonly string[]).includes(path)
+
+export interface CurrentContext {
+  userId: string
+  /** The current workspace, or null in personal mode (also while a remembered one is not here). */
+  workspace: LocalWorkspace | null
+  /** The user's role where projects are created and changed now. */
+  role: ProjectRole
+  projectId: string | undefined
+  /** The open project: undefined while loading, null when it is not here. */
+  project: LocalProject | null | undefined
+  selectWorkspace(workspaceId: string | null): void
+  selectProject(projectId: string): void
+  /** Leaves the open project: the same page without one (/icons from elsewhere, /maker stays). */
+  leaveProject(): void
+}
+
+export function useCurrent(): CurrentContext {
+  const userId = useMe()?.id ?? ''
+  const storedId = useCurrentWorkspaceId(userId)
+  const workspace = useWorkspace(storedId) ?? null
+  const { projectId } = useProjectSearch()
+  const project = useProject(projectId)
+  const navigate = useNavigate()
+  const pathname = useLocation({ select: (l) => l.pathname })
+
+  const leaveProject = useCallback(() => {
+    void navigate({
+      to: pathname === '/maker' ? '/maker' : isProjectPath(pathname) ? pathname : '/icons',
+      search: {},
+    })
+  }, [navigate, pathname])
+
+  const selectWorkspace = useCallback(
+    (workspaceId: string | null) => {
+      setCurrentWorkspaceId(userId, workspaceId)
+      if (projectId && isProjectPath(pathname)) void navigate({ to: pathname, search: {} })
+    },
+    [userId, projectId, pathname, navigate],
+  )
+
+  const selectProject = useCallback(
+    (id: string) =>
+      void navigate({ to: isProjectPath(pathname) ? pathname : '/icons', search: { projectId: id } }),
+    [navigate, pathname],
+  )
+
+  return {
+    userId,
+    workspace,
+    role: workspace ? workspace.role : 'personal',
+    projectId,
+    project,
+    selectWorkspace,
+    selectProject,
+    leaveProject,
+  }
+}
+
+/**
+ * Mounted once in the layout: opening a project (a URL with projectId) makes its workspace the
+ * current one; if the open project disappears (deleted, access lost), the page leaves it.
+ */
+export function useFollowOpenProject() {
+  const { userId, projectId, project, leaveProject } = useCurrent()
+  const followed = useRef<string | undefined>(undefined)
+  const seen = useRef<string | undefined>(undefined)
+
+  useEffect(() => {
+    if (!projectId) {
+      followed.current = undefined
+      return
+    }
+    if (project) {
+      seen.current = projectId
+      if (followed.current !== projectId) {
+        followed.current = projectId
+        setCurrentWorkspaceId(userId, project.workspace_id)
+      }
+    } else if (project === null && seen.current === projectId) {
+      seen.current = undefined
+      leaveProject()
+    }
+  }, [userId, projectId, project, leaveProject])
+}

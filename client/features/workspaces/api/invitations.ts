@@ -1,0 +1,42 @@
+// Invitations are server actions, not rows we keep: invite, list the pending ones, accept or
+// decline. They need the network; their toasts follow seed §8.
+import type { AssignableRole } from '@common/permissions.ts'
+import type { InvitationRow, WorkspaceAccessRow } from '@common/schemas/rows.ts'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from '../../../lib/api.ts'
+import { requestSync } from '../../../local/engine.ts'
+
+export const invitationsQueryKey = ['workspaces', 'invitations'] as const
+
+export const invitationsQueryOptions = () =>
+  queryOptions({
+    queryKey: invitationsQueryKey,
+    queryFn: ({ signal }) =>
+      api<{ data: InvitationRow[] }>('/api/workspaces/invitations', { signal }).then((r) => r.data),
+    // The live stream says when they change; a reconnect re-fetches on focus.
+    staleTime: 60_000,
+  })
+
+/** The pending invitations of the signed-in user (the first is shown). */
+export function usePendingInvitations(): InvitationRow[] {
+  return useQuery(invitationsQueryOptions()).data ?? []
+}
+
+export function inviteUser(input: { workspaceId: string; email: string; role: AssignableRole }) {
+  return api<{ data: InvitationRow }>('/api/workspaces/invite-user', { body: input }).then((r) => r.data)
+}
+
+/** Accepts, then fetches the lists so that the workspace and its projects appear at once. */
+export async function acceptInvitation(invitationId: string) {
+  const { data } = await api<{ data: WorkspaceAccessRow }>('/api/workspaces/accept-invitation', {
+    body: { invitationId },
+  })
+  await requestSync({ all: true })
+  return data
+}
+
+export function declineInvitation(invitationId: string) {
+  return api<{ data: { id: string } }>('/api/workspaces/decline-invitation', { body: { invitationId } }).then(
+    (r) => r.data,
+  )
+}

@@ -1,0 +1,108 @@
+// Workspaces: live reads from the local database, and changes that write locally and enqueue
+// (client/local/outbox.ts). The server enforces roles; these check them too, to fail fast.
+import { messages } from '@common/messages.ts'
+import { can } from '@common/permissions.ts'
+import { canCreateWorkspace, DEFAULT_WORKSPACE_CREDITS, type Plan } from '@common/plans.ts'
+import { useMutation } from '@tanstack/react-query'
+import { db, type LocalWorkspace } from '../../../local/db.ts'
+import { queueChange } from '../../../local/outbox.ts'
+import { useLiveQuery } from '../../../local/use-live-query.ts'
+
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name)
+
+/** The workspaces the user is in, by name; undefined while loading. */
+export function useWorkspaces(): LocalWorkspace[] | undefined {
+  return useLiveQuery(async () => (await db.workspaces.toArray()).sort(byName), [])
+}
+
+/** One workspace, or null when it is not (or no longer) here; undefined while loading. */
+export function useWorkspace(id: string | null | undefined): LocalWorkspace | null | undefined {
+  return useLiveQuery(async () => (id ? ((await db.workspaces.get(id)) ?? null) : null), [id])
+}
+
+class NotAllowedError extends Error {
+  constructor(message: string = messages.notAuthorized) {
+    super(message)
+  }
+}
+
+export async function createWorkspace(input: {
+  name: string
+  description?: string
+  userId: string
+  plan: Plan
+}) {
+  if (!canCreateWorkspace(input.plan)) throw new NotAllowedError()
+  const now = new Date().toISOString()
+  const row: LocalWorkspace = {
+    id: crypto.randomUUID(),
+    name: input.name.trim(),
+    description: input.description?.trim() ?? '',
+    user_id: input.userId,
+    credits_limit: DEFAULT_WORKSPACE_CREDITS,
+    review_icons: false,
+    created_at: now,
+    updated_at: now,
+    role: 'owner',
+  }
+  const body = { id: row.id, name: row.name, description: row.description }
+  await queueChange('workspaces/create', body, row.id, (w) => w.put('workspaces', row))
+  return row
+}
+
+export interface WorkspaceChanges {
+  name: string
+  description: string
+  review_icons: boolean
+}
+
+export async function updateWorkspace(workspace: LocalWorkspace, changes: WorkspaceChanges) {
+  if (!can(workspace.role, 'workspace:update')) throw new NotAllowedError()
+  const next = {
+    ...workspace,
+    ...changes,
+    name: changes.name.trim(),
+    description: changes.description.trim(),
+  }
+  const body = {
+    id: next.id,
+    name: next.name,
+    description: next.description,
+    review_icons: next.review_icons,
+  }
+  await queueChange('workspaces/update', body, workspace.id, (w) => w.put('workspaces', next))
+}
+
+/** Deletes the workspace with its projects, icons and access rows (locally at once). */
+export async function deleteWorkspace(workspace: LocalWorkspace) {
+  if (!can(workspace.role, 'workspace:delete')) throw new NotAllowedError()
+  await queueChange('workspaces/delete', { id: workspace.id }, workspace.id, async (w) => {
+    await w.deleteWhere('icons', 'workspace_id', workspace.id)
+    await w.deleteWhere('projects', 'workspace_id', workspace.id)
+    await w.deleteWhere('workspaces_access', 'workspace_id', workspace.id)
+    await w.delete('workspaces', workspace.id)
+  })
+}
+
+export async function updateCreditsLimit(workspace: LocalWorkspace, creditsLimit: number) {
+  if (!can(workspace.role, 'workspace:credits')) throw new NotAllowedError()
+  const body = { id: workspace.id, creditsLimit }
+  await queueChange('workspaces/update-credits-limit', body, workspace.id, (w) =>
+    w.put('workspaces', { ...workspace, credits_limit: creditsLimit }),
+  )
+}
+
+export const useCreateWorkspace = () => useMutation({ networkMode: 'always', mutationFn: createWorkspace })
+export const useUpdateWorkspace = () =>
+  useMutation({
+    networkMode: 'always',
+    mutationFn: (v: { workspace: LocalWorkspace; changes: WorkspaceChanges }) =>
+      updateWorkspace(v.workspace, v.changes),
+  })
+export const useDeleteWorkspace = () => useMutation({ networkMode: 'always', mutationFn: deleteWorkspace })
+export const useUpdateCreditsLimit = () =>
+  useMutation({
+    networkMode: 'always',
+    mutationFn: (v: { workspace: LocalWorkspace; creditsLimit: number }) =>
+      updateCreditsLimit(v.workspace, v.creditsLimit),
+  })

@@ -1,0 +1,118 @@
+// Workspace Settings: name, description, "Review icons from members"; Delete Workspace after a
+// confirmation. A blank name does nothing.
+import { messages } from '@common/messages.ts'
+import { type FormEvent, useId, useState } from 'react'
+import { Button } from '../../components/ui/button.tsx'
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx'
+import { Dialog, DialogContent } from '../../components/ui/dialog.tsx'
+import { Field } from '../../components/ui/field.tsx'
+import { Input, Label } from '../../components/ui/input.tsx'
+import { Switch } from '../../components/ui/switch.tsx'
+import { Textarea } from '../../components/ui/textarea.tsx'
+import type { LocalWorkspace } from '../../local/db.ts'
+import { useDeleteWorkspace, useUpdateWorkspace } from './api/workspaces.ts'
+
+interface WorkspaceSettingsDialogProps {
+  workspace: LocalWorkspace | null
+  onOpenChange: (open: boolean) => void
+  onDeleted: (workspace: LocalWorkspace) => void
+  onCloseAutoFocus?: (event: Event) => void
+}
+
+export function WorkspaceSettingsDialog({
+  workspace,
+  onOpenChange,
+  onDeleted,
+  onCloseAutoFocus,
+}: WorkspaceSettingsDialogProps) {
+  return (
+    <Dialog open={workspace !== null} onOpenChange={onOpenChange}>
+      <DialogContent
+        title={messages.workspaceSettings}
+        onCloseAutoFocus={onCloseAutoFocus}
+        data-testid="workspace-settings-dialog"
+      >
+        {workspace ? (
+          <WorkspaceSettingsForm
+            workspace={workspace}
+            onDone={() => onOpenChange(false)}
+            onDeleted={onDeleted}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function WorkspaceSettingsForm({
+  workspace,
+  onDone,
+  onDeleted,
+}: {
+  workspace: LocalWorkspace
+  onDone: () => void
+  onDeleted: (workspace: LocalWorkspace) => void
+}) {
+  const reviewId = useId()
+  const [name, setName] = useState(workspace.name)
+  const [description, setDescription] = useState(workspace.description)
+  const [review, setReview] = useState(workspace.review_icons)
+  const [confirming, setConfirming] = useState(false)
+  const update = useUpdateWorkspace()
+  const remove = useDeleteWorkspace()
+
+  function save(event: FormEvent) {
+    event.preventDefault()
+    if (!name.trim()) return
+    const changes = { name, description, review_icons: review }
+    update.mutate({ workspace, changes }, { onSuccess: onDone })
+  }
+
+  function confirmDelete() {
+    remove.mutate(workspace, {
+      onSuccess: () => {
+        onDone()
+        onDeleted(workspace)
+      },
+    })
+  }
+
+  return (
+    <form onSubmit={save} className="flex flex-col gap-5">
+      <Field label={messages.workspaceName}>
+        <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={200} autoComplete="off" />
+      </Field>
+      <Field label="Description">
+        <Textarea
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          maxLength={2000}
+          rows={3}
+        />
+      </Field>
+      <div className="flex items-center justify-between gap-4 rounded-lg border border-line p-3">
+        <div>
+          <Label htmlFor={reviewId}>Review icons from members</Label>
+          <p className="text-xs text-muted">Icons saved by members wait for an admin's approval.</p>
+        </div>
+        <Switch id={reviewId} checked={review} onCheckedChange={setReview} />
+      </div>
+      <div className="flex items-center justify-between gap-2">
+        <Button type="button" variant="danger" onClick={() => setConfirming(true)}>
+          {messages.deleteWorkspace}
+        </Button>
+        <Button type="submit" disabled={update.isPending}>
+          {messages.saveChanges}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`${messages.deleteWorkspace}?`}
+        description={`"${workspace.name}" with all its projects and icons will be deleted for every member. This cannot be undone.`}
+        confirmLabel={messages.deleteWorkspace}
+        onConfirm={confirmDelete}
+      />
+    </form>
+  )
+}

@@ -1,0 +1,212 @@
+// The sync engine of one signed-in browser. Every tab starts it; one tab at a time leads (the Web
+// Lock 'iconvault-sync'): it alone sends the outbox, listens to the live stream and re-syncs, so no
+// change goes out twice and the in-memory notes of apply.ts stay complete. Other tabs write their
+// changes to the local database (Dexie tells every tab about them) and ask the leader through the
+// BroadcastChannel of tabs.ts. When the leading tab closes, another one takes the lock over.
+import { liveQuery } from 'dexie'
+import { ApiError, errorMessage } from '../lib/api.ts'
+import { db, deleteLocalDb, onBeforeDeleteLocalDb, openLocalDb } from './db.ts'
+import { connectLive } from './live.ts'
+import { runSender, wakeOutbox } from './outbox.ts'
+import { retryDelay } from './outbox-rules.ts'
+import { cachedScopes, syncAccessUsers, syncAll, syncIcons } from './sync.ts'
+import { holdTabLock, onTabMessage, postToTabs, type SyncScope } from './tabs.ts'
+
+const OWNER_KEY = 'iconvault-db-owner'
+const LEADER_LOCK = 'iconvault-sync'
+
+export interface EngineOptions {
+  userId: string
+  /** Pending invitations changed (in any tab): refetch them. */
+  onInvitationsChanged(): void
+  /** A sync failed (e.g. 'Failed to get projects'); the leading tab reports it once. */
+  onSyncError(error: unknown): void
+}
+
+let leader: Leader | null = null
+
+class Leader {
+  private readonly abort = new AbortController()
+  private resyncing: Promise<void> | null = null
+  private again = false
+  private closeLive: (() => void) | null = null
+  private readonly networkWaiters = new Set<() => void>()
+  private unreachable = 0
+
+  private readonly options: EngineOptions
+
+  constructor(options: EngineOptions) {
+    this.options = options
+  }
+
+  start() {
+    const { signal } = this.abort
+    void runSender(signal, { waitForNetwork: (s) => this.waitForNetwork(s) })
+    // Changes queued by other tabs wake the sender here.
+    const outbox = liveQuery(() => db.outbox.count()).subscribe({ next: () => wakeOutbox(), error: () => {} })
+    signal.addEventListener('abort', () => outbox.unsubscribe())
+    window.addEventListener('online', () => this.reachable(), { signal })
+    // The first sync follows the stream's `ready` (so nothing falls between the two); without a
+    // stream (it cannot connect), sync anyway.
+    const fallback = setTimeout(() => void this.resync(), 3000)
+    signal.addEventListener('abort', () => clearTimeout(fallback))
+    this.closeLive = connectLive({
+      onReady: () => {
+        clearTimeout(fallback)
+        this.reachable()
+        wakeOutbox()
+        void this.resync()
+      },
+      onInvitationsChanged: () => {
+        this.options.onInvitationsChanged()
+        postToTabs({ type: 'invitations-changed' })
+      },
+    })
+  }
+
+  stop() {
+    this.abort.abort()
+    this.closeLive?.()
+  }
+
+  /**
+   * Resolves when the sender may try again after the network failed: back online, the live
+   * stream reconnected (the server is back), or after a delay growing from 1 s to 30 s.
+   */
+  private waitForNetwork(signal: AbortSignal) {
+    const delay = navigator.onLine ? retryDelay(this.unreachable++) : 30_000
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        this.networkWaiters.delete(done)
+        window.removeEventListener('online', done)
+        resolve()
+      }
+      const timer = setTimeout(done, delay)
+      this.networkWaiters.add(done)
+      window.addEventListener('online', done)
+      signal.addEventListener('abort', done)
+    })
+  }
+
+  private reachable() {
+    this.unreachable = 0
+    for (const done of [...this.networkWaiters]) done()
+  }
+
+  /** Fetches one scope (a full re-sync for `all`). */
+  sync(scope: SyncScope): Promise<void> {
+    if ('icons' in scope) return syncIcons(scope.icons)
+    if ('access' in scope) return syncAccessUsers(scope.access)
+    return this.resync()
+  }
+
+  /** Re-fetches the lists and the cached scopes; overlapping requests run once more at the end. */
+  resync(): Promise<void> {
+    if (this.resyncing) {
+      this.again = true
+      return this.resyncing
+    }
+    this.resyncing = (async () => {
+      do {
+        this.again = false
+        try {
+          await syncAll(this.options.userId)
+          const scopes = await cachedScopes(this.options.userId)
+          await Promise.allSettled([
+            ...scopes.projectIds.map((id) => syncIcons(id)),
+            ...scopes.workspaceIds.map((id) => syncAccessUsers(id)),
+          ])
+        } catch (error) {
+          if (!this.abort.signal.aborted) this.options.onSyncError(error)
+        }
+      } while (this.again && !this.abort.signal.aborted)
+    })().finally(() => {
+      this.resyncing = null
+    })
+    return this.resyncing
+  }
+}
+
+/** Another user's data must never show: a database left by someone else is deleted first. */
+async function claimDatabase(userId: string) {
+  const owner = localStorage.getItem(OWNER_KEY)
+  if (owner && owner !== userId) await deleteLocalDb()
+  localStorage.setItem(OWNER_KEY, userId)
+  await openLocalDb()
+}
+
+/** Starts syncing for this tab; returns a function that stops it. */
+export function startSyncEngine(options: EngineOptions): () => void {
+  const abort = new AbortController()
+  holdTabLock()
+  const offMessages = onTabMessage((message) => {
+    if (message.type === 'invitations-changed') options.onInvitationsChanged()
+    if (message.type === 'sync' && leader) {
+      leader.sync(message.scope).then(
+        () => postToTabs({ type: 'sync-done', id: message.id, error: null, status: null }),
+        (error: unknown) =>
+          postToTabs({
+            type: 'sync-done',
+            id: message.id,
+            error: errorMessage(error),
+            status: error instanceof ApiError ? error.status : null,
+          }),
+      )
+    }
+  })
+  const lead = async () => {
+    if (abort.signal.aborted) return
+    leader = new Leader(options)
+    leader.start()
+    await new Promise<void>((resolve) => abort.signal.addEventListener('abort', () => resolve()))
+    leader.stop()
+    leader = null
+  }
+  let offDelete = () => {}
+  void claimDatabase(options.userId)
+    .then(() => {
+      // Signing out deletes the database: stop first (registered after our own claim above).
+      offDelete = onBeforeDeleteLocalDb(() => abort.abort())
+      if (abort.signal.aborted) return
+      if (!navigator.locks) return lead()
+      return navigator.locks.request(LEADER_LOCK, { signal: abort.signal }, lead).then(() => {})
+    })
+    .catch((error: unknown) => {
+      if (!abort.signal.aborted) console.error('The sync engine stopped', error)
+    })
+  return () => {
+    abort.abort()
+    offMessages()
+    offDelete()
+  }
+}
+
+const SYNC_REPLY_TIMEOUT_MS = 15_000
+
+/**
+ * Fetches a scope into the local database through the leading tab (this one or another), and
+ * settles when it is done; rejects with the server's error.
+ */
+export function requestSync(scope: SyncScope): Promise<void> {
+  if (leader) return leader.sync(scope)
+  const id = crypto.randomUUID()
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(finish, SYNC_REPLY_TIMEOUT_MS) // no leader answered: nothing to report
+    const off = onTabMessage((message) => {
+      if (message.type !== 'sync-done' || message.id !== id) return
+      if (message.error === null) finish()
+      else finish(new ApiError(message.status ?? 0, message.error))
+    })
+    function finish(error?: Error) {
+      clearTimeout(timer)
+      off()
+      if (error) reject(error)
+      else resolve()
+    }
+    postToTabs({ type: 'sync', id, scope })
+  })
+}
+
+/** Whether this tab leads syncing (tests and diagnostics). */
+export const isLeader = () => leader !== null

@@ -1,0 +1,148 @@
+// Pure decisions of the outbox (outbox.ts runs them): what a failed attempt means, which queued
+// changes a rollback takes with it, which toasts a flow shows. Kept apart so they are unit-tested.
+import { messages } from '@common/messages.ts'
+import type { ChangeKind, OutboxEntry, RowSnapshot, RowTable } from './db.ts'
+
+/** Sync retry (seed §9): 3 tries, exponential delay from 1 s capped at 30 s. */
+export const MAX_TRIES = 3
+export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000)
+
+export type Failure =
+  /** The browser is offline or the server cannot be reached: try again later, not a try. */
+  | { kind: 'offline' }
+  /** Signed out: keep the change and stop until the session is back. */
+  | { kind: 'signed-out' }
+  /** Nothing to do: what the change wanted is already true (a delete of something gone). */
+  | { kind: 'done' }
+  | { kind: 'retry'; delayMs: number }
+  /** Undo the change (and the queued ones built on it); `gone`: the row is gone on the server. */
+  | { kind: 'rollback'; message: string; gone: boolean }
+
+export interface AttemptError {
+  /** HTTP status, or undefined when no response arrived (network error). */
+  status?: number
+  message: string
+  /** Seconds from a Retry-After header, if any. */
+  retryAfter?: number
+}
+
+const isDelete = (kind: ChangeKind) => kind.endsWith('/delete') || kind === 'workspaces/delete-access'
+
+/** What to do after an attempt failed; `tries` counts this attempt already. */
+export function decideFailure(kind: ChangeKind, error: AttemptError, tries: number, online = true): Failure {
+  if (error.status === undefined || !online) return { kind: 'offline' }
+  const { status } = error
+  if (status === 401) return { kind: 'signed-out' }
+  if (status === 404 && isDelete(kind)) return { kind: 'done' }
+  const transient = status === 429 || status === 408 || status >= 500
+  if (!transient) return { kind: 'rollback', message: error.message, gone: status === 404 }
+  if (tries >= MAX_TRIES) return { kind: 'rollback', message: error.message, gone: false }
+  const delayMs = Math.max(retryDelay(tries - 1), (error.retryAfter ?? 0) * 1000)
+  return { kind: 'retry', delayMs: Math.min(delayMs, 30_000) }
+}
+
+interface Flow {
+  failed: (serverMessage: string) => string
+  succeeded?: string
+}
+
+const FLOWS: Record<ChangeKind, Flow> = {
+  'workspaces/create': { failed: messages.workspaceError },
+  'workspaces/update': { failed: messages.workspaceError },
+  'workspaces/delete': { failed: messages.workspaceError },
+  'workspaces/update-credits-limit': {
+    failed: () => messages.creditsLimitFailed,
+    succeeded: messages.creditsLimitUpdated,
+  },
+  'workspaces/update-access-user': {
+    failed: () => messages.userRoleUpdateFailed,
+    succeeded: messages.userRoleUpdated,
+  },
+  'workspaces/delete-access': {
+    failed: () => messages.userDeleteFromWorkspaceFailed,
+    succeeded: messages.userDeletedFromWorkspace,
+  },
+  'projects/create': { failed: () => messages.createProjectFailed },
+  'projects/update': { failed: () => messages.updateProjectFailed },
+  'projects/delete': { failed: () => messages.deleteProjectFailed },
+  'icons/create': { failed: () => messages.createIconFailed },
+  'icons/update': { failed: () => messages.updateIconFailed },
+  'icons/delete': { failed: () => messages.deleteIconFailed },
+}
+
+/**
+ * Toasts of a rolled-back change: the seed's toast for that flow, and the server's message
+ * (seed §8: a failed mutation shows the server's message) unless the first already says it.
+ * Icon flows word it as 'Icon error: {message}'.
+ */
+export function failureToasts(kind: ChangeKind, serverMessage: string): string[] {
+  const flow = FLOWS[kind].failed(serverMessage)
+  const detail = kind.startsWith('icons/') ? messages.iconError(serverMessage) : serverMessage
+  return !serverMessage || flow.includes(serverMessage) ? [flow] : [flow, detail]
+}
+
+/** The success toast of a flow that shows one when the server confirms (credits, roles, removals). */
+export const successToast = (kind: ChangeKind): string | undefined => FLOWS[kind].succeeded
+
+/** The table whose row the server answers with, for changes that answer with a row. */
+export function resultTable(kind: ChangeKind): RowTable | null {
+  if (kind.endsWith('/delete') || kind === 'workspaces/delete-access') return null
+  return kind === 'workspaces/update-access-user' ? 'workspaces_access' : (kind.split('/')[0] as RowTable)
+}
+
+/** The row a change is about. */
+export function primaryRow(kind: ChangeKind, body: Record<string, unknown>): { table: RowTable; id: string } {
+  if (kind === 'workspaces/update-access-user' || kind === 'workspaces/delete-access') {
+    return { table: 'workspaces_access', id: String(body.personId) }
+  }
+  return { table: kind.split('/')[0] as RowTable, id: String(body.id) }
+}
+
+const key = (s: { table: RowTable; id: string }) => `${s.table}:${s.id}`
+
+/**
+ * The entries a failed one takes with it: itself and every later entry built on it, in queue
+ * order: one that touches a row it (or one of those) touched, or that lives in a workspace or
+ * project one of them created (a project queued in a workspace whose creation failed).
+ */
+export function dependentEntries(queue: readonly OutboxEntry[], failedSeq: number): OutboxEntry[] {
+  const start = queue.findIndex((e) => e.seq === failedSeq)
+  if (start < 0) return []
+  const touched = new Set<string>()
+  const created = new Set<string>()
+  const take = (entry: OutboxEntry) => {
+    for (const s of entry.before) {
+      touched.add(key(s))
+      if (s.row === null && (s.table === 'workspaces' || s.table === 'projects')) created.add(s.id)
+    }
+  }
+  const livesInCreated = (entry: OutboxEntry) =>
+    (entry.workspace_id !== null && created.has(entry.workspace_id)) ||
+    (typeof entry.body.project_id === 'string' && created.has(entry.body.project_id))
+  const first = queue[start]!
+  take(first)
+  const out = [first]
+  for (const entry of queue.slice(start + 1)) {
+    if (!entry.before.some((s) => touched.has(key(s))) && !livesInCreated(entry)) continue
+    out.push(entry)
+    take(entry)
+  }
+  return out
+}
+
+/**
+ * The snapshots to write, in order, to undo these entries (given in queue order): the newest
+ * change first, so each row ends as it was before the oldest of them.
+ */
+export function undoSteps(entries: readonly OutboxEntry[]): RowSnapshot[] {
+  const steps: RowSnapshot[] = []
+  for (const entry of [...entries].reverse()) steps.push(...[...entry.before].reverse())
+  return steps
+}
+
+/** Ids of one table that have a pending change in these entries. */
+export function pendingIds(entries: readonly OutboxEntry[], table: RowTable): Set<string> {
+  const ids = new Set<string>()
+  for (const entry of entries) for (const s of entry.before) if (s.table === table) ids.add(s.id)
+  return ids
+}

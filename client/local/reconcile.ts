@@ -1,0 +1,74 @@
+// The one rule that settles what the local copy of a row becomes when the server's version
+// arrives (a list on sync, an event on the live stream, the answer to a queued change):
+//
+//   A row with a pending local change keeps its local version until the server confirms that
+//   change; otherwise the server wins, unless what arrives is older than what we hold
+//   (events can overtake one another; rows carry updated_at).
+//
+// Pure functions, no Dexie: sync.ts, live.ts and outbox.ts apply their results.
+
+export interface Row {
+  id: string
+  updated_at?: string
+}
+
+export type Merge = 'keep' | 'put' | 'delete'
+
+/** Is `a` a strictly newer server version than `b`? Rows without updated_at are never "newer". */
+export function isNewer(a: Row, b: Row): boolean {
+  if (!a.updated_at || !b.updated_at) return false
+  return Date.parse(a.updated_at) > Date.parse(b.updated_at)
+}
+
+/**
+ * What to do with the local row when the server's version of one row arrives.
+ * `remote` null means the server deleted it.
+ */
+export function mergeRow(local: Row | undefined, remote: Row | null, pending: boolean): Merge {
+  if (pending) return 'keep'
+  if (remote === null) return local ? 'delete' : 'keep'
+  if (local && isNewer(local, remote)) return 'keep'
+  return 'put'
+}
+
+export interface ListMerge<T extends Row> {
+  put: T[]
+  delete: string[]
+}
+
+/**
+ * Reconciles the local rows of one scope (e.g. every project, or the icons of one project) with
+ * the server's complete list of that scope. `keepLocal` holds the ids the rule protects: rows with
+ * a pending change, and rows written after the list was requested (a newer event or answer).
+ */
+export function reconcileList<T extends Row>(
+  local: readonly T[],
+  server: readonly T[],
+  keepLocal: ReadonlySet<string>,
+): ListMerge<T> {
+  const localById = new Map(local.map((row) => [row.id, row]))
+  const serverIds = new Set<string>()
+  const put: T[] = []
+  for (const row of server) {
+    serverIds.add(row.id)
+    const current = localById.get(row.id)
+    if (mergeRow(current, row, keepLocal.has(row.id)) === 'put' && !sameRow(current, row)) put.push(row)
+  }
+  const remove: string[] = []
+  for (const row of local) {
+    if (serverIds.has(row.id)) continue
+    if (mergeRow(row, null, keepLocal.has(row.id)) === 'delete') remove.push(row.id)
+  }
+  return { put, delete: remove }
+}
+
+/** Shallow equality of two rows, so that an unchanged list writes nothing (and wakes no query). */
+export function sameRow(a: object | undefined, b: object): boolean {
+  if (!a) return false
+  const ak = Object.keys(a)
+  const bk = Object.keys(b)
+  if (ak.length !== bk.length) return false
+  const ar = a as Record<string, unknown>
+  const br = b as Record<string, unknown>
+  return bk.every((k) => Object.is(ar[k], br[k]))
+}
