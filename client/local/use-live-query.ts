@@ -41,6 +41,7 @@ function createLiveStore<T>(query: () => Promise<T> | T, initial: T | undefined)
 
 /** The result of a Dexie query, live; undefined until its first result arrives (also after `deps` change). */
 export function useLiveQuery<T>(query: () => Promise<T> | T, deps: DependencyList): T | undefined {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's `deps` decide when the query is new, as in Dexie's own useLiveQuery
   const store = useMemo(() => createLiveStore(query, undefined), deps)
   return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot)
 }
