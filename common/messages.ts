@@ -109,4 +109,25 @@ export const appMessages = {
   noCreditsOnPlan: 'Your plan includes no maker credits. Upgrade to get credits.',
   notEnoughCredits: 'Not enough credits left this month',
   creditAmountInvalid: 'Credits to use must be a positive whole number',
+  // Icon vault, copy formats and exports (issue 4, vault UI)
+  iconCopied: (name: string, format: string) => `Copied ${name} as ${format}`,
+  iconRenamed: (name: string) => `Renamed to ${name}`,
+  iconsAdded: (count: number) => (count === 1 ? 'Added 1 icon' : `Added ${count} icons`),
+  iconsApproved: (count: number) => (count === 1 ? 'Approved 1 icon' : `Approved ${count} icons`),
+  iconsDeleted: (count: number) => (count === 1 ? 'Deleted 1 icon' : `Deleted ${count} icons`),
+  iconsMoved: (count: number, project: string) =>
+    count === 1 ? `Moved 1 icon to ${project}` : `Moved ${count} icons to ${project}`,
+  exportReady: (fileName: string) => `Downloaded ${fileName}`,
+  exportSkipped: (count: number) =>
+    count === 1 ? '1 icon could not be exported' : `${count} icons could not be exported`,
+  // Maker
+  makerPromptRequired: 'Describe the icon to generate',
+  makerActionUnknown: 'Unknown maker action',
+  makerVariantsInvalid: 'Variants must be a whole number from 1 to 4',
+  aiNotConfigured:
+    'AI generation is not configured on this server: set AI_BASE_URL, AI_API_KEY and AI_MODEL and restart it',
+  aiTimeout: 'The AI service did not answer in time. Please try again.',
+  aiUnreachable: 'The AI service could not be reached. Please try again later.',
+  aiUpstreamError: 'The AI service answered with an error. Please try again.',
+  aiNoSvg: 'The AI answer contained no usable SVG. Try rephrasing the prompt.',
 } as const

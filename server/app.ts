@@ -17,6 +17,7 @@ import { creditsRoutes } from './routes/credits.ts'
 import { eventRoutes } from './routes/events.ts'
 import { healthRoutes } from './routes/health.ts'
 import { iconRoutes } from './routes/icons.ts'
+import { makerRoutes } from './routes/maker.ts'
 import { meRoutes } from './routes/me.ts'
 import { projectRoutes } from './routes/projects.ts'
 import { workspaceRoutes } from './routes/workspaces.ts'
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps) {
   api.route('/workspaces', workspaceRoutes(deps.deps))
   api.route('/projects', projectRoutes(deps.deps))
   api.route('/icons', iconRoutes(deps.deps))
+  api.route('/maker', makerRoutes(deps.deps))
   api.route('/events', eventRoutes(deps.deps.events))
   api.all('*', (c) => c.json({ error: appMessages.apiNotFound }, 404))
 

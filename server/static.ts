@@ -1,14 +1,17 @@
-// Serves the built SPA from dist/client: hashed assets cached for a year, every other
+// Serves the built SPA from dist/client, compressed: hashed assets cached for a year, every other
 // path answered with index.html (never cached) so the client router takes over.
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Hono } from 'hono'
+import { compress } from 'hono/compress'
 
 export const clientDir = fileURLToPath(new URL('../dist/client', import.meta.url))
 
 export function mountSpa(app: Hono, dir = clientDir) {
   const indexFile = `${dir}/index.html`
+  // gzip/deflate for what compresses (scripts, styles, icon-set JSON); never for /api.
+  app.use('*', async (c, next) => (c.req.path.startsWith('/api/') ? next() : compress()(c, next)))
   app.use(
     '/assets/*',
     serveStatic({

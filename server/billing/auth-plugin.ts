@@ -8,7 +8,7 @@ import type { z } from 'zod'
 import { cancelSubscriptionBody, upgradeSubscriptionBody } from '../../common/schemas/billing.ts'
 import type { Config } from '../config.ts'
 import type { Store } from '../db/client.ts'
-import { ApiError } from '../domain/errors.ts'
+import { ApiError, type ErrorStatus } from '../domain/errors.ts'
 import { type Billing, createBilling } from './index.ts'
 import type { BillingRedirect, BillingUser } from './provider.ts'
 
@@ -21,10 +21,13 @@ const STATUS_NAMES = {
   404: 'NOT_FOUND',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'TOO_MANY_REQUESTS',
   500: 'INTERNAL_SERVER_ERROR',
+  502: 'BAD_GATEWAY',
   503: 'SERVICE_UNAVAILABLE',
-} as const
+  504: 'GATEWAY_TIMEOUT',
+} as const satisfies Record<ErrorStatus, string>
 
 /** Parses a body with a schema of common/schemas; its first message answers 400. */
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {

@@ -2,7 +2,7 @@
 // `{ "error": message }` with its status. Anything else becomes an opaque, logged 500.
 import { appMessages, messages } from '../../common/messages.ts'
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502 | 503 | 504
 
 export class ApiError extends Error {
   readonly status: ErrorStatus

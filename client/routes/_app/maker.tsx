@@ -1,11 +1,18 @@
+// /maker?projectId=…&iconId=…: the maker (its page and everything below it load with this route's chunk).
 import { createFileRoute } from '@tanstack/react-router'
-import { MakerEmpty } from './-components/maker-empty.tsx'
+import { z } from 'zod'
+import { MakerPage } from '../../features/maker/maker-page.tsx'
 import { projectSearchSchema } from './-project-search.ts'
 
+/** iconId opens that vault icon; anything but a string is ignored rather than an error. */
+const makerSearchSchema = projectSearchSchema.extend({
+  iconId: z.string().min(1).optional().catch(undefined),
+})
+
 export const Route = createFileRoute('/_app/maker')({
-  validateSearch: projectSearchSchema,
+  validateSearch: makerSearchSchema,
   component: function MakerRoute() {
-    const { projectId } = Route.useSearch()
-    return <MakerEmpty projectId={projectId} />
+    const { projectId, iconId } = Route.useSearch()
+    return <MakerPage projectId={projectId} iconId={iconId} />
   },
 })

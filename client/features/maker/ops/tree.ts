@@ -1,0 +1,88 @@
+// The maker's view of an SVG: the pipeline's own sanitized tree (common/svg), with <style> rules
+// inlined, so every edit starts from markup the pipeline accepts and ends as markup it re-reads.
+import { parseDeclarations, serializeDeclarations } from '../../../../common/svg/css.ts'
+import { inlineStyles } from '../../../../common/svg/inline-styles.ts'
+import { parseViewBox } from '../../../../common/svg/normalize.ts'
+import { readSvg } from '../../../../common/svg/sanitize.ts'
+import { type SvgElement, serialize } from '../../../../common/svg/tree.ts'
+import { formatMatrix, isIdentity, type Matrix, multiply, num, parseTransform } from './matrix.ts'
+
+export type { SvgElement }
+export type ViewBox = { x: number; y: number; width: number; height: number }
+
+/** Sanitizes and parses; throws SvgError like the pipeline. */
+export const readTree = (svg: string): SvgElement => inlineStyles(readSvg(svg))
+export const writeTree = (root: SvgElement): string => serialize(root)
+
+/** Elements that hold no drawing of their own and stay direct children of the root. */
+export const META = new Set(['title', 'desc', 'metadata'])
+
+function length(value: string | undefined): number | null {
+  const match = /^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)\s*(px)?\s*$/i.exec(value ?? '')
+  return match ? Number(match[1]) : null
+}
+
+/** The root's viewBox, else one from width/height, else the 24-unit grid. */
+export function viewBoxOf(root: SvgElement): ViewBox {
+  const vb = parseViewBox(root.attrs.get('viewBox'))
+  if (vb) return { x: vb[0], y: vb[1], width: vb[2], height: vb[3] }
+  const width = length(root.attrs.get('width'))
+  const height = length(root.attrs.get('height'))
+  if (width && height && width > 0 && height > 0) return { x: 0, y: 0, width, height }
+  return { x: 0, y: 0, width: 24, height: 24 }
+}
+
+/** Sets the viewBox (first among the root's attributes after xmlns) and drops any fixed size. */
+export function setViewBox(root: SvgElement, vb: ViewBox): void {
+  root.attrs.delete('width')
+  root.attrs.delete('height')
+  root.attrs.delete('viewBox')
+  const text = [vb.x, vb.y, vb.width, vb.height].map((n) => num(n)).join(' ')
+  root.attrs = new Map([['viewBox', text], ...root.attrs])
+}
+
+/** A presentation property as it applies on the element itself (style="" wins over the attribute). */
+export function getProp(el: SvgElement, name: string): string | undefined {
+  const declared = parseDeclarations(el.attrs.get('style') ?? '').find((d) => d.property === name)
+  return declared?.value ?? el.attrs.get(name)
+}
+
+/** Sets (or with null removes) a presentation property as an attribute, clearing it from style="". */
+export function setProp(el: SvgElement, name: string, value: string | null): void {
+  const style = el.attrs.get('style')
+  if (style !== undefined) {
+    const rest = parseDeclarations(style).filter((d) => d.property !== name)
+    const text = serializeDeclarations(rest)
+    if (text) el.attrs.set('style', text)
+    else el.attrs.delete('style')
+  }
+  if (value === null) el.attrs.delete(name)
+  else el.attrs.set(name, value)
+}
+
+/**
+ * Puts everything the root draws under one transform. A wrapper this function made before
+ * (a <g> with only a transform) is reused, its matrix composed, and dropped when it is identity.
+ */
+export function transformContent(root: SvgElement, m: Matrix): void {
+  const meta = root.children.filter((c) => typeof c !== 'string' && META.has(c.name))
+  const content = root.children.filter((c) => typeof c !== 'string' && !META.has(c.name))
+  const only = content.length === 1 ? content[0] : undefined
+  const wrapper =
+    only &&
+    typeof only !== 'string' &&
+    only.name === 'g' &&
+    only.attrs.size === 1 &&
+    only.attrs.has('transform')
+      ? only
+      : null
+  const inner = wrapper ? parseTransform(wrapper.attrs.get('transform')) : null
+  const total = inner ? multiply(m, inner) : m
+  const children = inner && wrapper ? wrapper.children : content
+  if (isIdentity(total, 1e-7)) {
+    root.children = [...meta, ...children]
+    return
+  }
+  const g: SvgElement = { name: 'g', attrs: new Map([['transform', formatMatrix(total)]]), children }
+  root.children = [...meta, g]
+}

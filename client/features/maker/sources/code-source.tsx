@@ -1,0 +1,84 @@
+// Start from SVG code: paste it, or upload (or drop) an .svg file. Refusals show the pipeline's reason.
+import { Upload } from 'lucide-react'
+import { useId, useState } from 'react'
+import { isSvgError, sanitizeSvg } from '../../../../common/svg/index.ts'
+import { Button } from '../../../components/ui/button.tsx'
+import { Label } from '../../../components/ui/input.tsx'
+import { Textarea } from '../../../components/ui/textarea.tsx'
+import { baseName, type SourceProps } from './source-props.ts'
+
+const svgError = (svg: string): string | null => {
+  try {
+    sanitizeSvg(svg)
+    return null
+  } catch (error) {
+    return isSvgError(error) ? error.message : String(error)
+  }
+}
+
+export function CodeSource({ onLoad }: Pick<SourceProps, 'onLoad'>) {
+  const id = useId()
+  const [code, setCode] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [dragging, setDragging] = useState(false)
+
+  const use = (svg: string, name: string, source: 'code' | 'file') => {
+    const problem = svgError(svg)
+    setError(problem)
+    if (!problem) onLoad({ svg, name, originIconId: null, source })
+  }
+  const readFile = async (file: File | undefined) => {
+    if (!file) return
+    if (/^image\/(png|jpeg)$/.test(file.type))
+      return setError('PNG and JPEG images are traced: use the Trace tab')
+    use(await file.text(), baseName(file.name), 'file')
+  }
+
+  return (
+    <div className="flex flex-col gap-3">
+      <Label htmlFor={id}>Paste SVG code</Label>
+      <Textarea
+        id={id}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        placeholder={'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">…</svg>'}
+        className="min-h-32 font-mono text-xs"
+        spellCheck={false}
+      />
+      <Button onClick={() => use(code, '', 'code')} disabled={!code.trim()}>
+        Use this code
+      </Button>
+      <label
+        onDragOver={(e) => {
+          e.preventDefault()
+          setDragging(true)
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(e) => {
+          e.preventDefault()
+          setDragging(false)
+          void readFile(e.dataTransfer.files[0])
+        }}
+        className={`flex cursor-pointer flex-col items-center gap-1 rounded-lg border border-dashed p-4 text-center text-sm text-muted ${dragging ? 'border-accent bg-accent/5' : 'border-line'}`}
+      >
+        <Upload className="size-4" aria-hidden />
+        Upload or drop an .svg file
+        <input
+          type="file"
+          accept=".svg,image/svg+xml"
+          className="sr-only"
+          aria-label="Upload SVG file"
+          onChange={(e) => {
+            void readFile(e.target.files?.[0])
+            e.target.value = ''
+          }}
+        />
+      </label>
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,36 @@
+// What the maker may do for this caller here: AI generation configured or not (and what to set),
+// the costs, and whether saving to the vault is allowed (personal plan, or the workspace owner's).
+
+import { messages } from '../../common/messages.ts'
+import { can } from '../../common/permissions.ts'
+import { saveIconsRefusal } from '../../common/plans.ts'
+import {
+  AI_ENV_VARS,
+  MAKER_COSTS,
+  MAX_AI_VARIANTS,
+  type MakerCapabilities,
+} from '../../common/schemas/maker.ts'
+import { aiConfigOf } from '../ai/chat-client.ts'
+import { roleOf, type Scope } from './access.ts'
+import type { Actor, Deps } from './deps.ts'
+import { currentPlan } from './subscriptions.ts'
+
+export async function makerCapabilities(deps: Deps, actor: Actor, scope: Scope): Promise<MakerCapabilities> {
+  const { ai } = deps.config
+  const configured = aiConfigOf(ai) !== null
+  const values = { AI_BASE_URL: ai.baseUrl, AI_API_KEY: ai.apiKey, AI_MODEL: ai.model }
+  const workspaceOwnerPlan =
+    scope.kind === 'workspace' ? await currentPlan(deps.db, scope.workspace.user_id) : undefined
+  return {
+    ai: {
+      configured,
+      model: configured ? (ai.model ?? null) : null,
+      missing: AI_ENV_VARS.filter((name) => !values[name]),
+    },
+    costs: MAKER_COSTS,
+    maxVariants: MAX_AI_VARIANTS,
+    saveRefusal: can(roleOf(scope), 'icon:create')
+      ? saveIconsRefusal({ userPlan: actor.plan, workspaceOwnerPlan })
+      : messages.notAuthorized,
+  }
+}
