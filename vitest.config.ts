@@ -11,6 +11,7 @@ export default defineConfig({
       'server/**/*.test.ts',
       'client/**/*.test.ts',
       'tests/integration/**/*.test.ts',
+      'tests/exactness/**/*.test.ts',
     ],
     globalSetup: ['tests/setup/global-template.ts'],
     testTimeout: 30_000,

@@ -1,13 +1,27 @@
 // CSS copy format: a class that paints currentColor through the icon used as a mask, so
-// the icon follows the text colour. The SVG travels as a percent-encoded data URI.
+// the icon follows the text colour. A multicolour icon cannot be a mask without losing its
+// colours: it is the element's background image instead. The SVG travels as a
+// percent-encoded data URI.
 
+import { paintsInCurrentColorOnly } from './colors.ts'
 import { cssClassName } from './names.ts'
 import { parseViewBox } from './normalize.ts'
 import { type SvgElement, serialize } from './tree.ts'
 
+// Everything but  !$&'()*+,-./0-9:;=?@A-Z[]_a-z~  is percent-encoded: '%' and the rarer
+// characters first (one regex), then the four that every icon is full of (plain replaceAll,
+// much faster than a callback per character).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters must be encoded
+const RARE = /[%\\^`{|}\u0000-\u001f\u007f-\u{10ffff}]/gu
+
 /** Percent-encodes what a data URI inside url("…") cannot hold as is. */
 export function svgDataUri(svg: string): string {
-  const encoded = svg.replace(/[^ !$&'()*+,\-./0-9:;=?@A-Z[\]_a-z~]/gu, (c) => encodeURIComponent(c))
+  const encoded = svg
+    .replace(RARE, (c) => encodeURIComponent(c))
+    .replaceAll('"', '%22')
+    .replaceAll('#', '%23')
+    .replaceAll('<', '%3C')
+    .replaceAll('>', '%3E')
   return `data:image/svg+xml,${encoded}`
 }
 
@@ -15,25 +29,36 @@ function round(n: number): string {
   return String(Math.round(n * 10_000) / 10_000)
 }
 
-export function toCss(root: SvgElement, name: string): string {
+/** `monochrome`: the icon paints only in currentColor (paintsInCurrentColorOnly), if known. */
+export function toCss(root: SvgElement, name: string, monochrome = paintsInCurrentColorOnly(root)): string {
   const uri = svgDataUri(serialize(root, { quote: "'" }))
   const box = parseViewBox(root.attrs.get('viewBox'))
   const ratio = box ? box[2] / box[3] : 1
+  const paint = monochrome
+    ? [
+        '  background-color: currentColor;',
+        `  -webkit-mask-image: url("${uri}");`,
+        `  mask-image: url("${uri}");`,
+        '  -webkit-mask-repeat: no-repeat;',
+        '  mask-repeat: no-repeat;',
+        '  -webkit-mask-position: center;',
+        '  mask-position: center;',
+        '  -webkit-mask-size: 100% 100%;',
+        '  mask-size: 100% 100%;',
+      ]
+    : [
+        `  background-image: url("${uri}");`,
+        '  background-repeat: no-repeat;',
+        '  background-position: center;',
+        '  background-size: 100% 100%;',
+      ]
   return [
     `.${cssClassName(name)} {`,
     '  display: inline-block;',
     `  width: ${round(ratio)}em;`,
     '  height: 1em;',
     `  aspect-ratio: ${box ? `${round(box[2])} / ${round(box[3])}` : '1'};`,
-    '  background-color: currentColor;',
-    `  -webkit-mask-image: url("${uri}");`,
-    `  mask-image: url("${uri}");`,
-    '  -webkit-mask-repeat: no-repeat;',
-    '  mask-repeat: no-repeat;',
-    '  -webkit-mask-position: center;',
-    '  mask-position: center;',
-    '  -webkit-mask-size: 100% 100%;',
-    '  mask-size: 100% 100%;',
+    ...paint,
     '}',
     '',
   ].join('\n')

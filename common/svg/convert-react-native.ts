@@ -1,58 +1,156 @@
 // React Native TS copy format on react-native-svg. It has no <style>, class, title or desc:
 // rules are inlined beforehand, style="" becomes props, and every prop name is camelCase.
+// Props and values follow react-native-svg's own types (react-native-props.ts, generated from
+// them); whatever it cannot draw is left out and listed in a comment at the top.
 
-import { PRESENTATION_ATTRIBUTES } from './allowlist.ts'
 import { parseDeclarations } from './css.ts'
 import { camelCase, type JsxAttribute, type JsxDialect, writeJsx } from './jsx.ts'
 import { componentName } from './names.ts'
+import { NATIVE_PROPS_SOURCE } from './react-native-props.ts'
 import { collapseTextWhitespace } from './text-whitespace.ts'
 import { type SvgElement, walk } from './tree.ts'
 
 const LEFT_OUT = new Set(['title', 'desc', 'style'])
 
+const nativeTags = new Map<string, string | null>()
+
 /** react-native-svg's component for an SVG element: path → Path, tspan → TSpan. */
 export function nativeTag(name: string): string | null {
-  if (LEFT_OUT.has(name)) return null
-  if (name === 'tspan') return 'TSpan'
-  return name[0]!.toUpperCase() + name.slice(1)
+  let tag = nativeTags.get(name)
+  if (tag === undefined) {
+    tag = LEFT_OUT.has(name) ? null : name === 'tspan' ? 'TSpan' : name[0]!.toUpperCase() + name.slice(1)
+    nativeTags.set(name, tag) // names come from the element allowlist
+  }
+  return tag
 }
 
-function nativeAttributes(el: SvgElement): JsxAttribute[] {
+/**
+ * Filter primitives react-native-svg declares but does not draw (it warns "not yet supported
+ * on native platforms"; the list of warnUnimplementedFilter in its src/lib/util.ts, plus
+ * FeDistantLight which calls it too).
+ */
+export const UNDRAWN_FILTER_PRIMITIVES: ReadonlySet<string> = new Set([
+  'FeComponentTransfer',
+  'FeConvolveMatrix',
+  'FeDiffuseLighting',
+  'FeDisplacementMap',
+  'FeDistantLight',
+  'FeFuncA',
+  'FeFuncB',
+  'FeFuncG',
+  'FeFuncR',
+  'FeImage',
+  'FeMorphology',
+  'FePointLight',
+  'FeSpecularLighting',
+  'FeSpotLight',
+  'FeTile',
+  'FeTurbulence',
+])
+
+/** component → prop → allowed values (null: any string). */
+const NATIVE_PROPS: ReadonlyMap<string, ReadonlyMap<string, readonly string[] | null>> = new Map(
+  Object.entries(NATIVE_PROPS_SOURCE).map(([component, list]) => [
+    component,
+    new Map(
+      list
+        .split(' ')
+        .filter(Boolean)
+        .map((entry) => {
+          const [name, values] = entry.split('=') as [string, string | undefined]
+          return [name, values ? values.split('|') : null] as const
+        }),
+    ),
+  ]),
+)
+
+/**
+ * x, y and scale are also react-native-svg's (deprecated) transform props: on elements where
+ * SVG gives them no meaning (a path's x, the outermost svg's x are ignored by browsers) they
+ * would move the shape. A nested svg's x and y place it, as the translation does.
+ */
+const POSITIONED = /^(?:svg|rect|use|text|tspan|pattern|mask|filter|symbol|fe[A-Z]\w*)$/
+const TRANSFORM_LIKE: Record<string, (element: string, isRoot: boolean) => boolean> = {
+  x: (el, isRoot) => !isRoot && POSITIONED.test(el),
+  y: (el, isRoot) => !isRoot && POSITIONED.test(el),
+  scale: (el) => el === 'feDisplacementMap',
+}
+
+/** Attributes that do not draw: left out without a word. */
+const SILENT = /^(?:class|role|style|version|lang|aria-.*|data-.*|xml:.*)$/
+
+/** What react-native-svg cannot draw, as `label → reason`, collected during one conversion. */
+type Report = Map<string, string>
+
+/** Text safe inside a `//` comment: printable ASCII only (no line terminators), at most 60 characters. */
+function commentText(text: string): string {
+  const safe = text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return safe.length > 60 ? `${safe.slice(0, 57)}...` : safe
+}
+
+function attributeProps(el: SvgElement, isRoot: boolean, report: Report): JsxAttribute[] {
+  const component = nativeTag(el.name) ?? ''
+  const known = NATIVE_PROPS.get(component)
   const props = new Map<string, string>()
-  for (const [name, value] of el.attrs) {
-    if (name === 'class' || name === 'role' || name === 'style' || /^(?:aria-|data-|xml:)/.test(name))
-      continue
-    props.set(name === 'xlink:href' ? 'href' : camelCase(name), value)
+  const take = (attr: string, value: string): void => {
+    if (SILENT.test(attr)) return
+    const name = attr === 'xlink:href' ? 'href' : camelCase(attr)
+    const transformLike = TRANSFORM_LIKE[name]
+    if (transformLike && !transformLike(el.name, isRoot)) return // ignored by SVG too
+    const allowed = known?.get(name)
+    if (allowed === undefined) {
+      report.set(`${attr} on <${el.name}>`, 'no such prop')
+      return
+    }
+    const v = value.trim()
+    if (allowed !== null && !allowed.includes(v)) {
+      if (v !== 'inherit') report.set(`${attr}="${commentText(v)}" on <${el.name}>`, 'value not supported')
+      return
+    }
+    props.delete(name) // a later declaration (style="") wins and goes last
+    props.set(name, value)
   }
+  for (const [name, value] of el.attrs) take(name, value)
   // Inline CSS outranks presentation attributes, so style="" props override them.
-  for (const d of parseDeclarations(el.attrs.get('style') ?? '')) {
-    if (!PRESENTATION_ATTRIBUTES.has(d.property)) continue // e.g. the font shorthand: no such prop
-    props.delete(camelCase(d.property))
-    props.set(camelCase(d.property), d.value)
-  }
+  const style = el.attrs.get('style')
+  if (style) for (const d of parseDeclarations(style)) take(d.property, d.value)
   return [...props].map(([name, value]) => ({ name, value }))
 }
-
-const dialect: JsxDialect = { tag: (el) => nativeTag(el.name), attributes: nativeAttributes }
 
 export function toReactNative(root: SvgElement, name: string): string {
   const component = componentName(name)
   collapseTextWhitespace(root)
+  const report: Report = new Map()
   const used = new Set<string>()
   walk(root, (el) => {
     const tag = nativeTag(el.name)
-    if (tag && el !== root) used.add(tag)
+    if (!tag || el === root) return
+    used.add(tag)
+    if (UNDRAWN_FILTER_PRIMITIVES.has(tag))
+      report.set(`<${el.name}>`, 'filter primitive not drawn on native platforms')
   })
+  const dialect: JsxDialect = {
+    tag: (el) => nativeTag(el.name),
+    attributes: (el, isRoot) => attributeProps(el, isRoot, report),
+  }
+  const jsx = writeJsx(root, dialect, '{...props}', 4)
   used.delete('Svg')
   const named = [...used].sort()
   const imports = named.length ? `Svg, { ${named.join(', ')} }` : 'Svg'
+  const notes = report.size
+    ? [
+        '// react-native-svg cannot draw all of this icon; left out:',
+        ...[...report].map(([label, reason]) => `//   ${label}: ${reason}`),
+      ]
+    : []
   return [
+    ...notes,
     `import ${imports} from 'react-native-svg'`,
     "import type { SvgProps } from 'react-native-svg'",
     '',
     `export function ${component}(props: SvgProps) {`,
     '  return (',
-    writeJsx(root, dialect, '{...props}', 4),
+    jsx,
     '  )',
     '}',
     '',

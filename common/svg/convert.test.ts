@@ -1,8 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { singleColor } from './colors.ts'
 import { COPY_FORMAT_LABELS, COPY_FORMATS, convert, convertSvg, processSvg, SvgError } from './index.ts'
+import { readSvg } from './sanitize.ts'
+import { cssImage, drawnMarkup, drawProblems } from './test-support/draw-checks.ts'
 import { renderReactModule, renderReactNativeModule, transpile } from './test-support/evaluate.ts'
 import { legitFixtures } from './test-support/fixtures.ts'
-import { expectSameDrawing } from './test-support/render.ts'
+import { render } from './test-support/render.ts'
 import { typeCheck } from './test-support/typecheck.ts'
 
 const fixtures = legitFixtures()
@@ -16,8 +19,8 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const dataUriSvg = (css: string) =>
-  decodeURIComponent(/ mask-image: url\("data:image\/svg\+xml,([^"]*)"\);/.exec(css)?.[1] ?? '')
+const SVG = (body: string, attrs = ' viewBox="0 0 24 24"') =>
+  `<svg xmlns="http://www.w3.org/2000/svg"${attrs}>${body}</svg>`
 
 describe('copy formats', () => {
   it('lists the five formats with their labels', () => {
@@ -34,22 +37,28 @@ describe('copy formats', () => {
   })
 
   it('writes the documented module shapes', () => {
-    const svg =
-      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 12"><path class="a" d="M0 0h1" stroke-width="2"/></svg>'
+    const svg = SVG(
+      '<path class="a" d="M0 0h1" stroke-width="2"/>',
+      ' viewBox="0 0 24 12" fill="currentColor"',
+    )
     expect(convertSvg(svg, 'svg', 'x')).toBe(svg)
     const ts = convertSvg(svg, 'react-ts', 'arrow left')
     expect(ts).toContain("import type { SVGProps } from 'react'")
     expect(ts).toContain('export function ArrowLeft(props: SVGProps<SVGSVGElement>) {')
-    expect(ts).toContain('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 12" {...props}>')
+    expect(ts).toContain(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 12" fill="currentColor" {...props}>',
+    )
     expect(ts).toContain('<path className="a" d="M0 0h1" strokeWidth="2" />')
     expect(ts).toContain('export default ArrowLeft')
+    expect(ts).not.toContain('useId')
     const js = convertSvg(svg, 'react-js', 'arrow left')
     expect(js).toContain('export function ArrowLeft(props) {')
     expect(js).not.toMatch(/import|SVGProps/)
     const native = convertSvg(svg, 'react-native-ts', 'arrow left')
-    expect(native).toContain("import Svg, { Path } from 'react-native-svg'")
+    expect(native).toMatch(/^import Svg, \{ Path \} from 'react-native-svg'\n/)
     expect(native).toContain("import type { SvgProps } from 'react-native-svg'")
     expect(native).toContain('export function ArrowLeft(props: SvgProps) {')
+    expect(native).toContain('<Svg viewBox="0 0 24 12" fill="currentColor" {...props}>')
     expect(native).toContain('<Path d="M0 0h1" strokeWidth="2" />')
     const css = convertSvg(svg, 'css', 'Arrow Left')
     expect(css).toMatch(
@@ -62,7 +71,7 @@ describe('copy formats', () => {
     ])
       expect(css).toContain(line)
     expect(css).toContain('-webkit-mask-image: url("data:image/svg+xml,')
-    expect(dataUriSvg(css)).toBe(svg.replace(/"/g, "'"))
+    expect(cssImage(css)).toEqual({ svg: svg.replace(/"/g, "'"), mask: true })
   })
 
   it('converts attributes, inline styles and text for JSX', () => {
@@ -77,9 +86,11 @@ describe('copy formats', () => {
     expect(ts).toContain('<use xlinkHref="#t" mask-type="alpha" style={{ transformOrigin: "center" }} />')
   })
 
-  it('inlines <style> for components and leaves title and desc out of React Native', () => {
-    const svg =
-      '<svg xmlns="http://www.w3.org/2000/svg"><title>T</title><style>.a{fill:red}</style><rect class="a" width="2" height="2" fill="blue"/></svg>'
+  it('inlines <style> in every format and leaves title and desc out of React Native', () => {
+    const svg = SVG(
+      '<title>T</title><style>.a{fill:red}</style><rect class="a" width="2" height="2" fill="blue"/>',
+    )
+    expect(convertSvg(svg, 'svg', 'x')).not.toContain('<style')
     expect(convertSvg(svg, 'react-ts', 'x')).toContain(
       '<rect className="a" width="2" height="2" fill="blue" style={{ fill: "red" }} />',
     )
@@ -88,33 +99,168 @@ describe('copy formats', () => {
     expect(native).not.toMatch(/Title|Style|className/)
   })
 
-  it('type-checks every React TS, React JS and React Native TS output', () => {
+  it('always keeps the viewBox, deriving it from width and height when missing', () => {
+    const svg = SVG('<path d="M0 0h1" fill="currentColor"/>', ' width="32" height="16"')
+    for (const format of COPY_FORMATS)
+      expect(convertSvg(svg, format, 'x')).toMatch(/viewBox(="|=\\?'|%3D')0 0 32 16/)
+  })
+})
+
+describe('colours', () => {
+  it('paints a single-colour icon in currentColor, keeping none', () => {
+    const svg = SVG(
+      '<path fill="none" stroke="#FF0000" d="M0 0h4"/><circle r="2" fill="red"/><g style="stroke:rgb(255,0,0)"/>',
+    )
+    expect(convertSvg(svg, 'svg', 'x')).toBe(
+      SVG(
+        '<path fill="none" stroke="currentColor" d="M0 0h4"/><circle r="2" fill="currentColor"/><g style="stroke:currentColor"/>',
+      ),
+    )
+    expect(singleColor(readSvg(svg))).toBe('#ff0000')
+  })
+
+  it('gives a fill nobody set to the root, and keeps the masks black', () => {
+    const svg = SVG(
+      '<mask id="m"><rect width="9" height="9" fill="#fff"/><circle r="3"/></mask><path d="M0 0h4v4z" mask="url(#m)"/>',
+    )
+    expect(convertSvg(svg, 'svg', 'x')).toBe(
+      SVG(
+        '<mask id="m" fill="#000"><rect width="9" height="9" fill="#fff"/><circle r="3"/></mask><path d="M0 0h4v4z" mask="url(#m)"/>',
+        ' viewBox="0 0 24 24" fill="currentColor"',
+      ),
+    )
+  })
+
+  it('turns single-colour gradient stops and default stop colours into currentColor', () => {
+    const svg = SVG(
+      '<linearGradient id="g"><stop stop-color="#123456"/><stop offset="1" stop-color="#123456" stop-opacity="0"/></linearGradient><path fill="url(#g)" d="M0 0h4v4z"/>',
+    )
+    expect(convertSvg(svg, 'svg', 'x')).toContain(
+      '<stop stop-color="currentColor"/><stop offset="1" stop-color="currentColor" stop-opacity="0"/>',
+    )
+    const black = SVG(
+      '<linearGradient id="g"><stop/><stop offset="1" stop-opacity="0"/></linearGradient><path fill="url(#g)" d="M0 0h4v4z"/>',
+    )
+    expect(convertSvg(black, 'svg', 'x')).toContain(
+      '<stop stop-color="currentColor"/><stop offset="1" stop-opacity="0" stop-color="currentColor"/>',
+    )
+  })
+
+  it('keeps the colours of multicolour icons, translucent colours and icons that set color', () => {
+    for (const svg of [
+      SVG('<path fill="red" d="M0 0h4v4z"/><path fill="#00f" d="M4 4h4v4z"/>'),
+      SVG('<path fill="red" d="M0 0h4v4z"/><path d="M4 4h4v4z"/>'),
+      SVG('<path fill="currentColor" d="M0 0h4v4z"/><path stroke="#000" d="M4 4h4"/>'),
+      SVG('<path fill="rgba(255,0,0,.5)" d="M0 0h4v4z"/>'),
+      SVG('<g color="red"><path fill="currentColor" d="M0 0h4v4z"/><path fill="red" d="M0 0h4v4z"/></g>'),
+      SVG('<path fill="url(#nowhere) red" d="M0 0h4v4z"/>'),
+    ])
+      expect(convertSvg(svg, 'svg', 'x')).toBe(svg)
+  })
+
+  it('writes multicolour icons as a background image in CSS, single-colour ones as a mask', () => {
+    const multi = convertSvg(
+      SVG('<path fill="red" d="M0 0h4v4z"/><path fill="#00f" d="M4 4h4v4z"/>'),
+      'css',
+      'x',
+    )
+    expect(multi).toContain('  background-image: url("data:image/svg+xml,')
+    expect(multi).not.toMatch(/mask|currentColor/)
+    const single = convertSvg(SVG('<path fill="red" d="M0 0h4v4z"/>'), 'css', 'x')
+    expect(single).toContain('  mask-image: url("data:image/svg+xml,')
+    expect(single).toContain('background-color: currentColor;')
+  })
+})
+
+describe('ids in React components', () => {
+  const svg = SVG(
+    '<defs><linearGradient id="c-g"><stop stop-color="red"/><stop offset="1" stop-color="#00f"/></linearGradient><clipPath id="c-clip"><path d="M0 0h12v24H0z"/></clipPath></defs><title id="c-t">T</title><path fill="url(#c-g)" clip-path="url(#c-clip)" style="stroke:url(#c-g)" aria-labelledby="c-t" d="M0 0h24v24H0z"/><use href="#c-clip"/>',
+  )
+
+  it('builds every id and reference from useId', () => {
+    // `uid` stands for the instance id in these template literals of the generated code.
+    const ts = convertSvg(svg, 'react-ts', 'x').replaceAll(`${'$'}{uid}`, '<uid>')
+    expect(ts).toContain("import { type SVGProps, useId } from 'react'")
+    expect(ts).toContain('  const uid = useId()\n')
+    expect(ts).toContain('<linearGradient id={`<uid>-g`}>')
+    expect(ts).toContain(
+      '<path fill={`url(#<uid>-g)`} clipPath={`url(#<uid>-clip)`} aria-labelledby={`<uid>-t`} d="M0 0h24v24H0z" style={{ stroke: `url(#<uid>-g)` }} />',
+    )
+    expect(ts).toContain('<use href={`#<uid>-clip`} />')
+    expect(convertSvg(svg, 'react-js', 'x')).toMatch(
+      /^import \{ useId \} from 'react'\n\nexport function X\(props\) \{\n {2}const uid = useId\(\)/,
+    )
+  })
+
+  it('gives two copies on one page distinct ids that resolve within each copy', () => {
+    const html = renderReactModule(convertSvg(svg, 'react-ts', 'x'), {}, 2)
+    const ids = [...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]!)
+    expect(ids).toHaveLength(6)
+    expect(new Set(ids).size).toBe(6)
+    for (const copy of html.split('</svg>').slice(0, 2)) {
+      const own = [...copy.matchAll(/ id="([^"]+)"/g)].map((m) => m[1])
+      const refs = [...copy.matchAll(/(?:url\(#|href="#|aria-labelledby=")([^)"]+)/g)].map((m) => m[1])
+      expect(refs.length).toBeGreaterThan(0)
+      for (const ref of refs) expect(own).toContain(ref)
+    }
+  })
+
+  it('draws the same with scoped ids', () => {
+    const reference = render(svg)
+    const drawn = drawnMarkup(svg, 'react-ts', 'x')
+    expect('svg' in drawn && render(drawn.svg).pixels).toEqual(reference.pixels)
+  })
+})
+
+describe('React Native', () => {
+  it('says at the top what react-native-svg cannot draw', () => {
+    const svg = SVG(
+      '<filter id="f"><feTurbulence baseFrequency=".1"/></filter><clipPath id="c" clipPathUnits="objectBoundingBox"><path d="M0 0h1v1z"/></clipPath><path d="M0 0h4v4z" filter="url(#f)" clip-path="url(#c)" paint-order="stroke" stroke-linejoin="miter-clip" x="3"/>',
+    )
+    const native = convertSvg(svg, 'react-native-ts', 'x')
+    expect(native.split('\n').slice(0, 5)).toEqual([
+      '// react-native-svg cannot draw all of this icon; left out:',
+      '//   <feTurbulence>: filter primitive not drawn on native platforms',
+      '//   clipPathUnits on <clipPath>: no such prop',
+      '//   paint-order on <path>: no such prop',
+      '//   stroke-linejoin="miter-clip" on <path>: value not supported',
+    ])
+    // A path's x means nothing in SVG and would move it in react-native-svg: left out, silently.
+    expect(native).toContain('<Path d="M0 0h4v4z" filter="url(#f)" clipPath="url(#c)" />')
+  })
+
+  it('keeps comments one line whatever a value holds', () => {
+    const svg = SVG('<path d="M0 0h4" stroke-linecap="x&#10;alert&#8232;y"/>')
+    const head = convertSvg(svg, 'react-native-ts', 'x').split('\n')[1]
+    expect(head).toBe('//   stroke-linecap="x\\u000aalert\\u2028y" on <path>: value not supported')
+  })
+})
+
+describe('every legit fixture', () => {
+  it('type-checks in React TS, React JS and React Native TS against @types/react and react-native-svg', () => {
     const modules: Record<string, string> = {}
-    const elements = new Set<string>()
     for (const [name, svg] of stored) {
       modules[`react/${name}.tsx`] = convertSvg(svg, 'react-ts', name)
       modules[`react/${name}.jsx`] = convertSvg(svg, 'react-js', name)
-      const code = convertSvg(svg, 'react-native-ts', name)
-      modules[`native/${name}.tsx`] = code
-      for (const el of /import Svg, \{ ([^}]*) \}/.exec(code)?.[1]?.split(', ') ?? []) elements.add(el)
+      modules[`native/${name}.tsx`] = convertSvg(svg, 'react-native-ts', name)
     }
-    // A canary proves the check is real: a misspelt SVG prop must be reported, and nothing else.
+    // Canaries prove the check is real: a misspelt SVG prop and a value react-native-svg does
+    // not take must be reported, and nothing else.
     modules['canary.tsx'] =
       "import type { SVGProps } from 'react'\nexport const p: SVGProps<SVGSVGElement> = { strokeWidht: 1 }"
-    const problems = typeCheck(modules, [...elements])
-    expect(problems).toHaveLength(1)
-    expect(problems[0]).toMatch(/^\/virtual\/canary\.tsx: .*strokeWidht/s)
+    modules['canary-native.tsx'] =
+      'import Svg, { Path } from \'react-native-svg\'\nexport const c = <Svg><Path strokeLinecap="inherit" /></Svg>'
+    const { problems } = typeCheck(modules)
+    expect(problems).toHaveLength(2)
+    expect(problems[0]).toMatch(/^canary-native\.tsx\(2,.*"inherit"/s)
+    expect(problems[1]).toMatch(/^canary\.tsx\(2,.*strokeWidht/s)
   })
 
   for (const fixture of fixtures) {
     it(`${fixture.name}: every format draws what the stored SVG draws`, () => {
       const svg = stored.get(fixture.name)!
-      expect(convertSvg(svg, 'svg', fixture.name)).toBe(svg)
-      expectSameDrawing(svg, dataUriSvg(convertSvg(svg, 'css', fixture.name)), 'css')
-
       const warnings = vi.spyOn(console, 'error')
-      expectSameDrawing(svg, renderReactModule(convertSvg(svg, 'react-ts', fixture.name)), 'react-ts')
-      expectSameDrawing(svg, renderReactModule(convertSvg(svg, 'react-js', fixture.name)), 'react-js')
+      expect(drawProblems(svg, fixture.name)).toEqual([])
       expect(warnings).not.toHaveBeenCalled()
 
       const native = convertSvg(svg, 'react-native-ts', fixture.name)
@@ -124,7 +270,7 @@ describe('copy formats', () => {
       const imported =
         /import Svg(?:, \{ ([^}]*) \})? from 'react-native-svg'/.exec(native)?.[1]?.split(', ') ?? []
       expect(imported).toEqual([...used].sort())
-      expectSameDrawing(svg, renderReactNativeModule(native), 'react-native-ts')
+      expect(() => renderReactNativeModule(native)).not.toThrow()
     })
   }
 })

@@ -1,11 +1,13 @@
 // The five copy formats of one stored icon. Every format is built from the sanitized tree,
 // so converting never lets through what the sanitizer would refuse.
 
+import { applyCurrentColor } from './colors.ts'
 import { toCss } from './convert-css.ts'
 import { toReact } from './convert-react.ts'
 import { toReactNative } from './convert-react-native.ts'
 import { SvgError } from './errors.ts'
 import { inlineStyles } from './inline-styles.ts'
+import { ensureViewBox } from './normalize.ts'
 import { readSvg } from './sanitize.ts'
 import { serialize } from './tree.ts'
 
@@ -28,21 +30,25 @@ export function isCopyFormat(value: unknown): value is CopyFormat {
 /**
  * The icon in one copy format: svg → the markup; css → a `.kebab-name {…}` rule;
  * react-ts / react-js → a module exporting `function PascalName(props)` (named and default);
- * react-native-ts → the same on react-native-svg.
+ * react-native-ts → the same on react-native-svg. Every format keeps (or derives) the
+ * viewBox, has <style> rules inlined, and paints a single-colour icon in currentColor
+ * (colors.ts); multicolour icons keep their colours.
  */
 export function convertSvg(svg: string, format: CopyFormat, name: string): string {
   if (!isCopyFormat(format)) throw new SvgError('unknown_format', String(format))
-  const tree = readSvg(svg)
+  const tree = inlineStyles(readSvg(svg))
+  ensureViewBox(tree)
+  const { monochrome } = applyCurrentColor(tree)
   switch (format) {
     case 'svg':
       return serialize(tree)
     case 'css':
-      return toCss(tree, name)
+      return toCss(tree, name, monochrome)
     case 'react-ts':
-      return toReact(inlineStyles(tree), name, true)
+      return toReact(tree, name, true)
     case 'react-js':
-      return toReact(inlineStyles(tree), name, false)
+      return toReact(tree, name, false)
     case 'react-native-ts':
-      return toReactNative(inlineStyles(tree), name)
+      return toReactNative(tree, name)
   }
 }

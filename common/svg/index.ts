@@ -5,11 +5,14 @@
 //   sanitizeSvg(input)               allowlist rebuild of untrusted SVG (alias sanitize)
 //   normalizeSvg(svg, { idPrefix })  viewBox, no fixed size, <style> inlined, ids prefixed
 //   optimizeSvg(svg)                 svgo 4, loaded lazily (aliases optimise, optimiseSvg)
+//   importSvg(input)                 the processSvg pipeline, synchronous, never throws:
+//                                    { svg } or { error }; ids get a hash-based prefix
 //   convertSvg(svg, format, name)    the copy formats (alias convert)
 //
-// Everything throws SvgError (with a user-facing message and a `code`) when it refuses input.
+// Everything else throws SvgError (with a user-facing message and a `code`) when it refuses input.
 
 import { convertSvg } from './convert.ts'
+import { importSvg } from './import-svg.ts'
 import { normalizeSvg } from './normalize.ts'
 import { optimizeSvg } from './optimize.ts'
 import { processSvg } from './pipeline.ts'
@@ -26,9 +29,10 @@ export {
   SvgError,
   type SvgErrorCode,
 } from './errors.ts'
+export { hashString, importIdPrefix, importSvg, SVGO_NOT_LOADED } from './import-svg.ts'
 export { componentName, cssClassName } from './names.ts'
 export { type NormalizeOptions, normalizeSvg, parseViewBox } from './normalize.ts'
-export { optimizeSvg, SVGO_CONFIG } from './optimize.ts'
+export { loadSvgo, optimizeSvg, SVGO_CONFIG } from './optimize.ts'
 export { processSvg } from './pipeline.ts'
 export { sanitizeSvg } from './sanitize.ts'
 
@@ -46,6 +50,7 @@ const svgPipeline = Object.freeze({
   normalizeSvg,
   optimizeSvg,
   convertSvg,
+  importSvg,
 })
 
 export default svgPipeline

@@ -30,6 +30,7 @@ function compareRank(a: Candidate, b: Candidate): number {
 function takeStyles(root: SvgElement): string[] {
   const css: string[] = []
   walk(root, (el) => {
+    if (!el.children.some((child) => isElement(child) && child.name === 'style')) return
     el.children = el.children.filter((child) => {
       if (!isElement(child) || child.name !== 'style') return true
       css.push(child.children.filter((c) => typeof c === 'string').join(''))

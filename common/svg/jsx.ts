@@ -16,30 +16,61 @@ export interface JsxDialect {
   attributes(el: SvgElement, isRoot: boolean): JsxAttribute[]
 }
 
-/** Text a plain JSX attribute string can hold without entity decoding or escapes. */
-const PLAIN = /^[^"&{}<>\\\n\r\t]*$/
+/**
+ * Stands for the component's per-instance id (`const uid = useId()`) inside a value: such a
+ * value is written as a template literal with `${uid}` in its place. The sanitizer lets no
+ * NUL through, so the marker cannot come from an icon.
+ */
+export const UID = '\u0000'
+
+/** What a plain JSX attribute string cannot hold as is (entities, escapes, the UID marker). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: \u0000 is the UID marker
+const NOT_PLAIN = /["&{}<>\\\n\r\t\u0000]/
+
+/** A JS expression for the value: a string literal, or a template literal around `uid`. */
+function expression(value: string): string {
+  if (!value.includes(UID)) return JSON.stringify(value)
+  const parts = value
+    .split(UID)
+    .map((part) => JSON.stringify(part).slice(1, -1).replace(/`/g, '\\`').replace(/\$\{/g, '\\${'))
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the generated code's template literal
+  return `\`${parts.join('${uid}')}\``
+}
 
 function writeAttribute({ name, value }: JsxAttribute): string {
   if (typeof value === 'string')
-    return PLAIN.test(value) ? `${name}="${value}"` : `${name}={${JSON.stringify(value)}}`
+    return NOT_PLAIN.test(value) ? `${name}={${expression(value)}}` : `${name}="${value}"`
   const entries = Object.entries(value).map(
-    ([k, v]) => `${/^[A-Za-z]\w*$/.test(k) ? k : JSON.stringify(k)}: ${JSON.stringify(v)}`,
+    ([k, v]) => `${/^[A-Za-z]\w*$/.test(k) ? k : JSON.stringify(k)}: ${expression(v)}`,
   )
   return `${name}={{ ${entries.join(', ')} }}`
 }
 
+const camelCases = new Map<string, string>()
+
 /** Camel-cases a hyphenated name: stroke-width → strokeWidth. */
 export function camelCase(name: string): string {
-  return name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())
+  let camel = camelCases.get(name)
+  if (camel === undefined) {
+    camel = name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())
+    // Names come from the allowlists (and CSS properties), so the cache stays small.
+    if (camelCases.size < 2_000) camelCases.set(name, camel)
+  }
+  return camel
 }
 
 /** JSX for the tree, indented by `indent` spaces; `spread` (e.g. {...props}) goes on the root. */
 export function writeJsx(root: SvgElement, dialect: JsxDialect, spread: string, indent: number): string {
   const lines: string[] = []
+  const pads: string[] = []
   const write = (el: SvgElement, depth: number, isRoot: boolean): void => {
     const tag = dialect.tag(el)
     if (tag === null) return
-    const pad = ' '.repeat(indent + depth * 2)
+    let pad = pads[depth]
+    if (pad === undefined) {
+      pad = ' '.repeat(indent + depth * 2)
+      pads[depth] = pad
+    }
     const attrs = dialect.attributes(el, isRoot).map(writeAttribute)
     if (isRoot) attrs.push(spread)
     const open = `${pad}<${tag}${attrs.length ? ` ${attrs.join(' ')}` : ''}`

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { convertSvg, processSvg, SvgError, sanitizeSvg } from './index.ts'
+import { convertSvg, importSvg, processSvg, SvgError, sanitizeSvg } from './index.ts'
 import { safetyProblems } from './test-support/assert-safe.ts'
+import { cssImage } from './test-support/draw-checks.ts'
 import { renderReactModule, renderReactNativeModule } from './test-support/evaluate.ts'
 import { maliciousPayloads } from './test-support/fixtures.ts'
 
@@ -43,10 +44,13 @@ describe('malicious corpus', () => {
         it(payload.name, async () => {
           const clean = sanitizedOrNull(payload.svg)
           if (payload.expect === 'refused') expect(clean).toBeNull()
+          const imported = importSvg(payload.svg)
           if (clean === null) {
             await expect(processSvg(payload.svg, { idPrefix: 'm' })).rejects.toBeInstanceOf(SvgError)
+            expect(imported).toEqual({ error: expect.any(String) })
             return
           }
+          expect('svg' in imported && safetyProblems(imported.svg)).toEqual([])
           expect(safetyProblems(clean)).toEqual([])
           expect(sanitizeSvg(clean)).toBe(clean)
 
@@ -62,8 +66,7 @@ describe('malicious corpus', () => {
           expect(renderedProblems(native, renderReactNativeModule)).toEqual([])
 
           const css = convertSvg(stored, 'css', 'x')
-          const uri = /mask-image: url\("data:image\/svg\+xml,([^"]*)"\)/.exec(css)?.[1] ?? ''
-          expect(safetyProblems(decodeURIComponent(uri))).toEqual([])
+          expect(safetyProblems(cssImage(css).svg)).toEqual([])
           expect(css.replace(/url\("data:image\/svg\+xml,[^"]*"\)/g, '')).not.toMatch(
             /url\(|@import|expression/i,
           )

@@ -16,9 +16,9 @@ const TAKEN = new Set([
 ])
 
 function words(name: string): string[] {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  // Only non-ASCII names have accents to fold.
+  const folded = /[^\x20-\x7e]/.test(name) ? name.normalize('NFKD').replace(/\p{M}/gu, '') : name
+  return folded
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .split(/[^A-Za-z0-9]+/)

@@ -42,6 +42,17 @@ export function parseViewBox(value: string | undefined): [number, number, number
   return w > 0 && h > 0 ? [x, y, w, h] : null
 }
 
+/** Sets a viewBox derived from width and height when the root has no valid one; keeps the size. */
+export function ensureViewBox(root: SvgElement): void {
+  const attrs = root.attrs
+  if (parseViewBox(attrs.get('viewBox'))) return
+  const width = lengthInPx(attrs.get('width'))
+  const height = lengthInPx(attrs.get('height'))
+  if (width === null || height === null) return
+  attrs.delete('viewBox')
+  attrs.set('viewBox', `0 0 ${width} ${height}`)
+}
+
 function normalizeViewport(root: SvgElement): void {
   const attrs = root.attrs
   attrs.delete('x')

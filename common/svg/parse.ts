@@ -1,9 +1,10 @@
 // Reads untrusted text into an XML DOM (@xmldom/xmldom, same code in Node and browsers).
 // Before parsing: size, encoding, DTD and structure limits, so hostile input fails fast.
 
-import { DOMParser, type Element } from '@xmldom/xmldom'
+import { type Attr, DOMParser, type Element } from '@xmldom/xmldom'
 import { MAX_SVG_BYTES, MAX_SVG_DEPTH, MAX_SVG_ELEMENTS, SvgError } from './errors.ts'
-import { SVG_NS } from './tree.ts'
+import { SVG_NS, XLINK_NS, XML_NS } from './tree.ts'
+import { type RawElement, type RawNode, readCanonicalXml } from './xml-reader.ts'
 
 function utf8Length(text: string): number {
   let bytes = 0
@@ -26,12 +27,16 @@ const NOT_TEXT =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffd\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
 function checkText(text: string): void {
-  if (text.length > MAX_SVG_BYTES || utf8Length(text) > MAX_SVG_BYTES) throw new SvgError('too_large')
-  if (NOT_TEXT.test(text)) throw new SvgError('encoding')
+  // A UTF-16 unit is at most 3 UTF-8 bytes: count exactly only when that bound is too high.
+  if (text.length > MAX_SVG_BYTES || (text.length * 3 > MAX_SVG_BYTES && utf8Length(text) > MAX_SVG_BYTES))
+    throw new SvgError('too_large')
+  // Printable ASCII, tabs and newlines only (most icons): none of NOT_TEXT can be there.
+  if (/[^\t\n\r\x20-\x7e]/.test(text) && NOT_TEXT.test(text)) throw new SvgError('encoding')
   const declaration = /^\s*<\?xml\s([^>]*)\?>/.exec(text)
   const encoding = declaration?.[1] && /encoding\s*=\s*["']([^"']*)["']/i.exec(declaration[1])
   if (encoding && encoding[1]?.toLowerCase() !== 'utf-8') throw new SvgError('encoding')
-  if (/<!DOCTYPE|<!ENTITY|<!ELEMENT|<!ATTLIST/i.test(text)) throw new SvgError('doctype')
+  if (text.includes('<!') && /<!DOCTYPE|<!ENTITY|<!ELEMENT|<!ATTLIST/i.test(text))
+    throw new SvgError('doctype')
 }
 
 export interface StructureStats {
@@ -78,12 +83,27 @@ export function scanStructure(text: string): StructureStats {
   return { elements, depthSum }
 }
 
-/** Parses SVG text and returns its root element, or throws SvgError. */
-export function parseSvgRoot(input: string): Element {
+/** The input without BOM, checked for size, encoding and DTDs. */
+function checkedTextOnly(input: string): string {
   if (typeof input !== 'string' || input.trim() === '') throw new SvgError('not_svg')
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input
   checkText(text)
+  return text
+}
+
+/** The checked text of an input: BOM removed, size, encoding, DTD and structure limits applied. */
+export function checkedText(input: string): string {
+  const text = checkedTextOnly(input)
   scanStructure(text)
+  return text
+}
+
+/** Parses SVG text with xmldom and returns its root element, or throws SvgError. */
+export function parseSvgRoot(input: string): Element {
+  return parseChecked(checkedText(input))
+}
+
+function parseChecked(text: string): Element {
   let doc: ReturnType<DOMParser['parseFromString']>
   let reported = ''
   try {
@@ -116,4 +136,49 @@ export function parseSvgRoot(input: string): Element {
     throw new SvgError('not_svg')
   }
   return root
+}
+
+const ELEMENT_NODE = 1
+const TEXT_NODE = 3
+const CDATA_NODE = 4
+
+/** The name an attribute keeps in the tree ('xlink:href', 'xml:space'), or null to drop it. */
+function attributeName(attr: Attr): string | null {
+  const ns = attr.namespaceURI
+  if (ns === null) return attr.localName ?? attr.name
+  if (ns === XLINK_NS && attr.localName === 'href') return 'xlink:href'
+  if (ns === XML_NS && (attr.localName === 'space' || attr.localName === 'lang'))
+    return `xml:${attr.localName}`
+  return null
+}
+
+/** An xmldom element as a raw element: comments and PIs left out, CDATA as text. */
+export function rawFromDom(source: Element): RawElement {
+  const attrs: [string, string][] = []
+  for (let i = 0; i < source.attributes.length; i++) {
+    const attr = source.attributes.item(i)
+    const name = attr && attributeName(attr)
+    if (attr && name) attrs.push([name, attr.value])
+  }
+  const children: RawNode[] = []
+  for (let child = source.firstChild; child; child = child.nextSibling) {
+    if (child.nodeType === ELEMENT_NODE) children.push(rawFromDom(child as Element))
+    else if (child.nodeType === TEXT_NODE || child.nodeType === CDATA_NODE)
+      children.push(child.nodeValue ?? '')
+  }
+  return { ns: source.namespaceURI, name: source.localName ?? '', attrs, children }
+}
+
+/**
+ * Parses SVG text into a raw tree, or throws SvgError. Plain XML goes through the strict
+ * fast reader (xml-reader.ts); everything else through xmldom, which alone reports errors.
+ */
+export function parseSvgTree(input: string): RawElement {
+  const text = checkedTextOnly(input)
+  // The fast reader keeps to the depth and element limits itself; anything it declines is
+  // scanned for them before xmldom builds a DOM.
+  const fast = readCanonicalXml(text)
+  if (fast) return fast
+  scanStructure(text)
+  return rawFromDom(parseChecked(text))
 }

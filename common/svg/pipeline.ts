@@ -2,13 +2,23 @@
 // only what this returns.
 
 import { type NormalizeOptions, normalizeTree } from './normalize.ts'
-import { optimizeSvg } from './optimize.ts'
+import { loadSvgo, type Optimize, optimizeWith } from './optimize.ts'
 import { readSvg } from './sanitize.ts'
-import { serialize } from './tree.ts'
+import { type SvgElement, serialize } from './tree.ts'
+
+/**
+ * normalize → optimize (svgo) → sanitize again, on an already sanitized tree, synchronously.
+ * Throws SvgError.
+ */
+export function finishPipeline(tree: SvgElement, options: NormalizeOptions, optimize: Optimize): string {
+  const normalized = serialize(normalizeTree(tree, options))
+  const optimized = optimizeWith(optimize, normalized)
+  // Unchanged (svgo skipped for a heavy icon, or nothing to gain): already our sanitized output.
+  return optimized === normalized ? normalized : serialize(readSvg(optimized))
+}
 
 /** parse → sanitize → normalize → optimize (svgo) → sanitize again. Throws SvgError. */
 export async function processSvg(input: string, options: NormalizeOptions): Promise<string> {
-  const normalized = serialize(normalizeTree(readSvg(input), options))
-  const optimized = await optimizeSvg(normalized)
-  return serialize(readSvg(optimized))
+  const optimize = await loadSvgo()
+  return finishPipeline(readSvg(input), options, optimize)
 }

@@ -1,27 +1,14 @@
 // The allowlist rebuild: walks the parsed DOM and builds a fresh tree with only allowed
 // elements, attributes and CSS. Nothing from the input is copied through unchecked.
 
-import type { Attr, Element, Node } from '@xmldom/xmldom'
 import { ALLOWED_ELEMENTS, PRESENTATION_ATTRIBUTES, RENAMED_ELEMENTS, TEXT_ELEMENTS } from './allowlist.ts'
 import { ALLOWED_ATTRIBUTES, ARIA_OR_DATA } from './allowlist-attributes.ts'
 import { parseDeclarations, parseStylesheet, serializeDeclarations, serializeStylesheet } from './css.ts'
 import { MAX_SVG_DEPTH, MAX_SVG_ELEMENTS, SvgError } from './errors.ts'
-import { parseSvgRoot } from './parse.ts'
-import { SVG_NS, type SvgChild, type SvgElement, serialize, XLINK_NS, XML_NS } from './tree.ts'
+import { parseSvgTree } from './parse.ts'
+import { SVG_NS, type SvgChild, type SvgElement, serialize } from './tree.ts'
 import { ID_PATTERN, isSafeCssValue, isUnsafeValue, localRefId } from './values.ts'
-
-const ELEMENT_NODE = 1
-const TEXT_NODE = 3
-const CDATA_NODE = 4
-
-function attributeName(attr: Attr): string | null {
-  const ns = attr.namespaceURI
-  if (ns === null) return attr.localName ?? attr.name
-  if (ns === XLINK_NS && attr.localName === 'href') return 'xlink:href'
-  if (ns === XML_NS && (attr.localName === 'space' || attr.localName === 'lang'))
-    return `xml:${attr.localName}`
-  return null
-}
+import type { RawElement } from './xml-reader.ts'
 
 /** The value to keep for an attribute, or null to drop it. */
 export function sanitizeAttribute(element: string, name: string, value: string): string | null {
@@ -38,55 +25,46 @@ export function sanitizeAttribute(element: string, name: string, value: string):
   return isUnsafeValue(value) ? null : value
 }
 
-function textOf(node: Node): string | null {
-  return node.nodeType === TEXT_NODE || node.nodeType === CDATA_NODE ? (node.nodeValue ?? '') : null
-}
-
 interface Budget {
   elements: number
 }
 
-function rebuild(source: Element, depth: number, budget: Budget): SvgElement | null {
+function rebuild(source: RawElement, depth: number, budget: Budget): SvgElement | null {
   if (depth > MAX_SVG_DEPTH) throw new SvgError('too_deep')
   if (++budget.elements > MAX_SVG_ELEMENTS) throw new SvgError('too_many_elements')
-  if (source.namespaceURI !== SVG_NS && source.namespaceURI !== null) return null
-  const local = source.localName ?? ''
+  if (source.ns !== SVG_NS && source.ns !== null) return null
+  const local = source.name
   const name = RENAMED_ELEMENTS.get(local) ?? local
   if (!ALLOWED_ELEMENTS.has(name)) return null
+  const renamed = RENAMED_ELEMENTS.has(local)
   const attrs = new Map<string, string>()
-  for (let i = 0; i < source.attributes.length; i++) {
-    const attr = source.attributes.item(i)
-    const attrName = attr && attributeName(attr)
-    if (!attr || !attrName || (RENAMED_ELEMENTS.has(local) && /href/.test(attrName))) continue
-    const value = sanitizeAttribute(name, attrName, attr.value)
+  for (const [attrName, raw] of source.attrs) {
+    if (renamed && /href/.test(attrName)) continue
+    const value = sanitizeAttribute(name, attrName, raw)
     if (value !== null) attrs.set(attrName, value)
   }
   const children: SvgChild[] = []
   if (name === 'style') {
     let css = ''
-    for (let child = source.firstChild; child; child = child.nextSibling) css += textOf(child) ?? ''
+    for (const child of source.children) if (typeof child === 'string') css += child
     const clean = serializeStylesheet(parseStylesheet(css))
     if (!clean) return null
     children.push(clean)
     return { name, attrs, children }
   }
   const keepsText = TEXT_ELEMENTS.has(name)
-  for (let child = source.firstChild; child; child = child.nextSibling) {
-    if (child.nodeType === ELEMENT_NODE) {
-      const kept = rebuild(child as Element, depth + 1, budget)
+  for (const child of source.children) {
+    if (typeof child !== 'string') {
+      const kept = rebuild(child, depth + 1, budget)
       if (kept) children.push(kept)
-      continue
-    }
-    const text = textOf(child)
-    if (text !== null && keepsText) children.push(text)
+    } else if (keepsText) children.push(child)
   }
   return { name, attrs, children }
 }
 
 /** Parses untrusted SVG text and rebuilds it by allowlist. Throws SvgError when refused. */
 export function readSvg(input: string): SvgElement {
-  const root = parseSvgRoot(input)
-  const tree = rebuild(root, 1, { elements: 0 })
+  const tree = rebuild(parseSvgTree(input), 1, { elements: 0 })
   if (tree?.name !== 'svg') throw new SvgError('not_svg')
   return tree
 }

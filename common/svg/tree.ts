@@ -22,22 +22,28 @@ export function elementChildren(element: SvgElement): SvgElement[] {
   return element.children.filter(isElement)
 }
 
-/** Calls `visit` for the element and every descendant element, parents first. */
-export function walk(element: SvgElement, visit: (el: SvgElement, ancestors: SvgElement[]) => void): void {
-  const go = (el: SvgElement, ancestors: SvgElement[]): void => {
+/**
+ * Calls `visit` for the element and every descendant element, parents first. `ancestors`
+ * (root first) is one array shared by all calls: valid during the call only, copy it to keep it.
+ */
+export function walk(
+  element: SvgElement,
+  visit: (el: SvgElement, ancestors: readonly SvgElement[]) => void,
+): void {
+  const ancestors: SvgElement[] = []
+  const go = (el: SvgElement): void => {
     visit(el, ancestors)
-    const next = [...ancestors, el]
-    for (const child of el.children) if (isElement(child)) go(child, next)
+    ancestors.push(el)
+    for (const child of el.children) if (typeof child !== 'string') go(child)
+    ancestors.pop()
   }
-  go(element, [])
+  go(element)
 }
 
 export function usesXlink(root: SvgElement): boolean {
-  let found = false
-  walk(root, (el) => {
-    if (el.attrs.has('xlink:href')) found = true
-  })
-  return found
+  if (root.attrs.has('xlink:href')) return true
+  for (const child of root.children) if (typeof child !== 'string' && usesXlink(child)) return true
+  return false
 }
 
 export interface SerializeOptions {
@@ -45,10 +51,13 @@ export interface SerializeOptions {
   quote?: '"' | "'"
 }
 
+const NEEDS_ESCAPE = /[&<>"'\t\n\r]/
+
 const escapeText = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  NEEDS_ESCAPE.test(text) ? text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : text
 
 function escapeAttr(value: string, quote: string): string {
+  if (!NEEDS_ESCAPE.test(value)) return value
   const escaped = escapeText(value).replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;')
   return quote === '"' ? escaped.replace(/"/g, '&quot;') : escaped.replace(/'/g, '&apos;')
 }

@@ -3,7 +3,7 @@
 // renderer that maps react-native-svg components back to SVG elements.
 
 import { createRequire } from 'node:module'
-import { createElement, type FunctionComponent } from 'react'
+import { createElement, Fragment, type FunctionComponent } from 'react'
 import * as jsxRuntime from 'react/jsx-runtime'
 import { renderToStaticMarkup } from 'react-dom/server'
 import ts from 'typescript'
@@ -42,11 +42,21 @@ function run(js: string, modules: Record<string, unknown>, globals: Record<strin
   return exports
 }
 
-/** Renders the default export of generated React code to static markup. */
-export function renderReactModule(code: string): string {
+/** The default export of generated React code, evaluated. */
+export function loadReactComponent(code: string): FunctionComponent<Record<string, unknown>> {
   const exports = run(transpile(code), { 'react/jsx-runtime': jsxRuntime, react: require('react') })
-  const component = exports.default as FunctionComponent
-  return renderToStaticMarkup(createElement(component))
+  return exports.default as FunctionComponent<Record<string, unknown>>
+}
+
+/**
+ * Renders the default export of generated React code to static markup (react-dom/server),
+ * with `props`; `copies` > 1 renders that many instances side by side in one fragment.
+ */
+export function renderReactModule(code: string, props: Record<string, unknown> = {}, copies = 1): string {
+  const component = loadReactComponent(code)
+  if (copies === 1) return renderToStaticMarkup(createElement(component, props))
+  const instances = Array.from({ length: copies }, (_, key) => createElement(component, { ...props, key }))
+  return renderToStaticMarkup(createElement(Fragment, null, ...instances))
 }
 
 interface Node {
@@ -80,7 +90,7 @@ function toSvg(node: unknown): string {
 }
 
 /** Renders generated react-native-svg code to SVG markup with a tiny stand-in renderer. */
-export function renderReactNativeModule(code: string): string {
+export function renderReactNativeModule(code: string, props: Record<string, unknown> = {}): string {
   const components = new Proxy({} as Record<string, string>, {
     get: (_t, key) => (key === '__esModule' ? true : key === 'default' ? 'rn:Svg' : `rn:${String(key)}`),
   })
@@ -91,5 +101,5 @@ export function renderReactNativeModule(code: string): string {
   })
   const exports = run(transpile(code, 'h'), { 'react-native-svg': components }, { h })
   const component = exports.default as (props: object) => unknown
-  return toSvg(component({}))
+  return toSvg(component(props))
 }

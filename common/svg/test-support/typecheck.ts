@@ -1,47 +1,96 @@
-// Test support: type-checks generated modules in memory against the installed @types/react,
-// and react-native-svg against a small stand-in declaration (the package is not installed).
+// Test support: type-checks generated modules with the TypeScript compiler API under
+// `strict`, against the installed @types/react and the real react-native-svg (with
+// react-native's own types). The modules are written as files into a fresh temporary folder
+// and checked together as one program, in one compiler run.
 
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 
-const RN_STUB = `declare module 'react-native-svg' {
-  import type { ComponentType, ReactNode } from 'react'
-  export interface SvgProps { width?: number | string; height?: number | string; color?: string; viewBox?: string; children?: ReactNode; [prop: string]: unknown }
-  type El = ComponentType<{ [prop: string]: unknown; children?: ReactNode }>
-  const Svg: ComponentType<SvgProps>
-  export default Svg
-  export const ${'__ELEMENTS__'}: El
-}`
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
-/** Diagnostics (as text) of the given .tsx modules, type-checked together. */
-export function typeCheck(modules: Record<string, string>, nativeElements: string[] = []): string[] {
-  const files = new Map(Object.entries(modules).map(([name, code]) => [`/virtual/${name}`, code]))
-  const stub = RN_STUB.replace('__ELEMENTS__', nativeElements.join(': El\n  export const ') || '_Unused')
-  files.set('/virtual/react-native-svg.d.ts', stub)
-  const options: ts.CompilerOptions = {
-    strict: true,
-    allowJs: true,
-    checkJs: false,
-    noEmit: true,
-    jsx: ts.JsxEmit.ReactJSX,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    target: ts.ScriptTarget.ES2022,
-    skipLibCheck: true,
-    types: [],
-    typeRoots: [`${process.cwd()}/node_modules/@types`],
+export const TYPECHECK_OPTIONS: ts.CompilerOptions = {
+  strict: true,
+  noEmit: true,
+  allowJs: true,
+  checkJs: false,
+  jsx: ts.JsxEmit.ReactJSX,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  target: ts.ScriptTarget.ES2022,
+  lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+  // Library declarations are the libraries' business; our modules are checked in full.
+  skipLibCheck: true,
+  types: [],
+  // The folder lives outside the repository: bare imports resolve in its node_modules.
+  baseUrl: ROOT,
+  paths: { '*': [`${ROOT}node_modules/@types/*`, `${ROOT}node_modules/*`] },
+}
+
+// Declaration files of the libraries, parsed and bound once per process and shared by every
+// program (as editors do), so a warm-up run pays for them ahead of the real one.
+const libraryFiles = new Map<string, ts.SourceFile>()
+
+function compilerHost(): ts.CompilerHost {
+  const host = ts.createCompilerHost(TYPECHECK_OPTIONS)
+  const getSourceFile = host.getSourceFile.bind(host)
+  host.getSourceFile = (fileName, language, onError, shouldCreate) => {
+    const shared = fileName.endsWith('.d.ts')
+    const cached = shared ? libraryFiles.get(fileName) : undefined
+    if (cached) return cached
+    const file = getSourceFile(fileName, language, onError, shouldCreate)
+    if (file && shared) libraryFiles.set(fileName, file)
+    return file
   }
-  const host = ts.createCompilerHost(options)
-  const read = host.readFile.bind(host)
-  const exists = host.fileExists.bind(host)
-  host.readFile = (f) => files.get(f) ?? read(f)
-  host.fileExists = (f) => files.has(f) || exists(f)
-  host.getSourceFile = (f, lang) => {
-    const text = host.readFile(f)
-    return text === undefined ? undefined : ts.createSourceFile(f, text, lang)
+  return host
+}
+
+export interface TypeCheckResult {
+  /** One line per error: `relative/path.tsx(line,col): message`. */
+  problems: string[]
+  files: number
+  ms: number
+}
+
+/** Type-checks modules given as `relative path → code` (.tsx, .jsx…) in one program. */
+export function typeCheck(modules: Record<string, string>): TypeCheckResult {
+  const t0 = performance.now()
+  const dir = mkdtempSync(join(tmpdir(), 'iconvault-typecheck-'))
+  try {
+    const files: string[] = []
+    for (const [name, code] of Object.entries(modules)) {
+      const file = join(dir, name)
+      mkdirSync(dirname(file), { recursive: true })
+      writeFileSync(file, code)
+      files.push(file)
+    }
+    const program = ts.createProgram(files, TYPECHECK_OPTIONS, compilerHost())
+    const problems = ts
+      .getPreEmitDiagnostics(program)
+      .filter((d) => d.category === ts.DiagnosticCategory.Error)
+      .map((d) => {
+        const where =
+          d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined
+        const file = d.file ? d.file.fileName.replace(`${dir}/`, '') : ''
+        const at = where ? `(${where.line + 1},${where.character + 1})` : ''
+        return `${file}${at}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`
+      })
+    return { problems, files: files.length, ms: performance.now() - t0 }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
   }
-  host.getCurrentDirectory = () => process.cwd()
-  const program = ts.createProgram([...files.keys()], options, host)
-  return ts
-    .getPreEmitDiagnostics(program)
-    .map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`)
+}
+
+/** Loads the libraries' declarations and warms the compiler up with one small check. */
+export function warmUpTypeCheck(): TypeCheckResult {
+  return typeCheck({
+    'warm-up.tsx': [
+      "import Svg, { Path } from 'react-native-svg'",
+      "import type { SVGProps } from 'react'",
+      'export const a = (props: SVGProps<SVGSVGElement>) => <svg {...props}><path d="M0 0" /></svg>',
+      'export const b = <Svg><Path d="M0 0" /></Svg>',
+    ].join('\n'),
+  })
 }
