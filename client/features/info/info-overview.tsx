@@ -1,41 +1,66 @@
-// /info without a project: the user's account at a glance. Projects and credits join in later issues.
-import { Mail, Sparkles } from 'lucide-react'
+// /info without a project: the account (e-mail, plan), maker credits used this month, and the
+// user's projects, personal and per workspace, each opening its vault or its page.
+import { messages } from '@common/messages.ts'
+import { Link } from '@tanstack/react-router'
+import { Coins, Mail, Sparkles } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { useMe } from '../../lib/me.ts'
+import { db } from '../../local/db.ts'
+import { useLiveQuery } from '../../local/use-live-query.ts'
+import { creditsLine, usePersonalCredits } from './credits-usage.ts'
+import { ProjectGroup } from './project-group.tsx'
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
+function Card({ icon: Icon, label, children }: { icon: typeof Mail; label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-line bg-raised p-5">
+      <dt className="flex items-center gap-2 text-sm text-muted">
+        <Icon className="size-4" aria-hidden />
+        {label}
+      </dt>
+      <dd className="mt-2 text-base font-medium text-fg">{children}</dd>
+    </div>
+  )
+}
+
 export function InfoOverview() {
   const user = useMe()
+  const credits = usePersonalCredits()
+  const workspaces = useLiveQuery(
+    async () => (await db.workspaces.toArray()).sort((a, b) => a.name.localeCompare(b.name)),
+    [],
+  )
   if (!user) return null
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10 sm:px-6">
+    <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10 sm:px-6">
       <div className="space-y-1">
         <h1 className="text-2xl font-semibold tracking-tight text-fg">Overview</h1>
         <p className="text-sm text-muted">Select a project to see its icons, contributors and exports.</p>
       </div>
-      <dl className="grid gap-4 sm:grid-cols-2" data-testid="info-overview">
-        <div className="rounded-xl border border-line bg-raised p-5">
-          <dt className="flex items-center gap-2 text-sm text-muted">
-            <Mail className="size-4" aria-hidden />
-            E-mail
-          </dt>
-          <dd className="mt-2 truncate text-base font-medium text-fg">{user.email}</dd>
-        </div>
-        <div className="rounded-xl border border-line bg-raised p-5">
-          <dt className="flex items-center gap-2 text-sm text-muted">
-            <Sparkles className="size-4" aria-hidden />
-            Plan
-          </dt>
-          <dd className="mt-2 text-base font-medium text-fg">
-            {capitalize(user.plan)}
-            {user.status === 'canceled' ? <span className="ml-2 text-sm text-muted">(canceled)</span> : null}
-          </dd>
-        </div>
+      <dl className="grid gap-4 sm:grid-cols-3" data-testid="info-overview">
+        <Card icon={Mail} label="E-mail">
+          <span className="block truncate">{user.email}</span>
+        </Card>
+        <Card icon={Sparkles} label="Plan">
+          {capitalize(user.plan)}
+          {user.status === 'canceled' ? <span className="ml-2 text-sm text-muted">(canceled)</span> : null}
+          {user.plan !== 'gold' ? (
+            <Link to="/upgrade" className="ml-2 text-sm text-accent hover:underline">
+              Upgrade
+            </Link>
+          ) : null}
+        </Card>
+        <Card icon={Coins} label="Maker credits this month">
+          <span className="text-sm" data-testid="personal-credits">
+            {creditsLine(credits)}
+          </span>
+        </Card>
       </dl>
-      <section className="rounded-xl border border-dashed border-line p-5">
-        <h2 className="text-sm font-medium text-fg">Projects</h2>
-        <p className="mt-1 text-sm text-muted">You have no projects yet. Creating projects arrives soon.</p>
-      </section>
+      <ProjectGroup workspace={null} title={messages.personal} />
+      {workspaces?.map((workspace) => (
+        <ProjectGroup key={workspace.id} workspace={workspace} title={workspace.name} />
+      ))}
     </div>
   )
 }

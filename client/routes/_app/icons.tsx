@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { IconsEmpty } from './-components/icons-empty.tsx'
+import { VaultPage } from '../../features/icons/vault-page.tsx'
 import { projectSearchSchema } from './-project-search.ts'
 
 export const Route = createFileRoute('/_app/icons')({
   validateSearch: projectSearchSchema,
   component: function IconsRoute() {
     const { projectId } = Route.useSearch()
-    return <IconsEmpty projectId={projectId} />
+    return <VaultPage projectId={projectId} />
   },
 })

@@ -1,0 +1,105 @@
+// Shared set-up of the vault benchmarks (bench/vault-grid.ts, bench/vault-drop.ts): the real
+// server, a test SMTP server, Chromium, a signed-in pro user with a personal project, and real
+// icons from the Iconify sets installed as devDependencies (mdi, tabler).
+import { readFileSync } from 'node:fs'
+import { type AppProcess, startApp } from '../tests/setup/app-process.ts'
+import { launchBrowser, signIn, type TestBrowser } from '../tests/setup/browser.ts'
+import { startTestSmtp, type TestSmtp } from '../tests/setup/smtp.ts'
+
+export interface VaultBench {
+  app: AppProcess
+  smtp: TestSmtp
+  browser: TestBrowser
+  projectId: string
+  cookie: string
+  close(): Promise<void>
+}
+
+type IconSet = {
+  icons: Record<string, { body: string; width?: number; height?: number }>
+  width?: number
+  height?: number
+}
+
+/** `count` real icons as { name, svg }, from mdi then tabler. */
+export function realIcons(count: number): { name: string; svg: string }[] {
+  const out: { name: string; svg: string }[] = []
+  for (const set of ['mdi', 'tabler']) {
+    const json = JSON.parse(
+      readFileSync(new URL(`../node_modules/@iconify-json/${set}/icons.json`, import.meta.url), 'utf8'),
+    ) as IconSet
+    for (const [name, icon] of Object.entries(json.icons)) {
+      const w = icon.width ?? json.width ?? 24
+      const h = icon.height ?? json.height ?? 24
+      out.push({
+        name: `${set}-${name}`,
+        svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}">${icon.body}</svg>`,
+      })
+      if (out.length === count) return out
+    }
+  }
+  return out
+}
+
+export async function setUpVault(email: string): Promise<VaultBench> {
+  const smtp = await startTestSmtp()
+  const app = await startApp({ env: { SMTP_URL: smtp.url } })
+  const browser = await launchBrowser({ viewport: { width: 1440, height: 900 } })
+  const { page } = browser
+  await signIn(page, app, smtp, email)
+  const headers = { origin: app.baseUrl }
+  const start = await page.request.post(`${app.baseUrl}/api/auth/subscription/upgrade`, {
+    data: { plan: 'pro', successUrl: '/maker', cancelUrl: '/upgrade' },
+    headers,
+  })
+  const session = new URL(((await start.json()) as { url: string }).url, app.baseUrl).searchParams.get(
+    'session',
+  )
+  await page.request.post(`${app.baseUrl}/api/billing/checkout/complete`, { data: { session }, headers })
+  const projectId = crypto.randomUUID()
+  await page.request.post(`${app.baseUrl}/api/projects/create`, {
+    data: { id: projectId, name: 'Benchmark', description: '', workspace_id: null },
+  })
+  const cookie = (await browser.context.cookies(app.baseUrl)).map((c) => `${c.name}=${c.value}`).join('; ')
+  return {
+    app,
+    smtp,
+    browser,
+    projectId,
+    cookie,
+    close: async () => {
+      await browser.close()
+      await app.stop()
+      await smtp.close()
+    },
+  }
+}
+
+/** Creates icons through POST /api/icons/create, `concurrency` requests at a time. */
+export async function insertIcons(
+  bench: VaultBench,
+  icons: { name: string; svg: string }[],
+  concurrency = 8,
+) {
+  let next = 0
+  let failed = 0
+  const worker = async () => {
+    while (next < icons.length) {
+      const icon = icons[next++]!
+      const res = await fetch(`${bench.app.baseUrl}/api/icons/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: bench.cookie, origin: bench.app.baseUrl },
+        body: JSON.stringify({
+          id: crypto.randomUUID(),
+          ...icon,
+          project_id: bench.projectId,
+          workspace_id: null,
+        }),
+      })
+      if (!res.ok) failed++
+      await res.arrayBuffer()
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker))
+  return { failed }
+}

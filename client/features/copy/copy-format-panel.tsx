@@ -1,0 +1,73 @@
+// "Copy Format" side panel, 500 px wide (seed §2, §9): the five formats, each with an example;
+// the chosen one is remembered and used when an icon of the vault is clicked.
+import { Check, Code } from 'lucide-react'
+import { Button } from '../../components/ui/button.tsx'
+import { cn } from '../../components/ui/cn.ts'
+import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog.tsx'
+import { COPY_FORMAT_IDS, formatLabel, useCopyFormat } from './copy-format-store.ts'
+import { useFormatExamples } from './format-examples.ts'
+
+function FormatExamples() {
+  const [format, setFormat] = useCopyFormat()
+  const examples = useFormatExamples()
+  return (
+    <div
+      role="radiogroup"
+      aria-label="Copy Format"
+      className="flex flex-col gap-3"
+      data-testid="copy-format-panel"
+    >
+      {COPY_FORMAT_IDS.map((id) => {
+        const selected = id === format
+        return (
+          // biome-ignore lint/a11y/useSemanticElements: a card-sized radio with a code sample inside
+          <button
+            key={id}
+            type="button"
+            role="radio"
+            aria-checked={selected}
+            data-format={id}
+            onClick={() => setFormat(id)}
+            className={cn(
+              'group flex flex-col gap-2 rounded-lg border p-3 text-left transition-colors focus-visible:outline-2 focus-visible:outline-accent',
+              selected ? 'border-accent bg-accent/5' : 'border-line hover:bg-surface',
+            )}
+          >
+            <span className="flex items-center justify-between text-sm font-medium text-fg">
+              {formatLabel(id)}
+              {selected ? <Check className="size-4 text-accent" aria-hidden /> : null}
+            </span>
+            <pre className="max-h-48 overflow-auto rounded-md bg-surface p-2.5 font-mono text-[11px] leading-relaxed text-muted">
+              {examples[id]}
+            </pre>
+          </button>
+        )
+      })}
+    </div>
+  )
+}
+
+export function CopyFormatPanel() {
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Copy Format"
+          title="Copy Format"
+          data-testid="copy-format-button"
+        >
+          <Code className="size-4" aria-hidden />
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        variant="panel"
+        title="Copy Format"
+        description="How icons are copied to your clipboard."
+      >
+        <FormatExamples />
+      </DialogContent>
+    </Dialog>
+  )
+}

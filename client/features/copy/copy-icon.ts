@@ -1,0 +1,48 @@
+// Copies one icon to the clipboard in a copy format (common/svg convertSvg, loaded lazily) and
+// says so in a toast: 'Copied {name} as {format}', or the converter's or clipboard's error.
+import { appMessages, messages } from '@common/messages.ts'
+import { toast } from '../../lib/toast.ts'
+import { type CopyFormat, formatLabel, getCopyFormat } from './copy-format-store.ts'
+import { loadSvgPipeline } from './svg-pipeline.ts'
+
+export interface CopyableIcon {
+  name: string
+  svg: string
+}
+
+/** The icon's code in `format`. */
+export async function iconCode(icon: CopyableIcon, format: CopyFormat): Promise<string> {
+  const { convertSvg } = await loadSvgPipeline()
+  return convertSvg(icon.svg, format, icon.name)
+}
+
+/**
+ * Writes the code to the clipboard. The ClipboardItem form takes a promise, so the browser keeps
+ * the click's user activation while the converter loads.
+ */
+async function writeClipboard(code: Promise<string>) {
+  if (typeof ClipboardItem !== 'undefined' && navigator.clipboard?.write) {
+    const blob = code.then((text) => new Blob([text], { type: 'text/plain' }))
+    await navigator.clipboard.write([new ClipboardItem({ 'text/plain': blob })])
+    return
+  }
+  await navigator.clipboard.writeText(await code)
+}
+
+/** Copies the icon in `format` (the chosen one by default); resolves whether it worked. */
+export async function copyIcon(icon: CopyableIcon, format: CopyFormat = getCopyFormat()): Promise<boolean> {
+  const code = iconCode(icon, format)
+  try {
+    await writeClipboard(code)
+    toast(appMessages.iconCopied(icon.name, formatLabel(format)), 'success')
+    return true
+  } catch (error) {
+    const reason = await code.then(
+      () => (error instanceof Error ? error.message : String(error)),
+      (convertError: unknown) =>
+        convertError instanceof Error ? convertError.message : String(convertError),
+    )
+    toast(messages.iconError(reason))
+    return false
+  }
+}

@@ -1,0 +1,57 @@
+// The index, package.json and README of an exported component package.
+import type { ExportKind } from './export-kinds.ts'
+
+type PackageKind = Extract<ExportKind, 'react-ts' | 'react-js' | 'react-native-ts'>
+
+export const componentExtension = (kind: PackageKind) => (kind === 'react-js' ? 'jsx' : 'tsx')
+
+export function indexFile(kind: PackageKind, components: string[]): { path: string; text: string } {
+  const lines = components.map((c) => `export { ${c} } from './${c}'`)
+  return { path: kind === 'react-js' ? 'index.js' : 'index.ts', text: `${lines.join('\n')}\n` }
+}
+
+export function packageJson(kind: PackageKind, slug: string, count: number): string {
+  const native = kind === 'react-native-ts'
+  const main = kind === 'react-js' ? 'index.js' : 'index.ts'
+  const pkg = {
+    name: `${slug}-icons${native ? '-native' : ''}`,
+    version: '1.0.0',
+    description: `${count} icons exported from Iconvault`,
+    private: true,
+    type: 'module',
+    main,
+    ...(kind === 'react-js' ? {} : { types: main }),
+    sideEffects: false,
+    peerDependencies: native ? { react: '>=18', 'react-native-svg': '>=13' } : { react: '>=18' },
+  }
+  return `${JSON.stringify(pkg, null, 2)}\n`
+}
+
+export function readme(
+  kind: PackageKind,
+  projectName: string,
+  slug: string,
+  first: string | undefined,
+): string {
+  const example = first ?? 'Icon'
+  const pkg = `${slug}-icons${kind === 'react-native-ts' ? '-native' : ''}`
+  const usage =
+    kind === 'react-native-ts'
+      ? `<${example} width={24} height={24} color="#111" />`
+      : `<${example} width={24} height={24} aria-label="${example}" />`
+  return [
+    `# ${projectName} icons`,
+    '',
+    `Exported from Iconvault: one component per icon, all re-exported from \`${kind === 'react-js' ? 'index.js' : 'index.ts'}\`.`,
+    kind === 'react-native-ts' ? 'The components draw with `react-native-svg`.' : '',
+    '',
+    '```jsx',
+    `import { ${example} } from '${pkg}'`,
+    '',
+    usage,
+    '```',
+    '',
+    'Single-colour icons use `currentColor`: they follow the text colour (`color` prop in React Native).',
+    '',
+  ].join('\n')
+}

@@ -1,0 +1,38 @@
+// Runs exports one at a time with their progress as state; the file downloads when it is built.
+import { appMessages, messages } from '@common/messages.ts'
+import { useCallback, useState } from 'react'
+import { toast } from '../../../lib/toast.ts'
+import type { ExportIcon, ExportKind } from './export-kinds.ts'
+import { runExport, saveFile } from './run-export.ts'
+
+export interface ExportProgress {
+  kind: ExportKind
+  done: number
+  total: number
+}
+
+export function useExport(projectName: string) {
+  const [progress, setProgress] = useState<ExportProgress | null>(null)
+
+  const start = useCallback(
+    async (kind: ExportKind, icons: readonly ExportIcon[]) => {
+      setProgress({ kind, done: 0, total: icons.length })
+      try {
+        const result = await runExport(
+          { kind, projectName, icons: icons.map(({ name, svg }) => ({ name, svg })) },
+          (done, total) => setProgress({ kind, done, total }),
+        )
+        saveFile(result)
+        toast(appMessages.exportReady(result.fileName), 'success')
+        if (result.skipped.length) toast(appMessages.exportSkipped(result.skipped.length), 'info')
+      } catch (error) {
+        toast(messages.iconError(error instanceof Error ? error.message : String(error)))
+      } finally {
+        setProgress(null)
+      }
+    },
+    [projectName],
+  )
+
+  return { progress, start }
+}

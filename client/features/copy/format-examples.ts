@@ -1,0 +1,48 @@
+// The example snippet of each copy format in the Copy Format panel: the real converter's output
+// for a small "arrow-right" icon, computed once the panel opens (a short placeholder until then).
+import { useEffect, useState } from 'react'
+import { COPY_FORMAT_IDS, type CopyFormat } from './copy-format-store.ts'
+import { loadSvgPipeline } from './svg-pipeline.ts'
+
+const SAMPLE =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" ' +
+  'stroke-width="2" stroke-linecap="round"><path d="M5 12h14M13 6l6 6-6 6"/></svg>'
+
+const PLACEHOLDER: Record<CopyFormat, string> = {
+  svg: '<svg viewBox="0 0 24 24">…</svg>',
+  css: '.arrow-right { mask-image: url("data:image/svg+xml,…"); }',
+  'react-ts': 'export function ArrowRight(props: SVGProps<SVGSVGElement>) { … }',
+  'react-js': 'export function ArrowRight(props) { … }',
+  'react-native-ts': 'export function ArrowRight(props: SvgProps) { … }',
+}
+
+/** Long data URIs are cut in the example; the copied code keeps them whole. */
+const shorten = (code: string) =>
+  code.replace(/data:image\/svg\+xml,[^")]{40,}/g, (uri) => `${uri.slice(0, 40)}…`)
+
+let cache: Record<CopyFormat, string> | null = null
+
+async function realExamples(): Promise<Record<CopyFormat, string>> {
+  const { convertSvg } = await loadSvgPipeline()
+  const entries = COPY_FORMAT_IDS.map((f) => [f, shorten(convertSvg(SAMPLE, f, 'arrow-right')).trim()])
+  return Object.fromEntries(entries) as Record<CopyFormat, string>
+}
+
+export function useFormatExamples(): Record<CopyFormat, string> {
+  const [examples, setExamples] = useState(cache ?? PLACEHOLDER)
+  useEffect(() => {
+    if (cache) return
+    let live = true
+    realExamples().then(
+      (real) => {
+        cache = real
+        if (live) setExamples(real)
+      },
+      () => {},
+    )
+    return () => {
+      live = false
+    }
+  }, [])
+  return examples
+}

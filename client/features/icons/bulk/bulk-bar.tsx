@@ -1,0 +1,99 @@
+// The actions on the selected icons, shown while some are selected: approve (admins), move,
+// export as a ZIP of SVGs, delete (after a confirmation), clear the selection.
+import { CheckCheck, Download, FolderInput, Trash2, X } from 'lucide-react'
+import { useState } from 'react'
+import { Button } from '../../../components/ui/button.tsx'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
+import { toast } from '../../../lib/toast.ts'
+import type { LocalIcon } from '../../../local/db.ts'
+import type { VaultAccess } from '../use-vault-access.ts'
+import { iconCount } from '../vault-view.ts'
+import { approveSelected, deleteSelected, exportSelected } from './bulk-actions.ts'
+import { MoveDialog } from './move-dialog.tsx'
+
+interface BulkBarProps {
+  icons: readonly LocalIcon[]
+  projectId: string
+  projectName: string
+  access: VaultAccess
+  onClear(): void
+}
+
+export function BulkBar({ icons, projectId, projectName, access, onClear }: BulkBarProps) {
+  const [confirming, setConfirming] = useState(false)
+  const [moving, setMoving] = useState(false)
+  const [exporting, setExporting] = useState<number | null>(null)
+  const reviewable = icons.some((icon) => icon.icon_status === 'needs-review')
+
+  const exportZip = async () => {
+    setExporting(0)
+    try {
+      await exportSelected(icons, projectName, (done, total) =>
+        setExporting(Math.round((done / total) * 100)),
+      )
+    } catch (error) {
+      toast(error instanceof Error ? error.message : String(error))
+    } finally {
+      setExporting(null)
+    }
+  }
+
+  return (
+    <div
+      role="toolbar"
+      aria-label="Selected icons"
+      data-testid="bulk-bar"
+      className="mx-3 mb-2 flex flex-wrap items-center gap-1.5 rounded-lg border border-accent/40 bg-accent/5 px-3 py-1.5 sm:mx-4"
+    >
+      <p className="mr-2 text-sm font-medium text-fg" aria-live="polite" data-testid="selection-count">
+        {iconCount(icons.length)} selected
+      </p>
+      {access.canApprove && reviewable ? (
+        <Button variant="ghost" size="sm" onClick={() => void approveSelected(icons)}>
+          <CheckCheck className="size-4" aria-hidden /> Approve
+        </Button>
+      ) : null}
+      {access.canCreate && access.canDelete ? (
+        <Button variant="ghost" size="sm" onClick={() => setMoving(true)}>
+          <FolderInput className="size-4" aria-hidden /> Move…
+        </Button>
+      ) : null}
+      <Button variant="ghost" size="sm" onClick={() => void exportZip()} disabled={exporting !== null}>
+        <Download className="size-4" aria-hidden />{' '}
+        {exporting === null ? 'Export ZIP' : `Exporting… ${exporting}%`}
+      </Button>
+      {access.canDelete ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-danger hover:text-danger"
+          onClick={() => setConfirming(true)}
+        >
+          <Trash2 className="size-4" aria-hidden /> Delete…
+        </Button>
+      ) : null}
+      <Button variant="ghost" size="sm" className="ml-auto" onClick={onClear} aria-keyshortcuts="Escape">
+        <X className="size-4" aria-hidden /> Clear
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Delete ${iconCount(icons.length)}?`}
+        description="They are removed from this project for everyone. This cannot be undone."
+        confirmLabel="Delete"
+        onConfirm={() => {
+          void deleteSelected(icons).then(onClear)
+        }}
+      />
+      {moving ? (
+        <MoveDialog
+          icons={icons}
+          projectId={projectId}
+          open={moving}
+          onOpenChange={setMoving}
+          onMoved={onClear}
+        />
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,101 @@
+// Move the selected icons to another project: personal or of a workspace where the user may add
+// icons. The plan check of the target comes first (common/plans.ts via planRefusal).
+import { messages } from '@common/messages.ts'
+import { type FormEvent, useState } from 'react'
+import { Button } from '../../../components/ui/button.tsx'
+import { cn } from '../../../components/ui/cn.ts'
+import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx'
+import { useMe } from '../../../lib/me.ts'
+import { toast } from '../../../lib/toast.ts'
+import type { LocalIcon } from '../../../local/db.ts'
+import { planRefusal } from '../use-vault-access.ts'
+import { iconCount } from '../vault-view.ts'
+import { moveSelected } from './bulk-actions.ts'
+import { type MoveGroup, useMoveTargets } from './use-move-targets.ts'
+
+interface MoveDialogProps {
+  icons: readonly LocalIcon[]
+  projectId: string
+  open: boolean
+  onOpenChange(open: boolean): void
+  onMoved(): void
+}
+
+function find(groups: MoveGroup[] | undefined, id: string) {
+  for (const group of groups ?? []) {
+    const project = group.projects.find((p) => p.id === id)
+    if (project) return { project, workspace: group.workspace }
+  }
+  return null
+}
+
+export function MoveDialog({ icons, projectId, open, onOpenChange, onMoved }: MoveDialogProps) {
+  const me = useMe()
+  const groups = useMoveTargets(projectId)
+  const [targetId, setTargetId] = useState('')
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const target = find(groups, targetId)
+    if (!target) return
+    if (!me) return toast(messages.noUserId)
+    const refusal = planRefusal(me, target.workspace)
+    if (refusal) return toast(refusal)
+    const status =
+      target.workspace?.review_icons && target.workspace.role === 'member' ? 'needs-review' : 'approved'
+    await moveSelected(icons, { project: target.project, userId: me.id, status })
+    onOpenChange(false)
+    onMoved()
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Move icons" description={`Move ${iconCount(icons.length)} to another project.`}>
+        <form onSubmit={submit} className="flex flex-col gap-4">
+          {groups?.length === 0 ? (
+            <p className="text-sm text-muted">There is no other project you may add icons to.</p>
+          ) : null}
+          <div
+            role="radiogroup"
+            aria-label="Target project"
+            className="flex max-h-80 flex-col gap-3 overflow-y-auto"
+          >
+            {groups?.map((group) => (
+              <fieldset key={group.workspace?.id ?? 'personal'} className="flex flex-col gap-1">
+                <legend className="mb-1 text-xs font-medium text-muted uppercase">
+                  {group.workspace?.name ?? messages.personal}
+                </legend>
+                {group.projects.map((project) => (
+                  // biome-ignore lint/a11y/useSemanticElements: a styled radio row
+                  <button
+                    key={project.id}
+                    type="button"
+                    role="radio"
+                    aria-checked={project.id === targetId}
+                    onClick={() => setTargetId(project.id)}
+                    className={cn(
+                      'rounded-md border px-3 py-2 text-left text-sm focus-visible:outline-2 focus-visible:outline-accent',
+                      project.id === targetId
+                        ? 'border-accent bg-accent/10 text-fg'
+                        : 'border-line text-fg hover:bg-surface',
+                    )}
+                  >
+                    {project.name}
+                  </button>
+                ))}
+              </fieldset>
+            ))}
+          </div>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!targetId}>
+              Move
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}

@@ -1,0 +1,163 @@
+// The vault's virtualised grid (@tanstack/react-virtual): only the rows in view (and a few more)
+// are in the DOM, so 10,000 icons scroll like 100. An ARIA grid with one focusable cell (roving
+// tabindex): arrows, Home/End, PageUp/PageDown move; Shift extends the selection; Space toggles;
+// Enter opens details; Ctrl/Cmd+C copies. Clicks are delegated from the grid to the tiles.
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react'
+import type { LocalIcon } from '../../../local/db.ts'
+import type { ClickMods, Selection } from '../selection.ts'
+import { nextIndex } from './grid-keys.ts'
+import { IconTile } from './icon-tile.tsx'
+import { GAP, PADDING, ROW_HEIGHT, useGridColumns } from './use-grid-columns.ts'
+
+export interface IconGridProps {
+  icons: readonly LocalIcon[]
+  selection: Selection
+  ink: string
+  onClickIcon(index: number, mods: ClickMods & { plain: boolean }): void
+  onOpen(index: number): void
+  onCopy(index: number): void
+  /** The icon shown in the detail panel: kept focused-to-be and scrolled into view behind it. */
+  active: number
+}
+
+const tileIndex = (target: EventTarget) => {
+  const tile = (target as HTMLElement).closest<HTMLElement>('[data-index]')
+  return tile ? Number(tile.dataset.index) : null
+}
+
+export function IconGrid({ icons, selection, ink, onClickIcon, onOpen, onCopy, active }: IconGridProps) {
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const columns = useGridColumns(scrollRef)
+  const [focus, setFocus] = useState(0)
+  const pendingFocus = useRef<number | null>(null)
+  const rows = columns ? Math.ceil(icons.length / columns) : 0
+  const virtualizer = useVirtualizer({
+    count: rows,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 4,
+    paddingStart: PADDING / 2,
+    paddingEnd: PADDING,
+  })
+  const current = Math.min(focus, Math.max(0, icons.length - 1))
+
+  useEffect(() => {
+    if (pendingFocus.current === null) return
+    const tile = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${pendingFocus.current}"]`)
+    if (!tile) return
+    tile.focus({ preventScroll: true })
+    pendingFocus.current = null
+  })
+
+  useEffect(() => {
+    if (active < 0 || !columns) return
+    setFocus(active)
+    virtualizer.scrollToIndex(Math.floor(active / columns))
+  }, [active, columns, virtualizer])
+
+  const painted = useRef(false)
+  useEffect(() => {
+    if (painted.current || !icons.length || !columns) return
+    painted.current = true
+    requestAnimationFrame(() => setTimeout(() => performance.mark('vault:grid-painted'), 0))
+  }, [icons.length, columns])
+
+  const moveTo = (index: number, extend: boolean) => {
+    setFocus(index)
+    pendingFocus.current = index
+    virtualizer.scrollToIndex(Math.floor(index / columns))
+    if (extend) onClickIcon(index, { shift: true, toggle: false, plain: false })
+  }
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const ctrl = event.ctrlKey || event.metaKey
+    const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT))
+    const next = nextIndex(event.key, current, { count: icons.length, columns, pageRows }, ctrl)
+    if (next !== null) {
+      event.preventDefault()
+      moveTo(next, event.shiftKey)
+    } else if (event.key === 'Enter') {
+      event.preventDefault()
+      onOpen(current)
+    } else if (event.key === ' ') {
+      event.preventDefault()
+      onClickIcon(current, { shift: false, toggle: true, plain: false })
+    } else if (ctrl && event.key.toLowerCase() === 'c' && !window.getSelection()?.toString()) {
+      event.preventDefault()
+      onCopy(current)
+    }
+  }
+
+  const onClick = (event: MouseEvent) => {
+    const index = tileIndex(event.target)
+    if (index === null) return
+    setFocus(index)
+    const action = (event.target as HTMLElement).closest<HTMLElement>('[data-action]')?.dataset.action
+    if (action === 'details') return onOpen(index)
+    const toggle = event.ctrlKey || event.metaKey || action === 'toggle'
+    onClickIcon(index, { shift: event.shiftKey, toggle, plain: !event.shiftKey && !toggle })
+  }
+
+  const onDoubleClick = (event: MouseEvent) => {
+    const index = tileIndex(event.target)
+    if (index !== null) onOpen(index)
+  }
+
+  return (
+    <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="icon-grid-scroll">
+      {/* biome-ignore lint/a11y/useSemanticElements: an ARIA grid of virtualised rows, not a data table */}
+      <div
+        role="grid"
+        aria-label="Icons"
+        aria-rowcount={rows}
+        aria-colcount={columns}
+        aria-multiselectable
+        tabIndex={-1}
+        data-testid="icon-grid"
+        onKeyDown={onKeyDown}
+        onClick={onClick}
+        onDoubleClick={onDoubleClick}
+        onFocus={(event) => {
+          const index = tileIndex(event.target)
+          if (index !== null && index !== focus) setFocus(index)
+        }}
+        className="relative w-full outline-none select-none"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {virtualizer.getVirtualItems().map((row) => {
+          const first = row.index * columns
+          return (
+            // biome-ignore lint/a11y/useSemanticElements: rows of an ARIA grid, positioned by the virtualiser
+            // biome-ignore lint/a11y/useFocusableInteractive: rows are not focused, their cells are
+            <div
+              key={row.key}
+              role="row"
+              aria-rowindex={row.index + 1}
+              className="absolute inset-x-0 grid"
+              style={{
+                transform: `translateY(${row.start}px)`,
+                height: ROW_HEIGHT - GAP,
+                gap: GAP,
+                padding: `0 ${PADDING}px`,
+                gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+              }}
+            >
+              {icons.slice(first, first + columns).map((icon, i) => (
+                <IconTile
+                  key={icon.id}
+                  icon={icon}
+                  index={first + i}
+                  column={i}
+                  selected={selection.ids.has(icon.id)}
+                  tabbable={first + i === current}
+                  ink={ink}
+                />
+              ))}
+            </div>
+          )
+        })}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,60 @@
+// The import's progress bar and the files the pipeline refused (name and reason), announced to
+// screen readers as they change.
+import { CircleAlert, X } from 'lucide-react'
+import { Button } from '../../../components/ui/button.tsx'
+import type { ImportState } from './use-import.ts'
+
+export function ImportProgress({ state, onDismiss }: { state: ImportState; onDismiss: () => void }) {
+  const { total, done, added, errors, running } = state
+  const percent = total ? Math.round((done / total) * 100) : 100
+  return (
+    <section
+      aria-label="Import"
+      data-testid="import-progress"
+      data-state={running ? 'running' : 'done'}
+      className="mx-3 mb-2 rounded-lg border border-line bg-raised px-3 py-2.5 sm:mx-4"
+    >
+      <div className="flex items-center gap-3">
+        <p className="flex-1 text-sm text-fg" aria-live="polite">
+          {running
+            ? `Adding icons… ${done} of ${total}`
+            : `Added ${added} of ${total} ${total === 1 ? 'file' : 'files'}`}
+          {errors.length ? <span className="text-danger"> · {errors.length} refused</span> : null}
+        </p>
+        {running ? null : (
+          <Button variant="ghost" size="icon" aria-label="Dismiss import report" onClick={onDismiss}>
+            <X className="size-4" aria-hidden />
+          </Button>
+        )}
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Import progress"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        className="mt-2 h-1.5 overflow-hidden rounded-full bg-surface"
+      >
+        <div className="h-full bg-accent transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      {errors.length ? (
+        <ul
+          aria-label="Files not added"
+          data-testid="import-errors"
+          className="mt-2 max-h-36 space-y-1 overflow-y-auto text-sm"
+        >
+          {errors.map((e, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: two files may share a name
+            <li key={i} className="flex items-start gap-2">
+              <CircleAlert className="mt-0.5 size-3.5 shrink-0 text-danger" aria-hidden />
+              <span>
+                <span className="font-medium text-fg">{e.name}</span>
+                <span className="text-muted">: {e.message}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,84 @@
+// Adds SVG files (or pasted SVG text) to a project's vault: each goes through the SVG pipeline in
+// the browser, and what it accepts is saved locally and queued for the server in batches; what it
+// refuses is reported with the file's name and the pipeline's message.
+import type { IconStatus } from '@common/schemas/icons.ts'
+import type { LocalIcon, LocalProject } from '../../../local/db.ts'
+import { createIcons } from '../bulk-queue.ts'
+import { processAll } from './svg-processor.ts'
+import type { WorkResult } from './svg-worker.ts'
+
+export interface ImportSource {
+  name: string
+  read(): Promise<string>
+}
+
+export interface ImportError {
+  name: string
+  message: string
+}
+
+export interface ImportTarget {
+  project: LocalProject
+  userId: string
+  status: IconStatus
+}
+
+export type ImportProgress = (done: number, added: number, errors: ImportError[]) => void
+
+/** The icon name of a file: its name without the .svg extension. */
+export const iconNameOf = (fileName: string) => fileName.replace(/\.svg$/i, '').trim() || 'icon'
+
+/** The id prefix the server gives the icon's internal ids (server/domain/icons.ts). */
+const idPrefixOf = (id: string) => `i${id.replaceAll('-', '').slice(0, 8)}-`
+
+export async function importSvgs(
+  sources: readonly ImportSource[],
+  target: ImportTarget,
+  onProgress: ImportProgress,
+  signal: AbortSignal,
+): Promise<{ added: number; errors: ImportError[] }> {
+  const ids = sources.map(() => crypto.randomUUID())
+  const errors: ImportError[] = []
+  let done = 0
+  let added = 0
+  const read = (from: number, to: number) =>
+    Promise.all(
+      sources.slice(from, to).map(async (source, i) => {
+        const key = from + i
+        // A file that cannot be read becomes text the pipeline refuses as not UTF-8.
+        const text = await source.read().catch(() => '\u0000')
+        return { key, text, idPrefix: idPrefixOf(ids[key]!) }
+      }),
+    )
+  const start = Date.now()
+  const store = async (results: WorkResult[]) => {
+    const rows: LocalIcon[] = []
+    for (const result of results) {
+      const source = sources[result.key]!
+      if ('error' in result) {
+        errors.push({ name: source.name, message: result.error })
+        continue
+      }
+      // Spaced by a millisecond so that "oldest first" keeps the order the files came in.
+      const at = new Date(start + result.key).toISOString()
+      rows.push({
+        id: ids[result.key]!,
+        name: iconNameOf(source.name),
+        svg: result.svg,
+        user_id: target.userId,
+        origin_icon_id: null,
+        project_id: target.project.id,
+        workspace_id: target.project.workspace_id,
+        icon_status: target.status,
+        created_at: at,
+        updated_at: at,
+      })
+    }
+    await createIcons(rows)
+    added += rows.length
+    done += results.length
+    onProgress(done, added, errors)
+  }
+  await processAll(sources.length, read, store, signal)
+  return { added, errors }
+}

@@ -1,0 +1,66 @@
+// The vault's import: checks first (a project, a signed-in user, a role that may add icons, a plan
+// that may save them), then runs importSvgs with its progress and per-file errors as state.
+import { appMessages, messages } from '@common/messages.ts'
+import { useCallback, useRef, useState } from 'react'
+import { toast } from '../../../lib/toast.ts'
+import type { LocalProject } from '../../../local/db.ts'
+import type { VaultAccess } from '../use-vault-access.ts'
+import { type ImportError, type ImportSource, importSvgs } from './import-svgs.ts'
+
+export interface ImportState {
+  total: number
+  done: number
+  added: number
+  errors: ImportError[]
+  running: boolean
+}
+
+/** Why an import cannot start here, or null. */
+export function importRefusal(
+  project: LocalProject | null | undefined,
+  access: VaultAccess | null,
+): string | null {
+  if (!project || !access) return messages.noCurrentProject
+  if (!access.userId) return messages.noUserId
+  if (!access.canCreate) return messages.notAuthorized
+  return access.saveRefusal()
+}
+
+export function useImport(project: LocalProject | null | undefined, access: VaultAccess | null) {
+  const [state, setState] = useState<ImportState | null>(null)
+  const abort = useRef<AbortController | null>(null)
+
+  const start = useCallback(
+    async (sources: ImportSource[]) => {
+      if (!sources.length) return
+      const refusal = importRefusal(project, access)
+      if (refusal || !project || !access) {
+        toast(refusal ?? messages.noCurrentProject)
+        return
+      }
+      abort.current?.abort()
+      const controller = new AbortController()
+      abort.current = controller
+      const total = sources.length
+      setState({ total, done: 0, added: 0, errors: [], running: true })
+      const target = { project, userId: access.userId, status: access.newStatus }
+      try {
+        const { added, errors } = await importSvgs(
+          sources,
+          target,
+          (done, added, errors) => setState({ total, done, added, errors: [...errors], running: true }),
+          controller.signal,
+        )
+        setState({ total, done: total, added, errors, running: false })
+        if (added) toast(appMessages.iconsAdded(added), 'success')
+      } catch (error) {
+        setState((s) => (s ? { ...s, running: false } : s))
+        toast(messages.iconError(error instanceof Error ? error.message : String(error)))
+      }
+    },
+    [project, access],
+  )
+
+  const dismiss = useCallback(() => setState((s) => (s?.running ? s : null)), [])
+  return { state, start, dismiss }
+}

@@ -1,0 +1,35 @@
+// A project's icons, live from the local database (throttled, see live-project-icons.ts); the project's list is fetched from the server
+// into it (through the sync engine's leading tab) when the vault opens. A failed fetch toasts
+// 'Failed to get icons' (the query cache toasts query errors).
+import { messages } from '@common/messages.ts'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { ApiError } from '../../lib/api.ts'
+import type { LocalIcon } from '../../local/db.ts'
+import { syncProjectIcons } from '../../local/icons.ts'
+import { useLiveProjectIcons } from './live-project-icons.ts'
+
+export const iconsSyncQueryOptions = (projectId: string) =>
+  queryOptions({
+    queryKey: ['icons', projectId, 'sync'],
+    queryFn: async () => {
+      try {
+        await syncProjectIcons(projectId)
+      } catch (error) {
+        throw new ApiError(error instanceof ApiError ? error.status : 0, messages.getIconsFailed)
+      }
+      return true
+    },
+  })
+
+export interface ProjectIcons {
+  /** undefined while the local database has not answered. */
+  icons: LocalIcon[] | undefined
+  /** The first fetch from the server is still running. */
+  syncing: boolean
+}
+
+export function useProjectIcons(projectId: string): ProjectIcons {
+  const sync = useQuery(iconsSyncQueryOptions(projectId))
+  const icons = useLiveProjectIcons(projectId)
+  return { icons, syncing: sync.isPending }
+}

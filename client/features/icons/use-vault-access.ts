@@ -1,0 +1,62 @@
+// What the signed-in user may do in a project's vault: the role of its workspace ('personal' for
+// their own projects), read from the permission table; whether the workspace reviews members'
+// icons; and why saving icons would be refused by the plan (common/plans.ts).
+import { messages } from '@common/messages.ts'
+import { can, type Role } from '@common/permissions.ts'
+import { saveIconsRefusal } from '@common/plans.ts'
+import type { IconStatus } from '@common/schemas/icons.ts'
+import { type Me, useMe } from '../../lib/me.ts'
+import type { LocalProject, LocalWorkspace } from '../../local/db.ts'
+import { useWorkspace } from '../workspaces/api/workspaces.ts'
+
+export interface VaultAccess {
+  userId: string
+  role: Role | 'personal' | null
+  canCreate: boolean
+  canUpdate: boolean
+  canDelete: boolean
+  canApprove: boolean
+  /** Admins see the "Needs review" filter: the workspace reviews members' icons. */
+  reviews: boolean
+  /** The status the server will give an icon this user saves here. */
+  newStatus: IconStatus
+  /** Why saving is refused (signed out, plan), or null when it may go ahead. */
+  saveRefusal(): string | null
+}
+
+/**
+ * The plan check the browser can make: in personal mode the user's own plan; in a workspace the
+ * owner's plan, known here only when the user is the owner (otherwise the server decides).
+ */
+export function planRefusal(me: Me | null, workspace: LocalWorkspace | null): string | null {
+  if (!me) return messages.noUserId
+  if (!workspace) return saveIconsRefusal({ userPlan: me.plan })
+  if (workspace.user_id === me.id) return saveIconsRefusal({ userPlan: me.plan, workspaceOwnerPlan: me.plan })
+  return null
+}
+
+export function accessFor(
+  me: Me | null,
+  project: LocalProject,
+  workspace: LocalWorkspace | null | undefined,
+): VaultAccess {
+  const role = project.workspace_id === null ? 'personal' : (workspace?.role ?? null)
+  const reviews = !!workspace?.review_icons
+  return {
+    userId: me?.id ?? '',
+    role,
+    canCreate: can(role, 'icon:create'),
+    canUpdate: can(role, 'icon:update'),
+    canDelete: can(role, 'icon:delete'),
+    canApprove: role !== 'personal' && can(role, 'icon:approve'),
+    reviews: reviews && role !== 'personal' && can(role, 'icon:approve'),
+    newStatus: reviews && role === 'member' ? 'needs-review' : 'approved',
+    saveRefusal: () => planRefusal(me, workspace ?? null),
+  }
+}
+
+export function useVaultAccess(project: LocalProject): VaultAccess {
+  const me = useMe()
+  const workspace = useWorkspace(project.workspace_id)
+  return accessFor(me, project, workspace)
+}

@@ -1,0 +1,104 @@
+// The vault's empty and loading states: no project chosen (pick or create one), an empty project
+// (drop zone hint), the project not found, and loading.
+import { messages } from '@common/messages.ts'
+import { can } from '@common/permissions.ts'
+import { FolderSearch, Loader2, Shapes, Upload } from 'lucide-react'
+import { useState } from 'react'
+import { Button } from '../../components/ui/button.tsx'
+import { EmptyState } from '../../components/ui/empty-state.tsx'
+import { toast } from '../../lib/toast.ts'
+import { useProjects } from '../projects/api/projects.ts'
+import { CreateProjectDialog } from '../projects/create-project-dialog.tsx'
+import { useCurrent } from '../shell/use-current.ts'
+import { useDropAndPaste } from './import/use-drop-and-paste.ts'
+
+export function VaultLoading({ label = 'Loading icons…' }: { label?: string }) {
+  return (
+    <div
+      role="status"
+      className="flex items-center justify-center gap-2 py-24 text-sm text-muted"
+      data-testid="vault-loading"
+    >
+      <Loader2 className="size-4 animate-spin" aria-hidden />
+      {label}
+    </div>
+  )
+}
+
+const refuseImport = () => toast(messages.noCurrentProject)
+
+export function NoProject() {
+  const current = useCurrent()
+  // Files dropped or pasted without a project have nowhere to go.
+  useDropAndPaste(refuseImport, true)
+  const projects = useProjects(current.workspace?.id ?? null)
+  const [creating, setCreating] = useState(false)
+  const mayCreate = can(current.role, 'project:create')
+  return (
+    <EmptyState icon={FolderSearch} title="Select a project">
+      <p>
+        Each project keeps its own vault of icons. Pick one {projects?.length ? 'below or ' : ''}with the
+        picker at the top.
+      </p>
+      {projects?.length ? (
+        <ul aria-label="Projects" className="mt-4 flex flex-wrap justify-center gap-2">
+          {projects.map((project) => (
+            <li key={project.id}>
+              <Button variant="secondary" size="sm" onClick={() => current.selectProject(project.id)}>
+                {project.name}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {mayCreate ? (
+        <Button className="mt-4" onClick={() => setCreating(true)}>
+          {messages.createNewProject}
+        </Button>
+      ) : null}
+      <CreateProjectDialog
+        userId={current.userId}
+        workspaceId={current.workspace?.id ?? null}
+        role={current.role}
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={(project) => current.selectProject(project.id)}
+      />
+    </EmptyState>
+  )
+}
+
+export function ProjectNotFound() {
+  return (
+    <EmptyState icon={FolderSearch} title="This project is not here">
+      It may have been deleted, or you no longer have access to it. Pick another project with the picker at
+      the top.
+    </EmptyState>
+  )
+}
+
+export function EmptyVault({ canAdd, onPick }: { canAdd: boolean; onPick(): void }) {
+  if (!canAdd) {
+    return (
+      <EmptyState icon={Shapes} title="No icons here yet">
+        Icons added to this project by its members show up here.
+      </EmptyState>
+    )
+  }
+  return (
+    <div
+      className="m-4 flex flex-1 flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed border-line p-10 text-center"
+      data-testid="empty-vault"
+    >
+      <Upload className="size-8 text-muted" aria-hidden />
+      <h2 className="text-base font-semibold text-fg">Drop SVG files here</h2>
+      <p className="max-w-sm text-sm text-muted">
+        Drag files or a whole folder anywhere on this page, paste SVG code or files, or pick them from your
+        computer.
+      </p>
+      <Button variant="secondary" onClick={onPick}>
+        Choose SVG files
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,101 @@
+// The vault's toolbar: search by name (`/` focuses it), status filter, sort, the count and, for
+// those who may add icons, the button that opens the file picker.
+import { Search, Upload } from 'lucide-react'
+import { type RefObject, useId } from 'react'
+import { Button } from '../../components/ui/button.tsx'
+import { Input } from '../../components/ui/input.tsx'
+import { Select } from '../../components/ui/select.tsx'
+import {
+  iconCount,
+  SORT_KEYS,
+  SORT_LABELS,
+  type SortKey,
+  STATUS_FILTERS,
+  STATUS_LABELS,
+  type StatusFilter,
+  type ViewOptions,
+} from './vault-view.ts'
+
+interface VaultToolbarProps {
+  view: ViewOptions
+  onView(view: ViewOptions): void
+  searchRef: RefObject<HTMLInputElement | null>
+  /** Shown / total icons. */
+  counts: { shown: number; total: number; review: number }
+  showReviewFilter: boolean
+  /** Opens the file picker; null for those who may not add icons. */
+  onPickFiles: (() => void) | null
+}
+
+export function VaultToolbar({
+  view,
+  onView,
+  searchRef,
+  counts,
+  showReviewFilter,
+  onPickFiles,
+}: VaultToolbarProps) {
+  const countId = useId()
+  const statuses = STATUS_FILTERS.filter((s) => s !== 'needs-review' || showReviewFilter || view.status === s)
+  return (
+    <div
+      className="flex flex-wrap items-center gap-2 border-b border-line px-3 py-2.5 sm:px-4"
+      data-testid="vault-toolbar"
+    >
+      <div className="relative min-w-48 flex-1 sm:max-w-80">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted"
+          aria-hidden
+        />
+        <Input
+          ref={searchRef}
+          type="search"
+          value={view.query}
+          onChange={(e) => onView({ ...view, query: e.target.value })}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape' && view.query) {
+              e.stopPropagation()
+              onView({ ...view, query: '' })
+            }
+          }}
+          placeholder="Search icons"
+          aria-label="Search icons by name"
+          aria-describedby={countId}
+          aria-keyshortcuts="/"
+          className="h-9 pr-8 pl-8"
+        />
+        <kbd className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 rounded border border-line px-1 text-[10px] text-muted">
+          /
+        </kbd>
+      </div>
+      <Select<StatusFilter>
+        aria-label="Filter by status"
+        data-testid="status-filter"
+        value={view.status}
+        onValueChange={(status) => onView({ ...view, status })}
+        options={statuses.map((s) => ({
+          value: s,
+          label: s === 'needs-review' ? `${STATUS_LABELS[s]} (${counts.review})` : STATUS_LABELS[s],
+        }))}
+      />
+      <Select<SortKey>
+        aria-label="Sort icons"
+        data-testid="sort-select"
+        value={view.sort}
+        onValueChange={(sort) => onView({ ...view, sort })}
+        options={SORT_KEYS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+      />
+      <p id={countId} className="text-sm text-muted tabular-nums" data-testid="icon-count" aria-live="polite">
+        {counts.shown === counts.total
+          ? iconCount(counts.total)
+          : `${counts.shown.toLocaleString('en')} of ${iconCount(counts.total)}`}
+      </p>
+      {onPickFiles ? (
+        <Button variant="secondary" size="md" className="ml-auto" onClick={onPickFiles}>
+          <Upload className="size-4" aria-hidden />
+          Add SVG files
+        </Button>
+      ) : null}
+    </div>
+  )
+}

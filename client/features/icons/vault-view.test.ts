@@ -1,0 +1,66 @@
+import { describe, expect, test } from 'vitest'
+import type { LocalIcon } from '../../local/db.ts'
+import { iconCount, matcher, statusCounts, viewIcons } from './vault-view.ts'
+
+const icon = (name: string, created: number, status: LocalIcon['icon_status'] = 'approved'): LocalIcon => ({
+  id: `id-${name}`,
+  name,
+  svg: '<svg/>',
+  user_id: 'u',
+  origin_icon_id: null,
+  project_id: 'p',
+  workspace_id: null,
+  icon_status: status,
+  created_at: new Date(created).toISOString(),
+  updated_at: new Date(created).toISOString(),
+})
+
+const icons = [
+  icon('arrow-right', 3),
+  icon('Arrow 10', 1, 'needs-review'),
+  icon('arrow 2', 2),
+  icon('Élan', 4),
+]
+const names = (list: LocalIcon[]) => list.map((i) => i.name)
+
+describe('viewIcons', () => {
+  test('sorts by name naturally and case-insensitively', () => {
+    expect(names(viewIcons(icons, { query: '', status: 'all', sort: 'name' }))).toEqual([
+      'arrow 2',
+      'Arrow 10',
+      'arrow-right',
+      'Élan',
+    ])
+  })
+
+  test('sorts by date, newest or oldest first', () => {
+    expect(names(viewIcons(icons, { query: '', status: 'all', sort: 'newest' }))).toEqual([
+      'Élan',
+      'arrow-right',
+      'arrow 2',
+      'Arrow 10',
+    ])
+    expect(names(viewIcons(icons, { query: '', status: 'all', sort: 'oldest' }))[0]).toBe('Arrow 10')
+  })
+
+  test('filters by status and searches every word, ignoring case, accents and separators', () => {
+    expect(names(viewIcons(icons, { query: '', status: 'needs-review', sort: 'name' }))).toEqual(['Arrow 10'])
+    expect(names(viewIcons(icons, { query: 'RIGHT arr', status: 'all', sort: 'name' }))).toEqual([
+      'arrow-right',
+    ])
+    expect(names(viewIcons(icons, { query: 'elan', status: 'approved', sort: 'name' }))).toEqual(['Élan'])
+    expect(matcher('  ')('anything')).toBe(true)
+  })
+
+  test('does not change the list it is given', () => {
+    const before = names(icons)
+    viewIcons(icons, { query: '', status: 'all', sort: 'name' })
+    expect(names(icons)).toEqual(before)
+  })
+})
+
+test('statusCounts and iconCount', () => {
+  expect(statusCounts(icons)).toEqual({ all: 4, approved: 3, 'needs-review': 1 })
+  expect(iconCount(1)).toBe('1 icon')
+  expect(iconCount(10000)).toBe('10,000 icons')
+})

@@ -1,0 +1,60 @@
+// What the grid shows: the project's icons searched by name, filtered by status and sorted.
+// Pure, so it is tested beside this file.
+import type { LocalIcon } from '../../local/db.ts'
+
+export const STATUS_FILTERS = ['all', 'approved', 'needs-review'] as const
+export type StatusFilter = (typeof STATUS_FILTERS)[number]
+export const SORT_KEYS = ['name', 'newest', 'oldest'] as const
+export type SortKey = (typeof SORT_KEYS)[number]
+
+export const STATUS_LABELS: Record<StatusFilter, string> = {
+  all: 'All',
+  approved: 'Approved',
+  'needs-review': 'Needs review',
+}
+export const SORT_LABELS: Record<SortKey, string> = {
+  name: 'Name (A–Z)',
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+}
+
+export interface ViewOptions {
+  query: string
+  status: StatusFilter
+  sort: SortKey
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
+const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
+
+/** A name matches when it holds every word of the query (case and accents ignored). */
+export function matcher(query: string): (name: string) => boolean {
+  const words = fold(query)
+    .split(/[\s_-]+/)
+    .filter(Boolean)
+  if (!words.length) return () => true
+  return (name) => {
+    const n = fold(name)
+    return words.every((w) => n.includes(w))
+  }
+}
+
+export function viewIcons(icons: readonly LocalIcon[], options: ViewOptions): LocalIcon[] {
+  const matches = matcher(options.query)
+  const shown = icons.filter(
+    (icon) => (options.status === 'all' || icon.icon_status === options.status) && matches(icon.name),
+  )
+  if (options.sort === 'name')
+    return shown.sort((a, b) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id))
+  const dir = options.sort === 'newest' ? -1 : 1
+  return shown.sort((a, b) => dir * (a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id)))
+}
+
+export function statusCounts(icons: readonly LocalIcon[]) {
+  let review = 0
+  for (const icon of icons) if (icon.icon_status === 'needs-review') review++
+  return { all: icons.length, approved: icons.length - review, 'needs-review': review }
+}
+
+/** "1 icon", "3 icons". */
+export const iconCount = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'icon' : 'icons'}`

@@ -1,0 +1,112 @@
+// The vault of one project (/icons?projectId=…): toolbar, import progress, selection actions,
+// the virtualised grid and the detail panel, all on the project's icons live from the local
+// database. Clicking an icon selects it and copies it in the chosen format.
+import { useCallback, useMemo, useRef, useState } from 'react'
+import { useTheme } from '../../lib/theme.ts'
+import type { LocalProject } from '../../local/db.ts'
+import { copyIcon } from '../copy/copy-icon.ts'
+import { BulkBar } from './bulk/bulk-bar.tsx'
+import { IconDetailPanel } from './detail/icon-detail-panel.tsx'
+import { IconGrid } from './grid/icon-grid.tsx'
+import { ICON_INK } from './icon-image.ts'
+import { DropOverlay } from './import/drop-overlay.tsx'
+import { FilePicker } from './import/file-picker.tsx'
+import { ImportProgress } from './import/import-progress.tsx'
+import { useDropAndPaste } from './import/use-drop-and-paste.ts'
+import { useImport } from './import/use-import.ts'
+import { useDetail } from './use-detail.ts'
+import { useProjectIcons } from './use-project-icons.ts'
+import { useVaultAccess } from './use-vault-access.ts'
+import { useVaultSelection } from './use-vault-selection.ts'
+import { useVaultShortcuts } from './use-vault-shortcuts.ts'
+import { EmptyVault, VaultLoading } from './vault-empty.tsx'
+import { VaultToolbar } from './vault-toolbar.tsx'
+import { statusCounts, type ViewOptions, viewIcons } from './vault-view.ts'
+
+export function Vault({ project }: { project: LocalProject }) {
+  const access = useVaultAccess(project)
+  const { icons, syncing } = useProjectIcons(project.id)
+  const [view, setView] = useState<ViewOptions>({ query: '', status: 'all', sort: 'name' })
+  const shown = useMemo(() => viewIcons(icons ?? [], view), [icons, view])
+  const order = useMemo(() => shown.map((icon) => icon.id), [shown])
+  const counts = useMemo(() => statusCounts(icons ?? []), [icons])
+  const { selection, click, selectAll, clear } = useVaultSelection(order)
+  const { detailId, open: openDetail, close: closeDetail, focusBack } = useDetail()
+  const ink = ICON_INK[useTheme()]
+  const searchRef = useRef<HTMLInputElement>(null)
+  const fileRef = useRef<HTMLInputElement>(null)
+  const importer = useImport(project, access)
+  const dragging = useDropAndPaste(importer.start, true)
+  useVaultShortcuts({ focusSearch: () => searchRef.current?.focus(), selectAll, clearSelection: clear })
+
+  const onClickIcon = useCallback(
+    (index: number, mods: { shift: boolean; toggle: boolean; plain: boolean }) => {
+      const icon = shown[index]
+      if (!icon) return
+      click(icon.id, mods)
+      if (mods.plain) void copyIcon(icon)
+    },
+    [shown, click],
+  )
+  const selected = useMemo(() => shown.filter((icon) => selection.ids.has(icon.id)), [shown, selection])
+  const detail = (detailId && icons?.find((icon) => icon.id === detailId)) || null
+  const detailIndex = detailId ? order.indexOf(detailId) : -1
+  const step = (delta: -1 | 1) => openDetail(order[detailIndex + delta] ?? detailId)
+  const pickFiles = access.canCreate ? () => fileRef.current?.click() : null
+
+  return (
+    <div className="flex h-full min-h-0 flex-col" data-testid="vault">
+      <h1 className="sr-only">Icons of {project.name}</h1>
+      <VaultToolbar
+        view={view}
+        onView={setView}
+        searchRef={searchRef}
+        counts={{ shown: shown.length, total: counts.all, review: counts['needs-review'] }}
+        showReviewFilter={access.reviews || (access.canApprove && counts['needs-review'] > 0)}
+        onPickFiles={pickFiles}
+      />
+      <div className="pt-2 empty:hidden">
+        {importer.state ? <ImportProgress state={importer.state} onDismiss={importer.dismiss} /> : null}
+        {selected.length ? (
+          <BulkBar
+            icons={selected}
+            projectId={project.id}
+            projectName={project.name}
+            access={access}
+            onClear={clear}
+          />
+        ) : null}
+      </div>
+      {icons === undefined || (syncing && icons.length === 0) ? (
+        <VaultLoading />
+      ) : icons.length === 0 ? (
+        <EmptyVault canAdd={access.canCreate} onPick={() => pickFiles?.()} />
+      ) : shown.length === 0 ? (
+        <p className="py-16 text-center text-sm text-muted" role="status">
+          No icons match.
+        </p>
+      ) : (
+        <IconGrid
+          icons={shown}
+          selection={selection}
+          ink={ink}
+          onClickIcon={onClickIcon}
+          onOpen={(index) => openDetail(shown[index]?.id ?? null)}
+          onCopy={(index) => shown[index] && void copyIcon(shown[index])}
+          active={detailIndex}
+        />
+      )}
+      {access.canCreate ? <FilePicker ref={fileRef} onFiles={importer.start} /> : null}
+      {dragging ? <DropOverlay projectName={project.name} /> : null}
+      <IconDetailPanel
+        icon={detail}
+        access={access}
+        onClose={closeDetail}
+        onOpen={openDetail}
+        onCloseAutoFocus={focusBack}
+        onStep={detailIndex >= 0 ? step : null}
+        position={detailIndex >= 0 ? { index: detailIndex, count: order.length } : null}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,49 @@
+// /info?projectId=…: the project's card and counts, its contributors and its exports.
+
+import { FolderSearch, Loader2 } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { EmptyState } from '../../components/ui/empty-state.tsx'
+import type { LocalProject } from '../../local/db.ts'
+import { useProjectIcons } from '../icons/use-project-icons.ts'
+import { useProject } from '../projects/api/projects.ts'
+import { useWorkspace } from '../workspaces/api/workspaces.ts'
+import { Contributors } from './contributors.tsx'
+import { ProjectCard } from './project-card.tsx'
+import { ProjectExports } from './project-exports.tsx'
+
+function Loaded({ project }: { project: LocalProject }) {
+  const workspace = useWorkspace(project.workspace_id) ?? null
+  const { icons, syncing } = useProjectIcons(project.id)
+  const ready = icons !== undefined && !(syncing && icons.length === 0)
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-5 px-4 py-8 sm:px-6" data-testid="project-info">
+      <ProjectCard project={project} workspace={workspace} icons={ready ? icons : undefined} />
+      <div className="grid gap-5 md:grid-cols-[1fr_2fr]">
+        <Contributors icons={icons ?? []} workspaceId={project.workspace_id} />
+        <ProjectExports projectName={project.name} icons={ready ? icons : []} />
+      </div>
+    </div>
+  )
+}
+
+export function ProjectInfo({ projectId }: { projectId: string }) {
+  const project = useProject(projectId)
+  const [waited, setWaited] = useState(false)
+  useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), 3000)
+    return () => clearTimeout(timer)
+  }, [])
+  if (project) return <Loaded project={project} />
+  if (project === null && waited) {
+    return (
+      <EmptyState icon={FolderSearch} title="This project is not here">
+        It may have been deleted, or you no longer have access to it.
+      </EmptyState>
+    )
+  }
+  return (
+    <div role="status" className="flex items-center justify-center gap-2 py-24 text-sm text-muted">
+      <Loader2 className="size-4 animate-spin" aria-hidden /> Loading project…
+    </div>
+  )
+}

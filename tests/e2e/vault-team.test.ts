@@ -1,0 +1,168 @@
+// The vault shared by a team: a gold owner's workspace reviews members' icons. The member drops SVG
+// files; the owner sees them appear live as "needs review", approves them from the Needs review
+// filter (the member sees it live) and moves one to another project; as a viewer the member sees
+// no upload, rename or delete.
+import { readFileSync } from 'node:fs'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { messages } from '../../common/messages.ts'
+import { type AppProcess, startApp } from '../setup/app-process.ts'
+import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
+import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
+
+const OWNER = 'olga@example.com'
+const MATE = 'milo@example.com'
+const fixture = (name: string) => ({
+  name,
+  text: readFileSync(new URL(`../fixtures/upload/${name}`, import.meta.url), 'utf8'),
+})
+let smtp: TestSmtp
+let app: AppProcess
+let browsers: TestBrowser[] = []
+let owner: Page
+let mate: Page
+const workspaceId = crypto.randomUUID()
+const projectId = crypto.randomUUID()
+const otherProjectId = crypto.randomUUID()
+
+const post = async (page: Page, path: string, data: unknown) => {
+  const res = await page.request.post(`${app.baseUrl}${path}`, { data, headers: { origin: app.baseUrl } })
+  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`)
+  return ((await res.json()) as { data: Record<string, unknown> }).data
+}
+const get = async <T>(page: Page, path: string) =>
+  ((await (await page.request.get(`${app.baseUrl}${path}`)).json()) as { data: T }).data
+const tiles = (page: Page) => page.getByTestId('icon-tile')
+const labels = async (page: Page) =>
+  Promise.all((await tiles(page).all()).map((t) => t.getAttribute('aria-label')))
+
+async function upgradeToGold(page: Page) {
+  const res = await page.request.post(`${app.baseUrl}/api/auth/subscription/upgrade`, {
+    data: { plan: 'gold', successUrl: '/maker', cancelUrl: '/upgrade' },
+    headers: { origin: app.baseUrl },
+  })
+  const { url } = (await res.json()) as { url: string }
+  await post(page, '/api/billing/checkout/complete', {
+    session: new URL(url, app.baseUrl).searchParams.get('session'),
+  })
+}
+
+function dropFiles(page: Page, files: { name: string; text: string }[]) {
+  return page.evaluate((list) => {
+    const data = new DataTransfer()
+    for (const f of list) data.items.add(new File([f.text], f.name, { type: 'image/svg+xml' }))
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      document.body.dispatchEvent(
+        new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }),
+      )
+    }
+  }, files)
+}
+
+beforeAll(async () => {
+  smtp = await startTestSmtp()
+  app = await startApp({ env: { SMTP_URL: smtp.url } })
+  browsers = await Promise.all([launchBrowser(), launchBrowser()])
+  owner = browsers[0]!.page
+  mate = browsers[1]!.page
+  await signIn(owner, app, smtp, OWNER)
+  await signIn(mate, app, smtp, MATE)
+  await upgradeToGold(owner)
+  await post(owner, '/api/workspaces/create', { id: workspaceId, name: 'Acme', description: '' })
+  await post(owner, '/api/workspaces/update', {
+    id: workspaceId,
+    name: 'Acme',
+    description: '',
+    review_icons: true,
+  })
+  await post(owner, '/api/projects/create', {
+    id: projectId,
+    name: 'App',
+    description: '',
+    workspace_id: workspaceId,
+  })
+  await post(owner, '/api/projects/create', {
+    id: otherProjectId,
+    name: 'Web',
+    description: '',
+    workspace_id: workspaceId,
+  })
+  await post(owner, '/api/workspaces/invite-user', { workspaceId, email: MATE, role: 'member' })
+  const [invitation] = await get<{ id: string }[]>(mate, '/api/workspaces/invitations')
+  await post(mate, '/api/workspaces/accept-invitation', { invitationId: invitation!.id })
+  await Promise.all([owner, mate].map((p) => p.goto(`${app.baseUrl}/icons?projectId=${projectId}`)))
+  await Promise.all([owner, mate].map((p) => p.getByTestId('vault').waitFor()))
+})
+
+afterAll(async () => {
+  for (const b of browsers) await b.close()
+  await app?.stop()
+  await smtp?.close()
+})
+
+describe('a vault shared in a reviewing workspace', () => {
+  test("a member's dropped icons appear live in the owner's grid as needing review", async () => {
+    await dropFiles(mate, [fixture('arrow-right.svg'), fixture('heart.svg')])
+    await expect.poll(() => tiles(mate).count()).toBe(2)
+    await expect
+      .poll(() => labels(owner), { timeout: 15_000 })
+      .toEqual(['arrow-right, needs review', 'heart, needs review'])
+    await mate.getByTestId('status-filter').click()
+    expect(await mate.getByRole('option').allTextContents()).toEqual(['All', 'Approved'])
+    await mate.keyboard.press('Escape')
+  })
+
+  test('the owner approves them from the Needs review filter; the member sees it live', async () => {
+    await owner.getByTestId('status-filter').click()
+    await owner.getByRole('option', { name: 'Needs review (2)' }).click()
+    await tiles(owner).first().click()
+    await owner.keyboard.press('Control+a')
+    await owner.getByTestId('bulk-bar').getByRole('button', { name: 'Approve' }).click()
+    await owner.getByTestId('toast').filter({ hasText: 'Approved 2 icons' }).waitFor()
+    await owner.getByText('No icons match.').waitFor()
+    await expect.poll(() => labels(mate), { timeout: 15_000 }).toEqual(['arrow-right', 'heart'])
+  })
+
+  test('the owner moves an icon to another project of the workspace', async () => {
+    await owner.getByTestId('status-filter').click()
+    await owner.getByRole('option', { name: 'All' }).click()
+    await tiles(owner)
+      .filter({ hasText: 'heart' })
+      .click({ modifiers: ['Control'] })
+    await owner.getByTestId('bulk-bar').getByRole('button', { name: 'Move…' }).click()
+    const dialog = owner.getByRole('dialog', { name: 'Move icons' })
+    await dialog.getByRole('radio', { name: 'Web' }).click()
+    await dialog.getByRole('button', { name: 'Move' }).click()
+    await expect.poll(() => labels(owner)).toEqual(['arrow-right'])
+    const names = async (id: string) =>
+      (await get<{ name: string }[]>(owner, `/api/icons?project_id=${id}`)).map((i) => i.name)
+    await expect.poll(() => names(otherProjectId), { timeout: 15_000 }).toEqual(['heart'])
+    await expect.poll(() => names(projectId)).toEqual(['arrow-right'])
+    await expect.poll(() => labels(mate), { timeout: 15_000 }).toEqual(['arrow-right'])
+  })
+
+  test('as a viewer the member sees no upload, rename or delete, and a drop is refused', async () => {
+    const people = await get<{ id: string; email: string }[]>(
+      owner,
+      `/api/workspaces/access-users?workspaceId=${workspaceId}`,
+    )
+    const person = people.find((p) => p.email === MATE)!
+    await post(owner, '/api/workspaces/update-access-user', {
+      workspaceId,
+      personId: person.id,
+      role: 'viewer',
+    })
+    await expect
+      .poll(() => mate.getByRole('button', { name: 'Add SVG files' }).count(), { timeout: 15_000 })
+      .toBe(0)
+    await tiles(mate).first().dblclick()
+    const panel = mate.getByTestId('icon-detail')
+    await panel.getByRole('button', { name: 'Copy as SVG' }).waitFor()
+    expect(await panel.getByRole('button', { name: 'Rename' }).count()).toBe(0)
+    expect(await panel.getByRole('button', { name: 'Delete' }).count()).toBe(0)
+    await mate.keyboard.press('Escape')
+    await dropFiles(mate, [fixture('bell.svg')])
+    await mate.getByTestId('toast').filter({ hasText: messages.notAuthorized }).first().waitFor()
+    expect(await tiles(mate).count()).toBe(1)
+  })
+})

@@ -1,0 +1,264 @@
+// The vault in Chromium: a free user's drop is refused; as a pro user: drop SVG files (one broken) on an empty project -> progress,
+// the grid and a per-file error list -> search, filter, sort -> select a range with shift-click and
+// delete it after a confirmation -> keyboard and the detail panel: rename (blank refused), copy as
+// React TS from the clipboard -> click-to-copy in the format chosen in the Copy Format panel ->
+// downloads (SVG attachment, PNG at a size) -> paste SVG code -> /info counts and exports (ZIPs
+// unpacked with fflate).
+import { readdirSync, readFileSync } from 'node:fs'
+import { unzipSync } from 'fflate'
+import type { Download, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { messages } from '../../common/messages.ts'
+import { type AppProcess, startApp } from '../setup/app-process.ts'
+import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
+import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
+
+const EMAIL = 'vera@example.com'
+const DIR = new URL('../fixtures/upload/', import.meta.url)
+const FILES = readdirSync(DIR)
+  .filter((f) => f.endsWith('.svg'))
+  .map((name) => ({ name, text: readFileSync(new URL(name, DIR), 'utf8') }))
+let smtp: TestSmtp
+let app: AppProcess
+let browser: TestBrowser
+let page: Page
+let projectId = ''
+
+const tiles = () => page.getByTestId('icon-tile')
+const tileNames = async () => (await tiles().allInnerTexts()).map((t) => t.trim())
+const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text }).first()
+const clipboard = () => page.evaluate(() => navigator.clipboard.readText())
+const serverIcons = async () =>
+  (
+    (await (await page.request.get(`${app.baseUrl}/api/icons?project_id=${projectId}`)).json()) as {
+      data: { id: string; name: string }[]
+    }
+  ).data
+
+async function upgradeToPro() {
+  const headers = { origin: app.baseUrl }
+  const start = await page.request.post(`${app.baseUrl}/api/auth/subscription/upgrade`, {
+    data: { plan: 'pro', successUrl: '/maker', cancelUrl: '/upgrade' },
+    headers,
+  })
+  const session = new URL(((await start.json()) as { url: string }).url, app.baseUrl).searchParams.get(
+    'session',
+  )
+  await page.request.post(`${app.baseUrl}/api/billing/checkout/complete`, { data: { session }, headers })
+}
+
+/** Drops files on the page the way a browser does (dragenter, dragover, drop with a DataTransfer). */
+const dropFiles = (files: { name: string; text: string }[]) =>
+  page.evaluate((list) => {
+    const data = new DataTransfer()
+    for (const f of list) data.items.add(new File([f.text], f.name, { type: 'image/svg+xml' }))
+    const target = document.querySelector('[data-testid="vault"]') ?? document.body
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      target.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }))
+    }
+  }, files)
+
+async function unzip(download: Download) {
+  const path = await download.path()
+  return unzipSync(new Uint8Array(readFileSync(path)))
+}
+
+beforeAll(async () => {
+  smtp = await startTestSmtp()
+  app = await startApp({ env: { SMTP_URL: smtp.url } })
+  browser = await launchBrowser()
+  page = browser.page
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl })
+  await signIn(page, app, smtp, EMAIL)
+  projectId = crypto.randomUUID()
+  const created = await page.request.post(`${app.baseUrl}/api/projects/create`, {
+    data: { id: projectId, name: 'Marketing Site', description: 'Icons of the new site', workspace_id: null },
+  })
+  expect(created.ok()).toBe(true)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.stop()
+  await smtp?.close()
+})
+
+describe('the vault of a pro user', () => {
+  test('without a project or a paid plan, a drop is refused with the seed texts', async () => {
+    await page.goto(`${app.baseUrl}/icons`)
+    await page.getByRole('heading', { name: 'Select a project' }).waitFor()
+    await dropFiles(FILES.slice(0, 1))
+    await toast(messages.noCurrentProject).waitFor()
+    await page.goto(`${app.baseUrl}/icons?projectId=${projectId}`)
+    await page.getByTestId('empty-vault').waitFor()
+    await dropFiles(FILES.slice(0, 1))
+    await toast(messages.needProToSave).waitFor()
+    expect(await tiles().count()).toBe(0)
+    await upgradeToPro()
+  })
+
+  test('an empty project invites a drop; dropped files show with progress and refusals', async () => {
+    await page.goto(`${app.baseUrl}/icons?projectId=${projectId}`)
+    await page.getByTestId('empty-vault').waitFor()
+    await dropFiles(FILES)
+    const report = page.getByTestId('import-progress')
+    await report.waitFor()
+    await page.locator('[data-testid="import-progress"][data-state="done"]').waitFor()
+    await report.getByText('Added 5 of 6 files').waitFor()
+    const errors = page.getByTestId('import-errors')
+    await errors.getByText('broken.svg').waitFor()
+    expect(await errors.textContent()).toContain('The SVG is not well-formed XML')
+    await expect.poll(() => tiles().count()).toBe(5)
+    expect(await page.getByTestId('icon-count').textContent()).toBe('5 icons')
+    await expect.poll(async () => (await serverIcons()).length, { timeout: 15_000 }).toBe(5)
+  })
+
+  test('search (/ focuses it), status filter and sort', async () => {
+    expect(await tileNames()).toEqual(['arrow-right', 'bell', 'heart', 'home', 'star-gradient'])
+    await page.locator('body').click({ position: { x: 5, y: 200 } })
+    await page.keyboard.press('/')
+    await page.keyboard.type('ar')
+    await expect.poll(tileNames).toEqual(['arrow-right', 'heart', 'star-gradient'])
+    expect(await page.getByTestId('icon-count').textContent()).toBe('3 of 5 icons')
+    await page.getByRole('searchbox').fill('')
+    await page.getByTestId('status-filter').click()
+    const options = await page.getByRole('option').allTextContents()
+    expect(options).toEqual(['All', 'Approved']) // personal projects are never reviewed
+    await page.getByRole('option', { name: 'Approved' }).click()
+    await expect.poll(() => tiles().count()).toBe(5)
+    await page.getByTestId('sort-select').click()
+    await page.getByRole('option', { name: 'Oldest first' }).click()
+    await expect
+      .poll(tileNames)
+      .toEqual(FILES.filter((f) => f.name !== 'broken.svg').map((f) => f.name.slice(0, -4)))
+    await page.getByTestId('sort-select').click()
+    await page.getByRole('option', { name: 'Name (A–Z)' }).click()
+  })
+
+  test('shift-click selects a range; Delete asks first, then removes it everywhere', async () => {
+    await tiles().nth(0).click()
+    await tiles()
+      .nth(2)
+      .click({ modifiers: ['Shift'] })
+    await page.getByTestId('selection-count').getByText('3 icons selected').waitFor()
+    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Delete…' }).click()
+    const confirm = page.getByRole('alertdialog')
+    await confirm.getByText('Delete 3 icons?').waitFor()
+    await confirm.getByRole('button', { name: 'Delete' }).click()
+    await expect.poll(tileNames).toEqual(['home', 'star-gradient'])
+    await toast('Deleted 3 icons').waitFor()
+    await expect
+      .poll(async () => (await serverIcons()).map((i) => i.name).sort())
+      .toEqual(['home', 'star-gradient'])
+    await page.keyboard.press('Control+a')
+    await page.getByTestId('selection-count').getByText('2 icons selected').waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByTestId('bulk-bar').waitFor({ state: 'detached' })
+  })
+
+  test('arrows and Enter open the detail panel; rename refuses a blank name', async () => {
+    await tiles().nth(0).focus()
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('Enter')
+    const panel = page.getByTestId('icon-detail')
+    await panel.getByRole('heading', { name: 'star-gradient' }).waitFor()
+    await panel.getByTestId('rename-input').fill('   ')
+    await panel.getByRole('button', { name: 'Rename' }).click()
+    await panel.getByText(messages.iconNameRequired).waitFor()
+    await panel.getByTestId('rename-input').fill('Star Burst')
+    await panel.getByRole('button', { name: 'Rename' }).click()
+    await panel.getByRole('heading', { name: 'Star Burst' }).waitFor()
+    await expect
+      .poll(async () => (await serverIcons()).map((i) => i.name).sort())
+      .toEqual(['Star Burst', 'home'])
+  })
+
+  test('the detail panel copies React TS; downloads are attachments (SVG) and sized PNGs', async () => {
+    const panel = page.getByTestId('icon-detail')
+    await panel.getByRole('button', { name: 'Copy as React TS' }).click()
+    await toast('Copied Star Burst as React TS').waitFor()
+    const code = await clipboard()
+    expect(code).toContain('export function StarBurst(props: SVGProps<SVGSVGElement>)')
+    expect(code).toContain('viewBox="0 0 24 24"')
+
+    const [svgDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      panel.getByTestId('download-svg').click(),
+    ])
+    expect(svgDownload.suggestedFilename()).toBe('star-burst.svg')
+    const id = (await serverIcons()).find((i) => i.name === 'Star Burst')!.id
+    const response = await page.request.get(`${app.baseUrl}/api/icons/download?id=${id}`)
+    expect(response.headers()['content-disposition']).toMatch(/^attachment; filename="star-burst.svg"/)
+    expect(response.headers()['content-security-policy']).toContain('sandbox')
+
+    await panel.getByLabel(/PNG size/).fill('64')
+    const [png] = await Promise.all([
+      page.waitForEvent('download'),
+      panel.getByTestId('download-png').click(),
+    ])
+    expect(png.suggestedFilename()).toBe('star-burst-64.png')
+    const bytes = readFileSync(await png.path())
+    expect(bytes.readUInt32BE(16)).toBe(64) // IHDR width
+    expect(bytes.readUInt32BE(20)).toBe(64)
+    await page.keyboard.press('Escape')
+    await panel.waitFor({ state: 'detached' })
+  })
+
+  test('clicking an icon copies it in the format chosen in the Copy Format panel', async () => {
+    await page.getByTestId('copy-format-button').click()
+    const formats = page.getByRole('dialog', { name: 'Copy Format' })
+    await formats.getByRole('radio', { name: /^CSS/ }).click()
+    await page.keyboard.press('Escape')
+    await formats.waitFor({ state: 'detached' })
+    await tiles().filter({ hasText: 'home' }).click()
+    await toast('Copied home as CSS').waitFor()
+    // A single-colour icon paints currentColor through a mask.
+    const css = await clipboard()
+    expect(css.startsWith('.home {')).toBe(true)
+    expect(css).toContain('background-color: currentColor;')
+    expect(css).toContain('mask-image: url("data:image/svg+xml,')
+    await page.reload()
+    await tiles().first().waitFor()
+    expect(await page.evaluate(() => localStorage.getItem('iconvault-copy-format'))).toBe('css')
+  })
+
+  test('pasting SVG code adds an icon named by its <title>', async () => {
+    await page.evaluate(() => {
+      const data = new DataTransfer()
+      data.setData(
+        'text/plain',
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><title>Pasted Dot</title><circle cx="12" cy="12" r="4"/></svg>',
+      )
+      document.body.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      )
+    })
+    await tiles().filter({ hasText: 'Pasted Dot' }).waitFor()
+    await expect.poll(async () => (await serverIcons()).length).toBe(3)
+  })
+
+  test('/info: card, counts, contributors; the SVG ZIP and React TS package download and unzip', async () => {
+    await page.goto(`${app.baseUrl}/info?projectId=${projectId}`)
+    const card = page.getByTestId('project-card')
+    await card.getByRole('heading', { name: 'Marketing Site' }).waitFor()
+    await card.getByText(messages.personal).waitFor()
+    await expect
+      .poll(() => page.getByTestId('status-counts').textContent())
+      .toMatch(/Icons\s*3\s*Approved\s*3/)
+    await page.getByTestId('contributors').getByText(EMAIL).waitFor()
+    const [zip] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-svg-zip').click(),
+    ])
+    expect(zip.suggestedFilename()).toBe('marketing-site-svg.zip')
+    expect(Object.keys(await unzip(zip)).sort()).toEqual(['home.svg', 'pasted-dot.svg', 'star-burst.svg'])
+    const [react] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('export-react-ts').click(),
+    ])
+    expect(react.suggestedFilename()).toBe('marketing-site-react-ts.zip')
+    const files = await unzip(react)
+    expect(Object.keys(files)).toHaveLength(3 + 3) // components + index.ts, package.json, README.md
+    expect(new TextDecoder().decode(files['index.ts'])).toContain("export { StarBurst } from './StarBurst'")
+  })
+})
