@@ -73,6 +73,18 @@ async function upgradeToGold(page: Page): Promise<boolean> {
   return me.user.plan === 'gold'
 }
 
+/** A person's role in the owner's (only) workspace, as the server has it. */
+const serverRoleOf = async (page: Page, email: string) => {
+  const workspaces = (await (await page.request.get(`${app.baseUrl}/api/workspaces`)).json()).data as {
+    id: string
+  }[]
+  const res = await page.request.get(
+    `${app.baseUrl}/api/workspaces/access-users?workspaceId=${workspaces[0]!.id}`,
+  )
+  const people = (await res.json()).data as { email: string; role: string }[]
+  return people.find((p) => p.email === email)?.role
+}
+
 const serverProjects = async (page: Page) =>
   (
     (await (await page.request.get(`${app.baseUrl}/api/projects`)).json()) as {
@@ -253,7 +265,8 @@ describe('a team workspace between two browsers', () => {
 
     await manage.getByRole('combobox', { name: `Role of ${MATE}` }).click()
     await owner.getByRole('option', { name: 'Viewer' }).click()
-    await toast(owner, messages.userRoleUpdated).last().waitFor()
+    // The demotion must reach the server before the teammate's rename does.
+    await expect.poll(() => serverRoleOf(owner, MATE), { timeout: 15_000 }).toBe('viewer')
     await owner.keyboard.press('Escape')
 
     await mateBrowser.context.setOffline(false)
