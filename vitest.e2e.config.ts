@@ -8,5 +8,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // A browser, a server and a build share two cores: give polled UI states time to settle.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 })
