@@ -33,8 +33,7 @@ const post = async (page: Page, path: string, data: unknown) => {
 const get = async <T>(page: Page, path: string) =>
   ((await (await page.request.get(`${app.baseUrl}${path}`)).json()) as { data: T }).data
 const tiles = (page: Page) => page.getByTestId('icon-tile')
-const labels = async (page: Page) =>
-  Promise.all((await tiles(page).all()).map((t) => t.getAttribute('aria-label')))
+const labels = (page: Page) => tiles(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))
 
 async function upgradeToGold(page: Page) {
   const res = await page.request.post(`${app.baseUrl}/api/auth/subscription/upgrade`, {

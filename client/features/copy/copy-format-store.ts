@@ -1,11 +1,24 @@
 // The copy format that clicking an icon uses, remembered in this browser (localStorage) and shared
 // by every component that shows or uses it.
-import { COPY_FORMAT_LABELS, type CopyFormat } from '@common/svg/convert.ts'
+import type { CopyFormat } from '@common/svg/convert.ts'
 import { useSyncExternalStore } from 'react'
 
 export type { CopyFormat }
-export const COPY_FORMAT_IDS = Object.keys(COPY_FORMAT_LABELS) as CopyFormat[]
-export const formatLabel = (format: CopyFormat) => COPY_FORMAT_LABELS[format]
+
+/**
+ * The labels of common/svg's COPY_FORMAT_LABELS, restated so that the top bar does not load the
+ * converters (and their XML parser) with the first chunk; `satisfies` keeps the keys in step.
+ */
+const LABELS = {
+  svg: 'SVG',
+  css: 'CSS',
+  'react-ts': 'React TS',
+  'react-js': 'React JS',
+  'react-native-ts': 'React Native TS',
+} as const satisfies Record<CopyFormat, string>
+
+export const COPY_FORMAT_IDS = Object.keys(LABELS) as CopyFormat[]
+export const formatLabel = (format: CopyFormat) => LABELS[format]
 
 const STORAGE_KEY = 'iconvault-copy-format'
 const listeners = new Set<() => void>()

@@ -55,7 +55,7 @@ export function Vault({ project }: { project: LocalProject }) {
   const pickFiles = access.canCreate ? () => fileRef.current?.click() : null
 
   return (
-    <div className="flex h-full min-h-0 flex-col" data-testid="vault">
+    <div className="relative flex h-full min-h-0 flex-col" data-testid="vault">
       <h1 className="sr-only">Icons of {project.name}</h1>
       <VaultToolbar
         view={view}
@@ -67,16 +67,16 @@ export function Vault({ project }: { project: LocalProject }) {
       />
       <div className="pt-2 empty:hidden">
         {importer.state ? <ImportProgress state={importer.state} onDismiss={importer.dismiss} /> : null}
-        {selected.length ? (
-          <BulkBar
-            icons={selected}
-            projectId={project.id}
-            projectName={project.name}
-            access={access}
-            onClear={clear}
-          />
-        ) : null}
       </div>
+      {selected.length ? (
+        <BulkBar
+          icons={selected}
+          projectId={project.id}
+          projectName={project.name}
+          access={access}
+          onClear={clear}
+        />
+      ) : null}
       {icons === undefined || (syncing && icons.length === 0) ? (
         <VaultLoading />
       ) : icons.length === 0 ? (

@@ -1,4 +1,5 @@
-// The actions on the selected icons, shown while some are selected: approve (admins), move,
+// The actions on the selected icons, floating over the bottom of the grid while some are selected
+// (no layout shift under the pointer): approve (admins), move,
 // export as a ZIP of SVGs, delete (after a confirmation), clear the selection.
 import { CheckCheck, Download, FolderInput, Trash2, X } from 'lucide-react'
 import { useState } from 'react'
@@ -43,7 +44,7 @@ export function BulkBar({ icons, projectId, projectName, access, onClear }: Bulk
       role="toolbar"
       aria-label="Selected icons"
       data-testid="bulk-bar"
-      className="mx-3 mb-2 flex flex-wrap items-center gap-1.5 rounded-lg border border-accent/40 bg-accent/5 px-3 py-1.5 sm:mx-4"
+      className="absolute bottom-4 left-1/2 z-20 flex w-max max-w-[calc(100%-2rem)] -translate-x-1/2 flex-wrap items-center gap-1.5 rounded-xl border border-line bg-raised px-3 py-1.5 shadow-xl"
     >
       <p className="mr-2 text-sm font-medium text-fg" aria-live="polite" data-testid="selection-count">
         {iconCount(icons.length)} selected

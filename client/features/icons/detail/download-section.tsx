@@ -1,6 +1,5 @@
 // Download the icon as SVG (the server's attachment endpoint; a local file while the icon is not
 // on the server yet) or as PNG at a chosen size.
-import { cssClassName } from '@common/svg/names.ts'
 import { Download } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Button, buttonClass } from '../../../components/ui/button.tsx'
@@ -8,6 +7,7 @@ import { Input } from '../../../components/ui/input.tsx'
 import { toast } from '../../../lib/toast.ts'
 import type { LocalIcon } from '../../../local/db.ts'
 import { saveFile } from '../../copy/exports/run-export.ts'
+import { loadSvgPipeline } from '../../copy/svg-pipeline.ts'
 import { PNG_MAX, PNG_MIN, svgToPng } from './png.ts'
 
 const encoder = new TextEncoder()
@@ -15,24 +15,22 @@ const encoder = new TextEncoder()
 export function DownloadSection({ icon, onServer }: { icon: LocalIcon; onServer: boolean }) {
   const [size, setSize] = useState('256')
   const sizeId = useId()
-  const file = cssClassName(icon.name)
+  /** The file name the server's download uses too (kebab-case of the icon name). */
+  const fileName = async () => (await loadSvgPipeline()).cssClassName(icon.name)
   const value = Number(size)
   const valid = Number.isInteger(value) && value >= PNG_MIN && value <= PNG_MAX
 
   const png = async () => {
     try {
       const blob = await svgToPng(icon.svg, value)
-      saveFile({
-        bytes: new Uint8Array(await blob.arrayBuffer()),
-        mime: 'image/png',
-        fileName: `${file}-${value}.png`,
-      })
+      const bytes = new Uint8Array(await blob.arrayBuffer())
+      saveFile({ bytes, mime: 'image/png', fileName: `${await fileName()}-${value}.png` })
     } catch (error) {
       toast(error instanceof Error ? error.message : String(error))
     }
   }
-  const localSvg = () =>
-    saveFile({ bytes: encoder.encode(icon.svg), mime: 'image/svg+xml', fileName: `${file}.svg` })
+  const localSvg = async () =>
+    saveFile({ bytes: encoder.encode(icon.svg), mime: 'image/svg+xml', fileName: `${await fileName()}.svg` })
 
   return (
     <section aria-labelledby={`${sizeId}-title`} className="flex flex-col gap-3">
@@ -42,14 +40,19 @@ export function DownloadSection({ icon, onServer }: { icon: LocalIcon; onServer:
       {onServer ? (
         <a
           href={`/api/icons/download?id=${encodeURIComponent(icon.id)}`}
-          download={`${file}.svg`}
+          download
           className={buttonClass('secondary', 'md', 'self-start')}
           data-testid="download-svg"
         >
           <Download className="size-4" aria-hidden /> SVG
         </a>
       ) : (
-        <Button variant="secondary" className="self-start" onClick={localSvg} data-testid="download-svg">
+        <Button
+          variant="secondary"
+          className="self-start"
+          onClick={() => void localSvg()}
+          data-testid="download-svg"
+        >
           <Download className="size-4" aria-hidden /> SVG
         </Button>
       )}

@@ -37,6 +37,7 @@ export function RenameForm({ icon }: { icon: LocalIcon }) {
           <Input
             value={name}
             onChange={(e) => setName(e.target.value)}
+            maxLength={200}
             autoComplete="off"
             data-testid="rename-input"
           />

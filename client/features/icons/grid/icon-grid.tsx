@@ -3,10 +3,10 @@
 // tabindex): arrows, Home/End, PageUp/PageDown move; Shift extends the selection; Space toggles;
 // Enter opens details; Ctrl/Cmd+C copies. Clicks are delegated from the grid to the tiles.
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { LocalIcon } from '../../../local/db.ts'
-import type { ClickMods, Selection } from '../selection.ts'
-import { nextIndex } from './grid-keys.ts'
+import type { Selection } from '../selection.ts'
+import { type ClickIcon, gridEvents } from './grid-events.ts'
 import { IconTile } from './icon-tile.tsx'
 import { GAP, PADDING, ROW_HEIGHT, useGridColumns } from './use-grid-columns.ts'
 
@@ -14,16 +14,11 @@ export interface IconGridProps {
   icons: readonly LocalIcon[]
   selection: Selection
   ink: string
-  onClickIcon(index: number, mods: ClickMods & { plain: boolean }): void
+  onClickIcon: ClickIcon
   onOpen(index: number): void
   onCopy(index: number): void
   /** The icon shown in the detail panel: kept focused-to-be and scrolled into view behind it. */
   active: number
-}
-
-const tileIndex = (target: EventTarget) => {
-  const tile = (target as HTMLElement).closest<HTMLElement>('[data-index]')
-  return tile ? Number(tile.dataset.index) : null
 }
 
 export function IconGrid({ icons, selection, ink, onClickIcon, onOpen, onCopy, active }: IconGridProps) {
@@ -39,6 +34,8 @@ export function IconGrid({ icons, selection, ink, onClickIcon, onOpen, onCopy, a
     overscan: 4,
     paddingStart: PADDING / 2,
     paddingEnd: PADDING,
+    // Scroll updates render in React's own time rather than synchronously in the scroll event.
+    useFlushSync: false,
   })
   const current = Math.min(focus, Math.max(0, icons.length - 1))
 
@@ -63,46 +60,21 @@ export function IconGrid({ icons, selection, ink, onClickIcon, onOpen, onCopy, a
     requestAnimationFrame(() => setTimeout(() => performance.mark('vault:grid-painted'), 0))
   }, [icons.length, columns])
 
-  const moveTo = (index: number, extend: boolean) => {
-    setFocus(index)
-    pendingFocus.current = index
-    virtualizer.scrollToIndex(Math.floor(index / columns))
-    if (extend) onClickIcon(index, { shift: true, toggle: false, plain: false })
-  }
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    const ctrl = event.ctrlKey || event.metaKey
-    const pageRows = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT))
-    const next = nextIndex(event.key, current, { count: icons.length, columns, pageRows }, ctrl)
-    if (next !== null) {
-      event.preventDefault()
-      moveTo(next, event.shiftKey)
-    } else if (event.key === 'Enter') {
-      event.preventDefault()
-      onOpen(current)
-    } else if (event.key === ' ') {
-      event.preventDefault()
-      onClickIcon(current, { shift: false, toggle: true, plain: false })
-    } else if (ctrl && event.key.toLowerCase() === 'c' && !window.getSelection()?.toString()) {
-      event.preventDefault()
-      onCopy(current)
-    }
-  }
-
-  const onClick = (event: MouseEvent) => {
-    const index = tileIndex(event.target)
-    if (index === null) return
-    setFocus(index)
-    const action = (event.target as HTMLElement).closest<HTMLElement>('[data-action]')?.dataset.action
-    if (action === 'details') return onOpen(index)
-    const toggle = event.ctrlKey || event.metaKey || action === 'toggle'
-    onClickIcon(index, { shift: event.shiftKey, toggle, plain: !event.shiftKey && !toggle })
-  }
-
-  const onDoubleClick = (event: MouseEvent) => {
-    const index = tileIndex(event.target)
-    if (index !== null) onOpen(index)
-  }
+  const events = gridEvents({
+    count: icons.length,
+    columns,
+    pageRows: () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT)),
+    current,
+    moveTo: (index) => {
+      setFocus(index)
+      pendingFocus.current = index
+      virtualizer.scrollToIndex(Math.floor(index / columns))
+    },
+    setFocus,
+    onClickIcon,
+    onOpen,
+    onCopy,
+  })
 
   return (
     <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="icon-grid-scroll">
@@ -115,13 +87,7 @@ export function IconGrid({ icons, selection, ink, onClickIcon, onOpen, onCopy, a
         aria-multiselectable
         tabIndex={-1}
         data-testid="icon-grid"
-        onKeyDown={onKeyDown}
-        onClick={onClick}
-        onDoubleClick={onDoubleClick}
-        onFocus={(event) => {
-          const index = tileIndex(event.target)
-          if (index !== null && index !== focus) setFocus(index)
-        }}
+        {...events}
         className="relative w-full outline-none select-none"
         style={{ height: virtualizer.getTotalSize() }}
       >

@@ -1,10 +1,12 @@
-// One icon in the grid: its image (a data URI, see icon-image.ts), its name, selection and review
-// marks. Clicks and keys are handled by the grid (event delegation), so tiles stay cheap to render.
+// One icon in the grid: its image (a data URI, see icon-image.ts, assigned by image-scheduler.ts),
+// its name, selection and review marks. Clicks and keys are handled by the grid (event
+// delegation), so tiles stay cheap to render.
 import { Check, Info } from 'lucide-react'
-import { memo } from 'react'
+import { memo, useLayoutEffect, useRef } from 'react'
 import { cn } from '../../../components/ui/cn.ts'
 import type { LocalIcon } from '../../../local/db.ts'
 import { iconDataUri } from '../icon-image.ts'
+import { scheduleImage } from './image-scheduler.ts'
 
 interface IconTileProps {
   icon: LocalIcon
@@ -24,6 +26,9 @@ export const IconTile = memo(function IconTile({
   ink,
 }: IconTileProps) {
   const review = icon.icon_status === 'needs-review'
+  const image = useRef<HTMLImageElement>(null)
+  const uri = iconDataUri(icon.svg, ink)
+  useLayoutEffect(() => (image.current ? scheduleImage(image.current, uri) : undefined), [uri])
   return (
     // biome-ignore lint/a11y/useSemanticElements: a cell of an ARIA grid of tiles, not a table
     <div
@@ -42,7 +47,7 @@ export const IconTile = memo(function IconTile({
       )}
     >
       <img
-        src={iconDataUri(icon.svg, ink)}
+        ref={image}
         alt=""
         width={36}
         height={36}

@@ -25,8 +25,13 @@ export interface ImportTarget {
 
 export type ImportProgress = (done: number, added: number, errors: ImportError[]) => void
 
-/** The icon name of a file: its name without the .svg extension. */
-export const iconNameOf = (fileName: string) => fileName.replace(/\.svg$/i, '').trim() || 'icon'
+/** The icon name of a file: its name without the .svg extension (at most 200 characters, as the API allows). */
+export const iconNameOf = (fileName: string) =>
+  fileName
+    .replace(/\.svg$/i, '')
+    .trim()
+    .slice(0, 200)
+    .trim() || 'icon'
 
 /** The id prefix the server gives the icon's internal ids (server/domain/icons.ts). */
 const idPrefixOf = (id: string) => `i${id.replaceAll('-', '').slice(0, 8)}-`
