@@ -2,8 +2,9 @@
 // browser: every payload the server accepts is stored through the API as a pro user, shown in the
 // vault's grid (scrolled top to bottom), opened in the detail panel one after another, and in the
 // maker's preview. Throughout, no dialog opens, no popup, no navigation away, no request leaves the
-// app's origin and no javascript:/data: document loads; the grid's DOM holds no on* attribute and
-// no <script>, and every icon image is a data:image/svg+xml URI.
+// app's origin and no javascript:/data: document loads; the grid's DOM (icons are inline markup
+// where inline-svg.ts allows, else images) holds no on* attribute, no <script>, <style>, link,
+// animation or embedded document, and every icon image is a data:image/svg+xml URI.
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { maliciousPayloads } from '../../common/svg/test-support/fixtures.ts'
@@ -26,17 +27,13 @@ const unsafeNodes = (selector: string) =>
     for (const root of document.querySelectorAll(sel)) {
       for (const el of [root, ...root.querySelectorAll('*')]) {
         const tag = el.tagName.toLowerCase()
-        if (
-          tag === 'script' ||
-          tag === 'iframe' ||
-          tag === 'object' ||
-          tag === 'embed' ||
-          tag === 'foreignobject'
-        )
+        if (/^(?:script|iframe|object|embed)$/.test(tag)) found.push(`<${tag}>`)
+        // Inside inline icons: no style sheet, link, animation, embedded image or foreign content.
+        const inIcon = el.closest('svg') !== null
+        if (inIcon && /^(?:style|foreignobject|a|image|feimage|animate\w*|set)$/.test(tag))
           found.push(`<${tag}>`)
         for (const attr of el.getAttributeNames()) if (/^on/i.test(attr)) found.push(`${tag}[${attr}]`)
         const src = el.getAttribute('src')
-        // The grid assigns image sources a few at a time: none yet is fine.
         if (tag === 'img' && src !== null && !src.startsWith('data:image/svg+xml')) found.push(`img ${src}`)
       }
     }

@@ -31,7 +31,7 @@ function find(groups: MoveGroup[] | undefined, id: string) {
 
 export function MoveDialog({ icons, projectId, open, onOpenChange, onMoved }: MoveDialogProps) {
   const me = useMe()
-  const groups = useMoveTargets(projectId)
+  const groups = useMoveTargets(projectId, icons[0]?.workspace_id ?? null)
   const [targetId, setTargetId] = useState('')
 
   async function submit(event: FormEvent) {

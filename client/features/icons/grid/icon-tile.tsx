@@ -1,12 +1,12 @@
-// One icon in the grid: its image (a data URI, see icon-image.ts, assigned by image-scheduler.ts),
-// its name, selection and review marks. Clicks and keys are handled by the grid (event
-// delegation), so tiles stay cheap to render.
+// One icon in the grid: its drawing (inline markup that passed inline-svg.ts, else an image of a
+// data URI, icon-image.ts), its name, selection and review marks. Clicks and keys are handled by
+// the grid (event delegation), so tiles stay cheap to render.
 import { Check, Info } from 'lucide-react'
-import { memo, useLayoutEffect, useRef } from 'react'
+import { memo } from 'react'
 import { cn } from '../../../components/ui/cn.ts'
 import type { LocalIcon } from '../../../local/db.ts'
 import { iconDataUri } from '../icon-image.ts'
-import { scheduleImage } from './image-scheduler.ts'
+import { inlineMarkup } from '../inline-svg.ts'
 
 interface IconTileProps {
   icon: LocalIcon
@@ -26,9 +26,6 @@ export const IconTile = memo(function IconTile({
   ink,
 }: IconTileProps) {
   const review = icon.icon_status === 'needs-review'
-  const image = useRef<HTMLImageElement>(null)
-  const uri = iconDataUri(icon.svg, ink)
-  useLayoutEffect(() => (image.current ? scheduleImage(image.current, uri) : undefined), [uri])
   return (
     // biome-ignore lint/a11y/useSemanticElements: a cell of an ARIA grid of tiles, not a table
     <div
@@ -46,16 +43,7 @@ export const IconTile = memo(function IconTile({
         selected ? 'border-accent bg-accent/10' : 'border-transparent hover:border-line hover:bg-surface',
       )}
     >
-      <img
-        ref={image}
-        alt=""
-        width={36}
-        height={36}
-        draggable={false}
-        decoding="async"
-        className="size-9 object-contain"
-        {...(index === 0 ? { elementtiming: 'vault-first-icon' } : {})}
-      />
+      <IconDrawing svg={icon.svg} ink={ink} />
       <span className="w-full truncate text-center text-[11px] leading-4 text-muted group-hover:text-fg">
         {icon.name}
       </span>
@@ -91,3 +79,28 @@ export const IconTile = memo(function IconTile({
     </div>
   )
 })
+
+function IconDrawing({ svg, ink }: { svg: string; ink: string }) {
+  const markup = inlineMarkup(svg)
+  if (markup !== null) {
+    return (
+      <span
+        aria-hidden
+        // contain: strict clips whatever the markup draws (or styles) outside the tile
+        className="block size-9 overflow-hidden text-fg [contain:strict] [&>svg]:size-full"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized pipeline output that passed inline-svg.ts
+        dangerouslySetInnerHTML={{ __html: markup }}
+      />
+    )
+  }
+  return (
+    <img
+      src={iconDataUri(svg, ink)}
+      alt=""
+      width={36}
+      height={36}
+      draggable={false}
+      className="size-9 object-contain"
+    />
+  )
+}
