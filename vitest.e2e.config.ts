@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.test.ts'],
+    globalSetup: ['tests/setup/e2e-data-template.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -1,13 +1,25 @@
 // Starts the real server as a child process (`node server/index.ts`) on a free port with a
-// fresh DATA_DIR, as a user's `npm start` would, and waits until it answers.
+// fresh DATA_DIR, as a user's `npm start` would, and waits until it answers. Under the browser
+// tests' global setup (e2e-data-template.ts) a fresh DATA_DIR is a copy of an already migrated one.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
+
+/** Names a migrated DATA_DIR that fresh ones copy (set by tests/setup/e2e-data-template.ts). */
+export const DATA_TEMPLATE_ENV = 'ICONVAULT_TEST_DATA_TEMPLATE'
+
+/** A new DATA_DIR: a copy of the template's database when there is one (no lock, no secret). */
+function freshDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'iconvault-e2e-'))
+  const template = process.env[DATA_TEMPLATE_ENV]
+  if (template) cpSync(join(template, 'pglite'), join(dir, 'pglite'), { recursive: true })
+  return dir
+}
 
 export type AppProcess = {
   baseUrl: string
@@ -33,7 +45,7 @@ export async function startApp(
   opts: { env?: Record<string, string>; dataDir?: string } = {},
 ): Promise<AppProcess> {
   const port = await freePort()
-  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'iconvault-e2e-'))
+  const dataDir = opts.dataDir ?? freshDataDir()
   const baseUrl = `http://localhost:${port}`
   const child = spawn(process.execPath, ['server/index.ts'], {
     cwd: root,
