@@ -1,10 +1,6 @@
-// Create New Project, in the current workspace or personal; a blank name (after trimming) does nothing.
+// Create New Project, in the current workspace or personal.
 import { messages } from '@common/messages.ts'
-import { type FormEvent, useState } from 'react'
-import { Button } from '../../components/ui/button.tsx'
-import { Dialog, DialogContent } from '../../components/ui/dialog.tsx'
-import { Field } from '../../components/ui/field.tsx'
-import { Input } from '../../components/ui/input.tsx'
+import { CreateByNameDialog } from '../../components/forms/name-dialogs.tsx'
 import type { LocalProject } from '../../local/db.ts'
 import { type ProjectRole, useCreateProject } from './api/projects.ts'
 
@@ -19,49 +15,27 @@ interface CreateProjectDialogProps {
 }
 
 export function CreateProjectDialog(props: CreateProjectDialogProps) {
-  const { open, onOpenChange, onCreated } = props
-  const [name, setName] = useState('')
   const create = useCreateProject()
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    if (!name.trim()) return
-    create.mutate(
-      { name, workspaceId: props.workspaceId, userId: props.userId, role: props.role },
-      {
-        onSuccess: (project) => {
-          setName('')
-          onOpenChange(false)
-          onCreated(project)
-        },
-      },
-    )
-  }
-
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title={messages.createNewProject}
-        onCloseAutoFocus={props.onCloseAutoFocus}
-        data-testid="create-project-dialog"
-      >
-        <form onSubmit={submit} className="flex flex-col gap-5">
-          <Field label={messages.projectName}>
-            <Input
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              maxLength={200}
-              autoComplete="off"
-              autoFocus
-            />
-          </Field>
-          <div className="flex justify-end">
-            <Button type="submit" disabled={create.isPending}>
-              Create
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <CreateByNameDialog
+      title={messages.createNewProject}
+      label={messages.projectName}
+      testId="create-project-dialog"
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      onCloseAutoFocus={props.onCloseAutoFocus}
+      pending={create.isPending}
+      onCreate={(name, done) =>
+        create.mutate(
+          { name, workspaceId: props.workspaceId, userId: props.userId, role: props.role },
+          {
+            onSuccess: (project) => {
+              done()
+              props.onCreated(project)
+            },
+          },
+        )
+      }
+    />
   )
 }

@@ -1,11 +1,7 @@
 // Project Settings: rename (a blank name does nothing), Delete Project after a confirmation.
 import { messages } from '@common/messages.ts'
 import { type FormEvent, useState } from 'react'
-import { Button } from '../../components/ui/button.tsx'
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx'
-import { Dialog, DialogContent } from '../../components/ui/dialog.tsx'
-import { Field } from '../../components/ui/field.tsx'
-import { Input } from '../../components/ui/input.tsx'
+import { NameField, SettingsActions, SettingsDialog } from '../../components/forms/name-dialogs.tsx'
 import type { LocalProject } from '../../local/db.ts'
 import { type ProjectRole, useDeleteProject, useUpdateProject } from './api/projects.ts'
 
@@ -17,46 +13,30 @@ interface ProjectSettingsDialogProps {
   onCloseAutoFocus?: (event: Event) => void
 }
 
-export function ProjectSettingsDialog({
-  project,
-  role,
-  onOpenChange,
-  onDeleted,
-  onCloseAutoFocus,
-}: ProjectSettingsDialogProps) {
+export function ProjectSettingsDialog({ project, role, onDeleted, ...dialog }: ProjectSettingsDialogProps) {
   return (
-    <Dialog open={project !== null} onOpenChange={onOpenChange}>
-      <DialogContent
-        title={messages.projectSettings}
-        onCloseAutoFocus={onCloseAutoFocus}
-        data-testid="project-settings-dialog"
-      >
-        {project ? (
-          <ProjectSettingsForm
-            project={project}
-            role={role}
-            onDone={() => onOpenChange(false)}
-            onDeleted={onDeleted}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <SettingsDialog
+      subject={project}
+      title={messages.projectSettings}
+      testId="project-settings-dialog"
+      {...dialog}
+    >
+      {(subject, done) => (
+        <ProjectSettingsForm project={subject} role={role} onDone={done} onDeleted={onDeleted} />
+      )}
+    </SettingsDialog>
   )
 }
 
-function ProjectSettingsForm({
-  project,
-  role,
-  onDone,
-  onDeleted,
-}: {
+interface ProjectSettingsFormProps {
   project: LocalProject
   role: ProjectRole
   onDone: () => void
   onDeleted: (project: LocalProject) => void
-}) {
+}
+
+function ProjectSettingsForm({ project, role, onDone, onDeleted }: ProjectSettingsFormProps) {
   const [name, setName] = useState(project.name)
-  const [confirming, setConfirming] = useState(false)
   const update = useUpdateProject()
   const remove = useDeleteProject()
 
@@ -81,24 +61,12 @@ function ProjectSettingsForm({
 
   return (
     <form onSubmit={save} className="flex flex-col gap-5">
-      <Field label={messages.projectName}>
-        <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={200} autoComplete="off" />
-      </Field>
-      <div className="flex items-center justify-between gap-2">
-        <Button type="button" variant="danger" onClick={() => setConfirming(true)}>
-          {messages.deleteProject}
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {messages.saveChanges}
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={`${messages.deleteProject}?`}
-        description={`"${project.name}" and all its icons will be deleted for everyone. This cannot be undone.`}
-        confirmLabel={messages.deleteProject}
-        onConfirm={confirmDelete}
+      <NameField label={messages.projectName} value={name} onChange={setName} />
+      <SettingsActions
+        deleteLabel={messages.deleteProject}
+        deleteDescription={`"${project.name}" and all its icons will be deleted for everyone. This cannot be undone.`}
+        onDelete={confirmDelete}
+        saving={update.isPending}
       />
     </form>
   )

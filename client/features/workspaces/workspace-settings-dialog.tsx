@@ -2,11 +2,9 @@
 // confirmation. A blank name does nothing.
 import { messages } from '@common/messages.ts'
 import { type FormEvent, useId, useState } from 'react'
-import { Button } from '../../components/ui/button.tsx'
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx'
-import { Dialog, DialogContent } from '../../components/ui/dialog.tsx'
+import { NameField, SettingsActions, SettingsDialog } from '../../components/forms/name-dialogs.tsx'
 import { Field } from '../../components/ui/field.tsx'
-import { Input, Label } from '../../components/ui/input.tsx'
+import { Label } from '../../components/ui/input.tsx'
 import { Switch } from '../../components/ui/switch.tsx'
 import { Textarea } from '../../components/ui/textarea.tsx'
 import type { LocalWorkspace } from '../../local/db.ts'
@@ -19,45 +17,30 @@ interface WorkspaceSettingsDialogProps {
   onCloseAutoFocus?: (event: Event) => void
 }
 
-export function WorkspaceSettingsDialog({
-  workspace,
-  onOpenChange,
-  onDeleted,
-  onCloseAutoFocus,
-}: WorkspaceSettingsDialogProps) {
+export function WorkspaceSettingsDialog({ workspace, onDeleted, ...dialog }: WorkspaceSettingsDialogProps) {
   return (
-    <Dialog open={workspace !== null} onOpenChange={onOpenChange}>
-      <DialogContent
-        title={messages.workspaceSettings}
-        onCloseAutoFocus={onCloseAutoFocus}
-        data-testid="workspace-settings-dialog"
-      >
-        {workspace ? (
-          <WorkspaceSettingsForm
-            workspace={workspace}
-            onDone={() => onOpenChange(false)}
-            onDeleted={onDeleted}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <SettingsDialog
+      subject={workspace}
+      title={messages.workspaceSettings}
+      testId="workspace-settings-dialog"
+      {...dialog}
+    >
+      {(subject, done) => <WorkspaceSettingsForm workspace={subject} onDone={done} onDeleted={onDeleted} />}
+    </SettingsDialog>
   )
 }
 
-function WorkspaceSettingsForm({
-  workspace,
-  onDone,
-  onDeleted,
-}: {
+interface WorkspaceSettingsFormProps {
   workspace: LocalWorkspace
   onDone: () => void
   onDeleted: (workspace: LocalWorkspace) => void
-}) {
+}
+
+function WorkspaceSettingsForm({ workspace, onDone, onDeleted }: WorkspaceSettingsFormProps) {
   const reviewId = useId()
   const [name, setName] = useState(workspace.name)
   const [description, setDescription] = useState(workspace.description)
   const [review, setReview] = useState(workspace.review_icons)
-  const [confirming, setConfirming] = useState(false)
   const update = useUpdateWorkspace()
   const remove = useDeleteWorkspace()
 
@@ -79,9 +62,7 @@ function WorkspaceSettingsForm({
 
   return (
     <form onSubmit={save} className="flex flex-col gap-5">
-      <Field label={messages.workspaceName}>
-        <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={200} autoComplete="off" />
-      </Field>
+      <NameField label={messages.workspaceName} value={name} onChange={setName} />
       <Field label="Description">
         <Textarea
           value={description}
@@ -97,21 +78,11 @@ function WorkspaceSettingsForm({
         </div>
         <Switch id={reviewId} checked={review} onCheckedChange={setReview} />
       </div>
-      <div className="flex items-center justify-between gap-2">
-        <Button type="button" variant="danger" onClick={() => setConfirming(true)}>
-          {messages.deleteWorkspace}
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {messages.saveChanges}
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={`${messages.deleteWorkspace}?`}
-        description={`"${workspace.name}" with all its projects and icons will be deleted for every member. This cannot be undone.`}
-        confirmLabel={messages.deleteWorkspace}
-        onConfirm={confirmDelete}
+      <SettingsActions
+        deleteLabel={messages.deleteWorkspace}
+        deleteDescription={`"${workspace.name}" with all its projects and icons will be deleted for every member. This cannot be undone.`}
+        onDelete={confirmDelete}
+        saving={update.isPending}
       />
     </form>
   )
