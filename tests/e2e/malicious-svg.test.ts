@@ -11,6 +11,7 @@ import { maliciousPayloads } from '../../common/svg/test-support/fixtures.ts'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
 import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
+import { createProject, subscribe } from '../setup/subscribe.ts'
 
 let smtp: TestSmtp
 let app: AppProcess
@@ -65,18 +66,8 @@ beforeAll(async () => {
   browser = await launchBrowser({ viewport: { width: 1280, height: 900 } })
   page = browser.page
   await signIn(page, app, smtp, 'mallory@example.com')
-  const headers = { origin: app.baseUrl }
-  const start = await page.request.post(`${app.baseUrl}/api/auth/subscription/upgrade`, {
-    data: { plan: 'pro', successUrl: '/maker', cancelUrl: '/upgrade' },
-    headers,
-  })
-  const session = new URL(((await start.json()) as { url: string }).url, app.baseUrl).searchParams.get(
-    'session',
-  )
-  await page.request.post(`${app.baseUrl}/api/billing/checkout/complete`, { data: { session }, headers })
-  await page.request.post(`${app.baseUrl}/api/projects/create`, {
-    data: { id: projectId, name: 'Hostile', description: '', workspace_id: null },
-  })
+  expect(await subscribe(page, app.baseUrl, 'pro')).toBe(true)
+  await createProject(page, app.baseUrl, { id: projectId, name: 'Hostile' })
   for (const payload of maliciousPayloads()) {
     const body = {
       id: crypto.randomUUID(),

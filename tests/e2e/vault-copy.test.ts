@@ -11,6 +11,7 @@ import { messages } from '../../common/messages.ts'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
 import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
+import { createProject, subscribe } from '../setup/subscribe.ts'
 
 const EMAIL = 'cora@example.com'
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/upload/${name}`, import.meta.url), 'utf8')
@@ -38,17 +39,11 @@ beforeAll(async () => {
   page = browser.page
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl })
   await signIn(page, app, smtp, EMAIL)
-  const headers = { origin: app.baseUrl }
-  const start = await page.request.post(`${app.baseUrl}/api/auth/subscription/upgrade`, {
-    data: { plan: 'pro', successUrl: '/maker', cancelUrl: '/upgrade' },
-    headers,
-  })
-  const session = new URL(((await start.json()) as { url: string }).url, app.baseUrl).searchParams.get(
-    'session',
-  )
-  await page.request.post(`${app.baseUrl}/api/billing/checkout/complete`, { data: { session }, headers })
-  await page.request.post(`${app.baseUrl}/api/projects/create`, {
-    data: { id: projectId, name: 'Marketing Site', description: 'Icons of the new site', workspace_id: null },
+  expect(await subscribe(page, app.baseUrl, 'pro')).toBe(true)
+  await createProject(page, app.baseUrl, {
+    id: projectId,
+    name: 'Marketing Site',
+    description: 'Icons of the new site',
   })
   for (const [name, file] of [
     ['home', 'home.svg'],

@@ -9,6 +9,7 @@ import { messages } from '../../common/messages.ts'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
 import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
+import { subscribe } from '../setup/subscribe.ts'
 
 const OWNER = 'olivia@example.com'
 const MATE = 'mateo@example.com'
@@ -54,24 +55,7 @@ async function closePicker(page: Page) {
   await pickerPopover(page).waitFor({ state: 'detached' })
 }
 
-/** Makes the signed-in user of `page` gold through the local checkout (billing issue). */
-async function upgradeToGold(page: Page): Promise<boolean> {
-  const headers = { origin: app.baseUrl }
-  const start = await page.request.post(`${app.baseUrl}/api/auth/subscription/upgrade`, {
-    data: { plan: 'gold', successUrl: '/maker', cancelUrl: '/upgrade' },
-    headers,
-  })
-  if (!start.ok()) return false
-  const { url } = (await start.json()) as { url: string }
-  const session = new URL(url, app.baseUrl).searchParams.get('session')
-  const done = await page.request.post(`${app.baseUrl}/api/billing/checkout/complete`, {
-    data: { session },
-    headers,
-  })
-  if (!done.ok()) return false
-  const me = (await (await page.request.get(`${app.baseUrl}/api/me`)).json()) as { user: { plan: string } }
-  return me.user.plan === 'gold'
-}
+const upgradeToGold = (page: Page) => subscribe(page, app.baseUrl, 'gold')
 
 /** A person's role in the owner's (only) workspace, as the server has it. */
 const serverRoleOf = async (page: Page, email: string) => {
