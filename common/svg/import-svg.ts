@@ -10,7 +10,7 @@
 //     `await loadSvgo()` first or to use processSvg.
 
 import { SvgError } from './errors.ts'
-import { loadedSvgo, type Optimize, provideSvgo } from './optimize.ts'
+import { loadedSvgo, type Optimize, provideSvgo, type SvgoModule } from './optimize.ts'
 import { finishPipeline } from './pipeline.ts'
 import { readSvg } from './sanitize.ts'
 import { type SvgElement, walk } from './tree.ts'
@@ -27,9 +27,8 @@ function nodeSvgo(): Optimize | null {
   if (typeof nodeProcess?.getBuiltinModule !== 'function') return null
   const nodeModule = nodeProcess.getBuiltinModule('node:module') as typeof import('node:module') | undefined
   if (!nodeModule) return null
-  const svgo = nodeModule.createRequire(import.meta.url)('svgo') as { optimize: Optimize }
-  provideSvgo(svgo.optimize)
-  return svgo.optimize
+  provideSvgo(nodeModule.createRequire(import.meta.url)('svgo') as SvgoModule)
+  return loadedSvgo()
 }
 
 /** 53-bit string hash (cyrb53): fast, well spread, stable across runs and platforms. */

@@ -32,9 +32,10 @@ export {
 export { hashString, importIdPrefix, importSvg, SVGO_NOT_LOADED } from './import-svg.ts'
 export { componentName, cssClassName } from './names.ts'
 export { type NormalizeOptions, normalizeSvg, parseViewBox } from './normalize.ts'
-export { loadSvgo, optimizeSvg, SVGO_CONFIG } from './optimize.ts'
+export { loadSvgo, optimizeSvg } from './optimize.ts'
 export { processSvg } from './pipeline.ts'
 export { sanitizeSvg } from './sanitize.ts'
+export { SVGO_CONFIG } from './svgo-config.ts'
 
 export const sanitize = sanitizeSvg
 export const normalise = normalizeSvg

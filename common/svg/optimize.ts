@@ -1,16 +1,41 @@
 // svgo 4. The browser loads it on first use (`import('svgo/browser')`), so it stays out of every
 // chunk that only converts; that build has no Node dependencies and runs in Node too. The
 // synchronous importSvg takes svgo from here once loaded, or from Node's require (import-svg.ts).
+// optimizeSvg (markup, the thorough plugin list) is here; the import pipeline's svgo step on
+// the tree, with the lean list, is optimize-tree.ts; the lists are in svgo-config.ts.
 
-import type { Config } from 'svgo/browser'
+import type { Config, Plugin } from 'svgo/browser'
 import { SvgError } from './errors.ts'
 import { scanStructure } from './parse.ts'
+import { svgoConfig } from './svgo-config.ts'
 
 /** svgo's optimize function (the same in its browser and Node builds). */
 export type Optimize = (svg: string, config: Config) => { data: string }
 
+/** What the pipeline uses of an svgo module (its browser and Node builds alike). */
+export interface SvgoModule {
+  optimize: Optimize
+  builtinPlugins: readonly { name: string; fn: Plugin<never> }[]
+}
+
 let loaded: Optimize | null = null
 let loading: Promise<Optimize> | null = null
+/** The builtin plugin functions of each svgo build seen, by its optimize (optimize-tree.ts). */
+const pluginsByOptimize = new WeakMap<Optimize, ReadonlyMap<string, Plugin<unknown>>>()
+
+function register(svgo: SvgoModule): Optimize {
+  if (!pluginsByOptimize.has(svgo.optimize))
+    pluginsByOptimize.set(
+      svgo.optimize,
+      new Map(svgo.builtinPlugins.map((plugin) => [plugin.name, plugin.fn as Plugin<unknown>])),
+    )
+  return svgo.optimize
+}
+
+/** The builtin plugins of a loaded svgo, by name; undefined for any other function. */
+export function svgoPlugins(optimize: Optimize): ReadonlyMap<string, Plugin<unknown>> | undefined {
+  return pluginsByOptimize.get(optimize)
+}
 
 /** Loads svgo (once); afterwards loadedSvgo() returns it synchronously. */
 export function loadSvgo(): Promise<Optimize> {
@@ -18,7 +43,7 @@ export function loadSvgo(): Promise<Optimize> {
   loading ??= loaded
     ? Promise.resolve(loaded)
     : import('svgo/browser').then((svgo) => {
-        loaded ??= svgo.optimize
+        loaded ??= register(svgo as unknown as SvgoModule)
         return loaded
       })
   return loading
@@ -30,71 +55,17 @@ export function loadedSvgo(): Optimize | null {
 }
 
 /** Registers an svgo obtained another way (Node's require in importSvg). */
-export function provideSvgo(optimize: Optimize): void {
-  loaded ??= optimize
+export function provideSvgo(svgo: SvgoModule): void {
+  loaded ??= register(svgo)
 }
 
 // svgo's cost grows with elements × depth (it walks ancestors to compute styles) and
 // mergePaths is quadratic, so the work is sized by the sum of element depths: a flat
 // 24-element icon weighs about 50, 20,000 elements nested 60 deep over a million.
-/** Up to this weight: mergePaths too. */
+/** Up to this weight: mergePaths too (optimizeSvg). */
 export const FULL_OPTIMIZE_WEIGHT = 1_500
 /** Beyond this weight svgo is skipped: the icon stays sanitized and normalized. */
 export const MAX_OPTIMIZE_WEIGHT = 10_000
-
-// preset-default's plugins in its order, less those with nothing to do on sanitized,
-// normalized input: removeDoctype, removeXMLProcInst, removeComments, removeMetadata,
-// removeEditorsNSData, cleanupEnableBackground and removeUnusedNS (the sanitizer and our
-// serializer never let those through) and removeDesc (descriptions are kept). The three
-// <style> plugins run only when the markup has a <style> (normalize inlines and removes it;
-// optimizeSvg alone may get one).
-const STYLE_PLUGINS = ['mergeStyles', 'inlineStyles', 'minifyStyles'] as const
-const BEFORE_STYLES = ['removeDeprecatedAttrs', 'cleanupAttrs'] as const
-const AFTER_STYLES = [
-  'cleanupIds',
-  'removeUselessDefs',
-  'cleanupNumericValues',
-  'convertColors',
-  'removeUnknownsAndDefaults',
-  'removeNonInheritableGroupAttrs',
-  'removeUselessStrokeAndFill',
-  'removeHiddenElems',
-  'removeEmptyText',
-  'convertShapeToPath',
-  'convertEllipseToCircle',
-  'moveElemsAttrsToGroup',
-  'moveGroupAttrsToElems',
-  'collapseGroups',
-  'convertPathData',
-  'convertTransform',
-  'removeEmptyAttrs',
-  'removeEmptyContainers',
-  'mergePaths',
-  'sortAttrs',
-  'sortDefsChildren',
-] as const
-
-const PARAMS: Record<string, Record<string, unknown>> = {
-  // Ids keep their per-icon prefix; unreferenced ones go.
-  cleanupIds: { minify: false, remove: true },
-  removeUnknownsAndDefaults: { keepRoleAttr: true, keepAriaAttrs: true, keepDataAttrs: true },
-}
-
-/**
- * One pass (more passes gained 0.003 % of bytes on the legit corpus and the Iconify sets,
- * for twice the time), preset-default's plugins less the no-ops above, ids kept as they
- * are, titles, descriptions, role and aria-* kept. svgo never adds scripts or links, and
- * the pipeline sanitizes its output again anyway.
- */
-export function svgoConfig(full = true, withStyles = true): Config {
-  const names: string[] = [...BEFORE_STYLES, ...(withStyles ? STYLE_PLUGINS : []), ...AFTER_STYLES]
-  const plugins = names
-    .filter((name) => full || name !== 'mergePaths')
-    .map((name) => ({ name, params: PARAMS[name] ?? {} }))
-  return { multipass: false, plugins } as Config
-}
-
-export const SVGO_CONFIG: Config = svgoConfig()
 
 /** The four configurations optimizeWith uses, built once (svgo does not modify them). */
 const configs: Config[] = []
@@ -108,7 +79,7 @@ export function optimizeWith(optimize: Optimize, svg: string): string {
   const key = (full ? 2 : 0) + (withStyles ? 1 : 0)
   let config = configs[key]
   if (!config) {
-    config = svgoConfig(full, withStyles)
+    config = svgoConfig(full, withStyles, 'thorough')
     configs[key] = config
   }
   try {

@@ -2,7 +2,8 @@
 // only what this returns.
 
 import { type NormalizeOptions, normalizeTree } from './normalize.ts'
-import { loadSvgo, type Optimize, optimizeWith } from './optimize.ts'
+import { loadSvgo, type Optimize } from './optimize.ts'
+import { optimizeTree } from './optimize-tree.ts'
 import { readSvg } from './sanitize.ts'
 import { type SvgElement, serialize } from './tree.ts'
 
@@ -11,10 +12,9 @@ import { type SvgElement, serialize } from './tree.ts'
  * Throws SvgError.
  */
 export function finishPipeline(tree: SvgElement, options: NormalizeOptions, optimize: Optimize): string {
-  const normalized = serialize(normalizeTree(tree, options))
-  const optimized = optimizeWith(optimize, normalized)
-  // Unchanged (svgo skipped for a heavy icon, or nothing to gain): already our sanitized output.
-  return optimized === normalized ? normalized : serialize(readSvg(optimized))
+  const normalized = normalizeTree(tree, options)
+  // svgo skipped for a heavy icon: the normalized tree is already sanitized.
+  return serialize(optimizeTree(optimize, normalized) ?? normalized)
 }
 
 /** parse → sanitize → normalize → optimize (svgo) → sanitize again. Throws SvgError. */

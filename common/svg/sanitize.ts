@@ -62,11 +62,16 @@ function rebuild(source: RawElement, depth: number, budget: Budget): SvgElement 
   return { name, attrs, children }
 }
 
-/** Parses untrusted SVG text and rebuilds it by allowlist. Throws SvgError when refused. */
-export function readSvg(input: string): SvgElement {
-  const tree = rebuild(parseSvgTree(input), 1, { elements: 0 })
+/** Rebuilds an already parsed tree by allowlist. Throws SvgError when refused. */
+export function sanitizeRaw(raw: RawElement): SvgElement {
+  const tree = rebuild(raw, 1, { elements: 0 })
   if (tree?.name !== 'svg') throw new SvgError('not_svg')
   return tree
+}
+
+/** Parses untrusted SVG text and rebuilds it by allowlist. Throws SvgError when refused. */
+export function readSvg(input: string): SvgElement {
+  return sanitizeRaw(parseSvgTree(input))
 }
 
 /** Sanitizes untrusted SVG text; the output is safe to show inline, as an image or to serve. */
