@@ -9,6 +9,9 @@
 //                                    { svg } or { error }; ids get a hash-based prefix
 //   convertSvg(svg, format, name)    the copy formats (alias convert)
 //
+// The tree (readSvg: parse + allowlist into SvgElement; serialize) and a few CSS and reference
+// helpers are exported for the maker's editing ops and the sprite export, which work on it.
+//
 // Everything else throws SvgError (with a user-facing message and a `code`) when it refuses input.
 
 import { convertSvg } from './convert.ts'
@@ -20,6 +23,7 @@ import { sanitizeSvg } from './sanitize.ts'
 
 export { COPY_FORMAT_LABELS, COPY_FORMATS, type CopyFormat, convertSvg, isCopyFormat } from './convert.ts'
 export { svgDataUri } from './convert-css.ts'
+export { type Declaration, parseDeclarations, serializeDeclarations } from './css.ts'
 export {
   isSvgError,
   MAX_SVG_BYTES,
@@ -30,12 +34,15 @@ export {
   type SvgErrorCode,
 } from './errors.ts'
 export { hashString, importIdPrefix, importSvg, SVGO_NOT_LOADED } from './import-svg.ts'
+export { inlineStyles } from './inline-styles.ts'
 export { componentName, cssClassName } from './names.ts'
 export { type NormalizeOptions, normalizeSvg, parseViewBox } from './normalize.ts'
 export { loadSvgo, optimizeSvg } from './optimize.ts'
 export { processSvg } from './pipeline.ts'
-export { sanitizeSvg } from './sanitize.ts'
+export { readSvg, sanitizeSvg } from './sanitize.ts'
 export { SVGO_CONFIG } from './svgo-config.ts'
+export { type SvgElement, serialize } from './tree.ts'
+export { localRefId } from './values.ts'
 
 export const sanitize = sanitizeSvg
 export const normalise = normalizeSvg

@@ -1,10 +1,14 @@
 // The maker's view of an SVG: the pipeline's own sanitized tree (common/svg), with <style> rules
 // inlined, so every edit starts from markup the pipeline accepts and ends as markup it re-reads.
-import { parseDeclarations, serializeDeclarations } from '../../../../common/svg/css.ts'
-import { inlineStyles } from '../../../../common/svg/inline-styles.ts'
-import { parseViewBox } from '../../../../common/svg/normalize.ts'
-import { readSvg } from '../../../../common/svg/sanitize.ts'
-import { type SvgElement, serialize } from '../../../../common/svg/tree.ts'
+import {
+  inlineStyles,
+  parseDeclarations,
+  parseViewBox,
+  readSvg,
+  type SvgElement,
+  serialize,
+  serializeDeclarations,
+} from '../../../../common/svg/index.ts'
 import { formatMatrix, isIdentity, type Matrix, multiply, num, parseTransform } from './matrix.ts'
 
 export type { SvgElement }

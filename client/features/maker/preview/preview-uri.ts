@@ -1,8 +1,6 @@
 // Previews are <img> elements of sanitized SVG as data URIs: an image never runs script, and the
 // sanitizer has removed anything that could load. currentColor follows the preview's text colour.
-import { parseViewBox } from '../../../../common/svg/normalize.ts'
-import { readSvg } from '../../../../common/svg/sanitize.ts'
-import { serialize } from '../../../../common/svg/tree.ts'
+import { parseViewBox, readSvg, serialize } from '../../../../common/svg/index.ts'
 
 export type PreviewBackground = 'light' | 'dark' | 'checkered'
 
