@@ -7,7 +7,8 @@ import type { Role } from '../common/permissions.ts'
 import type { ChangeEvent } from '../common/schemas/events.ts'
 import type { Store } from './db/client.ts'
 import { icons, projects, user, workspaceAccess, workspaces } from './db/schema/index.ts'
-import { toAccessRow, toIconRow, toProjectRow, toWorkspaceRow } from './domain/rows.ts'
+import { toAccessRow, toProjectRow, toWorkspaceRow } from './domain/rows.ts'
+import { servedIconRow } from './domain/served-svg.ts'
 
 const CHANNEL = 'iconvault_changes'
 
@@ -29,10 +30,45 @@ export type ChangeNote =
       /** Who must hear of it when the workspace's access rows are gone too. */
       audience?: string[]
     }
+  /** Many icons created at once (POST /api/icons/create-many); see iconNotes for the size. */
+  | {
+      entity: 'icons'
+      op: 'upsert-many'
+      ids: string[]
+      workspace_id: string | null
+      owner_id?: string
+      /** The session that made the change holds the answer already: its streams are skipped. */
+      except_session?: string
+    }
   | { entity: 'membership'; op: 'revoked'; workspace_id: string; audience: string[] }
   | { entity: 'invitations'; op: 'changed'; email: string }
 
-export type Subscriber = { userId: string; email: string; send(event: ChangeEvent): void }
+/** Ids per upsert-many note: 150 uuids are about 6 kB of JSON, under NOTIFY's 8000 bytes. */
+export const IDS_PER_NOTE = 150
+
+/** The notes announcing icons created together in one workspace (or one owner's personal project). */
+export function iconNotes(
+  ids: readonly string[],
+  workspaceId: string | null,
+  ownerId?: string,
+  exceptSession?: string,
+): ChangeNote[] {
+  const notes: ChangeNote[] = []
+  for (let i = 0; i < ids.length; i += IDS_PER_NOTE) {
+    const chunk = ids.slice(i, i + IDS_PER_NOTE)
+    notes.push({
+      entity: 'icons',
+      op: 'upsert-many',
+      ids: chunk,
+      workspace_id: workspaceId,
+      owner_id: ownerId,
+      except_session: exceptSession,
+    })
+  }
+  return notes
+}
+
+export type Subscriber = { userId: string; email: string; sessionId?: string; send(event: ChangeEvent): void }
 
 export type EventBus = {
   publish(note: ChangeNote): Promise<void>
@@ -67,7 +103,24 @@ export async function createEventBus(store: Store): Promise<EventBus> {
     return out
   }
 
-  async function toEvent(note: ChangeNote, role: Role | null): Promise<ChangeEvent | null> {
+  /** The events of a note: one per row (an upsert-many note loads its rows in one query). */
+  async function toEvents(note: ChangeNote, role: Role | null): Promise<ChangeEvent[]> {
+    if (note.entity === 'icons' && note.op === 'upsert-many') {
+      const rows = await store.db.select().from(icons).where(inArray(icons.id, note.ids))
+      const byId = new Map(rows.map((r) => [r.id, r]))
+      return note.ids.flatMap((id) => {
+        const row = byId.get(id)
+        return row ? [{ entity: 'icons', op: 'upsert', row: servedIconRow(row) } as const] : []
+      })
+    }
+    const event = await toEvent(note, role)
+    return event ? [event] : []
+  }
+
+  async function toEvent(
+    note: Exclude<ChangeNote, { op: 'upsert-many' }>,
+    role: Role | null,
+  ): Promise<ChangeEvent | null> {
     if (note.entity === 'membership')
       return { entity: 'membership', op: 'revoked', workspace_id: note.workspace_id }
     if (note.entity === 'invitations') return { entity: 'invitations', op: 'changed' }
@@ -97,7 +150,7 @@ export async function createEventBus(store: Store): Promise<EventBus> {
       }
       case 'icons': {
         const [i] = await db.select().from(icons).where(eq(icons.id, note.id))
-        return i ? { entity: 'icons', op: 'upsert', row: toIconRow(i) } : null
+        return i ? { entity: 'icons', op: 'upsert', row: servedIconRow(i) } : null
       }
     }
   }
@@ -110,14 +163,14 @@ export async function createEventBus(store: Store): Promise<EventBus> {
       return
     }
     const who = await recipients(note)
-    const cache = new Map<string, ChangeEvent | null>()
+    const cache = new Map<string, ChangeEvent[]>()
+    const except = 'except_session' in note ? note.except_session : undefined
     for (const s of subscribers) {
-      if (!who.has(s.userId)) continue
+      if (!who.has(s.userId) || (except && s.sessionId === except)) continue
       const role = who.get(s.userId) ?? null
-      const key = role ?? ''
-      if (!cache.has(key)) cache.set(key, await toEvent(note, role))
-      const event = cache.get(key)
-      if (event) s.send(event)
+      const key = note.op === 'upsert-many' ? 'rows' : (role ?? '') // icon rows do not depend on the role
+      if (!cache.has(key)) cache.set(key, await toEvents(note, role))
+      for (const event of cache.get(key) ?? []) s.send(event)
     }
   }
 

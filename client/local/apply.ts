@@ -5,8 +5,8 @@
 //   change is confirmed, if still newer);
 // - `recentWrites`: when a row was last written from an event or an answer, so that a list
 //   requested before that does not undo it.
-import { type AnyRow, hasPendingChange, rowKey as key, type RowTable, rowTable } from './db.ts'
-import { mergeRow, type Row } from './reconcile.ts'
+import { type AnyRow, db, hasPendingChange, rowKey as key, type RowTable, rowTable } from './db.ts'
+import { mergeRow, type Row, sameRow } from './reconcile.ts'
 
 const deferred = new Map<string, AnyRow | null>()
 const recentWrites = new Map<string, number>()
@@ -19,12 +19,19 @@ export function writtenSince(table: RowTable, since: number): Set<string> {
   return ids
 }
 
+/** Notes older than any list request can be are forgotten (they only matter while one is in flight). */
+const NOTE_TTL_MS = 120_000
+
+/** O(1) amortised: the map is kept in time order (a key noted again moves to the end), so the
+ * oldest notes are at its start and forgetting them stops at the first recent one. */
 export function noteWrite(table: RowTable, id: string) {
   const now = performance.now()
-  recentWrites.set(key(table, id), now)
-  // Forget notes older than any list request can be (they only matter while one is in flight).
-  if (recentWrites.size > 5000) {
-    for (const [k, at] of recentWrites) if (now - at > 120_000) recentWrites.delete(k)
+  const k = key(table, id)
+  recentWrites.delete(k)
+  recentWrites.set(k, now)
+  for (const [old, at] of recentWrites) {
+    if (now - at <= NOTE_TTL_MS) break
+    recentWrites.delete(old)
   }
 }
 
@@ -42,36 +49,56 @@ export async function applyServerRow(table: RowTable, id: string, remote: AnyRow
   const local = (await rowTable(table).get(id)) as Row | undefined
   const merge = mergeRow(local, remote, pending)
   if (pending) deferServerRow(table, id, remote)
-  else if (merge === 'put' && remote) await rowTable(table).put(remote)
+  // An identical row is not written again (a write wakes every live query of the table).
+  else if (merge === 'put' && remote && !sameRow(local, remote)) await rowTable(table).put(remote)
   else if (merge === 'delete') await rowTable(table).delete(id)
   if (!pending) noteWrite(table, id)
   return merge
 }
 
+/** A row to settle: `answer` is the row the server answered, null for a delete, undefined for none. */
+export interface Settle {
+  table: RowTable
+  id: string
+  answer: AnyRow | null | undefined
+}
+
 /**
- * After a change is confirmed (`answer`: the row the server answered, null for a delete) or rolled
+ * After changes are confirmed (`answer`: the row the server answered, null for a delete) or rolled
  * back (`answer` undefined: the snapshot is already restored): a row with no change left pending
  * takes the answer, then any newer server version that arrived meanwhile. Runs inside the same kind
- * of transaction as applyServerRow.
+ * of transaction as applyServerRow; one look-up of the outbox for all the rows.
  */
-export async function settleRow(
-  table: RowTable,
-  id: string,
-  answer: AnyRow | null | undefined,
-): Promise<void> {
-  const k = key(table, id)
-  if (await hasPendingChange(table, id)) {
-    if (answer) deferServerRow(table, id, answer)
-    return
+export async function settleRows(items: readonly Settle[]): Promise<void> {
+  if (!items.length) return
+  const keys = items.map((i) => key(i.table, i.id))
+  const pending = new Set((await db.outbox.where('keys').anyOf(keys).keys()) as string[])
+  const puts = new Map<RowTable, AnyRow[]>()
+  for (const { table, id, answer } of items) {
+    if (pending.has(key(table, id))) {
+      if (answer) deferServerRow(table, id, answer)
+    } else if (answer) {
+      const rows = puts.get(table) ?? []
+      rows.push(answer)
+      puts.set(table, rows)
+    }
   }
-  if (answer) await rowTable(table).put(answer)
-  noteWrite(table, id)
-  const later = deferred.get(k)
-  deferred.delete(k)
-  // A confirmed delete: whatever arrived before it is older than it.
-  if (later === undefined || answer === null) return
-  const current = (await rowTable(table).get(id)) as Row | undefined
-  const merge = mergeRow(current, later, false)
-  if (merge === 'put' && later) await rowTable(table).put(later)
-  else if (merge === 'delete') await rowTable(table).delete(id)
+  for (const [table, rows] of puts) await rowTable(table).bulkPut(rows)
+  for (const { table, id, answer } of items) {
+    const k = key(table, id)
+    if (pending.has(k)) continue
+    noteWrite(table, id)
+    const later = deferred.get(k)
+    deferred.delete(k)
+    // A confirmed delete: whatever arrived before it is older than it.
+    if (later === undefined || answer === null) continue
+    const current = (await rowTable(table).get(id)) as Row | undefined
+    const merge = mergeRow(current, later, false)
+    if (merge === 'put' && later && !sameRow(current, later)) await rowTable(table).put(later)
+    else if (merge === 'delete') await rowTable(table).delete(id)
+  }
 }
+
+/** settleRows for one row. */
+export const settleRow = (table: RowTable, id: string, answer: AnyRow | null | undefined) =>
+  settleRows([{ table, id, answer }])

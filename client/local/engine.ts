@@ -24,6 +24,8 @@ export interface EngineOptions {
 }
 
 let leader: Leader | null = null
+/** Called when this tab starts leading (requestSync waits for that as well as for other tabs). */
+const leading = new Set<() => void>()
 
 class Leader {
   private readonly abort = new AbortController()
@@ -159,6 +161,7 @@ export function startSyncEngine(options: EngineOptions): () => void {
     if (abort.signal.aborted) return
     leader = new Leader(options)
     leader.start()
+    for (const notify of [...leading]) notify()
     await new Promise<void>((resolve) => abort.signal.addEventListener('abort', () => resolve()))
     leader.stop()
     leader = null
@@ -186,7 +189,9 @@ const SYNC_REPLY_TIMEOUT_MS = 15_000
 
 /**
  * Fetches a scope into the local database through the leading tab (this one or another), and
- * settles when it is done; rejects with the server's error.
+ * settles when it is done; rejects with the server's error. A tab that starts leading meanwhile (a
+ * page load: the engine is still claiming the database) does it itself rather than wait for a
+ * reply no other tab will send.
  */
 export function requestSync(scope: SyncScope): Promise<void> {
   if (leader) return leader.sync(scope)
@@ -198,9 +203,14 @@ export function requestSync(scope: SyncScope): Promise<void> {
       if (message.error === null) finish()
       else finish(new ApiError(message.status ?? 0, message.error))
     })
-    function finish(error?: Error) {
+    const lead = () => {
+      if (leader) leader.sync(scope).then(() => finish(), finish)
+    }
+    leading.add(lead)
+    function finish(error?: unknown) {
       clearTimeout(timer)
       off()
+      leading.delete(lead)
       if (error) reject(error)
       else resolve()
     }

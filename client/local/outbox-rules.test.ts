@@ -2,9 +2,12 @@ import { messages } from '@common/messages.ts'
 import { describe, expect, test } from 'vitest'
 import type { ChangeKind, OutboxEntry, RowSnapshot } from './db.ts'
 import {
+  createBatch,
   decideFailure,
   dependentEntries,
   failureToasts,
+  MAX_BATCH,
+  MAX_BATCH_BYTES,
   MAX_TRIES,
   pendingIds,
   primaryRow,
@@ -194,4 +197,63 @@ test('answers and primary rows per kind', () => {
     id: 'a',
   })
   expect(primaryRow('icons/update', { id: 'i' })).toEqual({ table: 'icons', id: 'i' })
+})
+
+describe('batched icon creates', () => {
+  const create = (seq: number, id: string, over: Partial<OutboxEntry> = {}): OutboxEntry => ({
+    ...entry(seq, 'icons/create', [snap('icons', id, null)]),
+    body: { id, project_id: 'p' },
+    ...over,
+  })
+  const seqs = (entries: OutboxEntry[]) => entries.map((e) => e.seq)
+  const size = () => 100
+
+  test('consecutive creates into one project go together; anything else goes alone', () => {
+    const queue = [
+      create(1, 'a'),
+      create(2, 'b'),
+      create(3, 'c'),
+      entry(4, 'icons/update', []),
+      create(5, 'd'),
+    ]
+    expect(seqs(createBatch(queue, size))).toEqual([1, 2, 3])
+    expect(seqs(createBatch(queue.slice(3), size))).toEqual([4])
+    expect(createBatch([], size)).toEqual([])
+  })
+
+  test('a batch stops at another project or workspace, another try count, or a row already in it', () => {
+    const other = { body: { id: 'x', project_id: 'q' } }
+    expect(seqs(createBatch([create(1, 'a'), create(2, 'x', other), create(3, 'b')], size))).toEqual([1])
+    expect(seqs(createBatch([create(1, 'a'), create(2, 'b', { workspace_id: 'w' })], size))).toEqual([1])
+    expect(seqs(createBatch([create(1, 'a', { tries: 1 }), create(2, 'b')], size))).toEqual([1])
+    // A move's copy notes the original: a second copy of the same original waits for the first.
+    const move = (seq: number, id: string) => ({
+      ...create(seq, id),
+      before: [snap('icons', id, null), snap('icons', 'orig', 'O')],
+    })
+    expect(seqs(createBatch([move(1, 'a'), move(2, 'b')], size))).toEqual([1])
+  })
+
+  test('a batch holds at most MAX_BATCH entries and MAX_BATCH_BYTES of bodies', () => {
+    const many = Array.from({ length: MAX_BATCH + 20 }, (_, i) => create(i + 1, `i${i}`))
+    expect(createBatch(many, size)).toHaveLength(MAX_BATCH)
+    const big = () => MAX_BATCH_BYTES / 4 + 1
+    expect(createBatch(many, big)).toHaveLength(3)
+    // One body over the limit still goes (alone): the server answers for it.
+    expect(createBatch(many, () => MAX_BATCH_BYTES * 2)).toHaveLength(1)
+  })
+
+  test('refused creates of one batch roll back together with exactly what is built on them', () => {
+    const queue = [
+      create(1, 'a'),
+      create(2, 'b'),
+      create(3, 'c'),
+      entry(4, 'icons/update', [snap('icons', 'b', 'B')]),
+      entry(5, 'icons/update', [snap('icons', 'c', 'C')]),
+      entry(6, 'icons/delete', [snap('icons', 'a', 'A')]),
+    ]
+    expect(seqs(dependentEntries(queue, new Set([2, 3])))).toEqual([2, 3, 4, 5])
+    expect(seqs(dependentEntries(queue, new Set([1])))).toEqual(seqs(dependentEntries(queue, 1)))
+    expect(dependentEntries(queue, new Set<number>())).toEqual([])
+  })
 })

@@ -1,6 +1,7 @@
 // Pure decisions of the outbox (outbox.ts runs them): what a failed attempt means, which queued
 // changes a rollback takes with it, which toasts a flow shows. Kept apart so they are unit-tested.
 import { messages } from '@common/messages.ts'
+import { MAX_ICONS_PER_BATCH } from '@common/schemas/icons.ts'
 import type { ChangeKind, OutboxEntry, RowSnapshot, RowTable } from './db.ts'
 
 /** Sync retry (seed §9): 3 tries, exponential delay from 1 s capped at 30 s. */
@@ -101,12 +102,18 @@ export function primaryRow(kind: ChangeKind, body: Record<string, unknown>): { t
 const key = (s: { table: RowTable; id: string }) => `${s.table}:${s.id}`
 
 /**
- * The entries a failed one takes with it: itself and every later entry built on it, in queue
- * order: one that touches a row it (or one of those) touched, or that lives in a workspace or
- * project one of them created (a project queued in a workspace whose creation failed).
+ * The entries a failed one (or several, refused together) takes with it: itself and every later
+ * entry built on it, in queue order: one that touches a row it (or one of those) touched, or that
+ * lives in a workspace or project one of them created (a project queued in a workspace whose
+ * creation failed).
  */
-export function dependentEntries(queue: readonly OutboxEntry[], failedSeq: number): OutboxEntry[] {
-  const start = queue.findIndex((e) => e.seq === failedSeq)
+export function dependentEntries(
+  queue: readonly OutboxEntry[],
+  failedSeq: number | ReadonlySet<number>,
+): OutboxEntry[] {
+  const failed = typeof failedSeq === 'number' ? new Set([failedSeq]) : failedSeq
+  const isFailed = (e: OutboxEntry) => e.seq !== undefined && failed.has(e.seq)
+  const start = queue.findIndex(isFailed)
   if (start < 0) return []
   const touched = new Set<string>()
   const created = new Set<string>()
@@ -123,7 +130,7 @@ export function dependentEntries(queue: readonly OutboxEntry[], failedSeq: numbe
   take(first)
   const out = [first]
   for (const entry of queue.slice(start + 1)) {
-    if (!entry.before.some((s) => touched.has(key(s))) && !livesInCreated(entry)) continue
+    if (!isFailed(entry) && !entry.before.some((s) => touched.has(key(s))) && !livesInCreated(entry)) continue
     out.push(entry)
     take(entry)
   }
@@ -145,4 +152,39 @@ export function pendingIds(entries: readonly OutboxEntry[], table: RowTable): Se
   const ids = new Set<string>()
   for (const entry of entries) for (const s of entry.before) if (s.table === table) ids.add(s.id)
   return ids
+}
+
+/** Most queued icon creates sent in one request, and their bodies' size (the API takes 1 MiB). */
+export const MAX_BATCH = MAX_ICONS_PER_BATCH
+export const MAX_BATCH_BYTES = 768 * 1024
+
+/**
+ * The entries to send together with the head of the queue (`head`, in queue order): when it is an
+ * icon create, the consecutive icon creates after it into the same workspace and project, tried as
+ * often, built on none of the entries taken before them (no row in common), within MAX_BATCH and
+ * MAX_BATCH_BYTES (`bytesOf`: an entry's body as sent). Anything else goes alone.
+ */
+export function createBatch(
+  head: readonly OutboxEntry[],
+  bytesOf: (entry: OutboxEntry) => number,
+): OutboxEntry[] {
+  const first = head[0]
+  if (!first) return []
+  if (first.kind !== 'icons/create') return [first]
+  const batch = [first]
+  const touched = new Set(first.before.map(key))
+  let bytes = bytesOf(first)
+  for (const entry of head.slice(1)) {
+    const alike =
+      entry.kind === 'icons/create' &&
+      entry.workspace_id === first.workspace_id &&
+      entry.body.project_id === first.body.project_id &&
+      entry.tries === first.tries
+    if (!alike || batch.length >= MAX_BATCH || entry.before.some((s) => touched.has(key(s)))) break
+    bytes += bytesOf(entry)
+    if (bytes > MAX_BATCH_BYTES) break
+    batch.push(entry)
+    for (const s of entry.before) touched.add(key(s))
+  }
+  return batch
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { messages } from '../messages.ts'
 import { requiredId, requiredText } from './fields.ts'
+import type { IconRow } from './rows.ts'
 
 export const ICON_STATUSES = ['needs-review', 'approved'] as const
 export type IconStatus = (typeof ICON_STATUSES)[number]
@@ -35,3 +36,28 @@ export const updateIconBody = z.strictObject({
 })
 
 export const deleteIconBody = z.strictObject({ id: iconId })
+
+/** Most icons one POST /api/icons/create-many takes (the API's 1 MiB body limit applies too). */
+export const MAX_ICONS_PER_BATCH = 500
+export const ICONS_REQUIRED = 'Icons are required'
+export const TOO_MANY_ICONS = `At most ${MAX_ICONS_PER_BATCH} icons at once`
+
+/**
+ * POST /api/icons/create-many: many creates at once (a drop of files). Only the envelope is
+ * checked here; each item is checked with createIconBody on its own, so that one bad icon is
+ * refused alone (docs/decisions/0401-batched-icon-sync.md).
+ */
+export const createIconsBody = z.strictObject({
+  icons: z
+    .array(z.unknown(), { error: ICONS_REQUIRED })
+    .min(1, { error: ICONS_REQUIRED })
+    .max(MAX_ICONS_PER_BATCH, { error: TOO_MANY_ICONS }),
+})
+
+/**
+ * One icon's outcome in the answer of /create-many (`{ data: { results } }`, in the order sent):
+ * the stored icon, as /create answers it, or why this icon alone was refused.
+ */
+export type CreateIconsResult =
+  | { id: string; data: IconRow }
+  | { id: string | null; status: 400 | 409; error: string }

@@ -6,27 +6,22 @@ import { appMessages } from '../../common/messages.ts'
 import { type Plan, saveIconsRefusal } from '../../common/plans.ts'
 import type { createIconBody, IconStatus, updateIconBody } from '../../common/schemas/icons.ts'
 import type { IconRow } from '../../common/schemas/rows.ts'
-import { isSvgError, processSvg, sanitizeSvg } from '../../common/svg/index.ts'
+import { isSvgError, processSvg } from '../../common/svg/index.ts'
 import { icons } from '../db/schema/index.ts'
 import { assertCan, projectScope, type Scope } from './access.ts'
 import type { Actor, Deps } from './deps.ts'
 import { badRequest, conflict, forbidden, notFound } from './errors.ts'
-import { toIconRow } from './rows.ts'
+import { servedIconRow, servedSvg } from './served-svg.ts'
 import { currentPlan } from './subscriptions.ts'
 
-type IconRecord = typeof icons.$inferSelect
+export type IconRecord = typeof icons.$inferSelect
 export const ICON_NOT_FOUND = 'Icon not found'
 
 /** The stored markup, sanitised once more on the way out (defence in depth). */
-const served = (icon: IconRecord): IconRow => ({ ...toIconRow(icon), svg: safeSvg(icon.svg) })
+export const served = servedIconRow
 
-export function safeSvg(svg: string): string {
-  try {
-    return sanitizeSvg(svg)
-  } catch {
-    return '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"/>'
-  }
-}
+/** Sanitised markup to serve (memoised: served-svg.ts); an empty icon when it cannot be parsed. */
+export const safeSvg = servedSvg
 
 export async function listIcons({ db }: Deps, actor: Actor, projectId: string): Promise<IconRow[]> {
   await projectScope(db, actor, projectId)
@@ -54,26 +49,38 @@ export async function iconScope({ db }: Deps, actor: Actor, iconId: string) {
 const ownerPlan = ({ db }: Deps, scope: Scope): Promise<Plan | undefined> =>
   scope.kind === 'personal' ? Promise.resolve(undefined) : currentPlan(db, scope.workspace.user_id)
 
+/** The prefix the pipeline gives an icon's internal ids (the browser's import uses the same). */
+export const iconIdPrefix = (id: string) => `i${id.replaceAll('-', '').slice(0, 8)}-`
+
 /** Needs review when a member (not admin/owner) saves into a workspace that asks for it. */
-const decideStatus = (scope: Scope): IconStatus =>
+export const decideStatus = (scope: Scope): IconStatus =>
   scope.kind === 'workspace' && scope.workspace.review_icons && scope.role === 'member'
     ? 'needs-review'
     : 'approved'
+
+/**
+ * The checks every create of icons into a project shares (/create and /create-many), in this
+ * order: the project is visible (404), the role may add icons (403), the body's workspace is the
+ * project's (400), the plan may save icons (403, the seed's message).
+ */
+export async function createTarget(deps: Deps, actor: Actor, projectId: string, workspaceId: string | null) {
+  const { scope, project } = await projectScope(deps.db, actor, projectId)
+  assertCan(scope, 'icon:create')
+  if (workspaceId !== project.workspace_id) throw badRequest(appMessages.iconWorkspaceMismatch)
+  const refusal = saveIconsRefusal({ userPlan: actor.plan, workspaceOwnerPlan: await ownerPlan(deps, scope) })
+  if (refusal) throw forbidden(refusal)
+  return { scope, project }
+}
 
 export async function createIcon(
   deps: Deps,
   actor: Actor,
   body: z.output<typeof createIconBody>,
 ): Promise<IconRow> {
-  const { scope, project } = await projectScope(deps.db, actor, body.project_id)
-  assertCan(scope, 'icon:create')
-  if ((body.workspace_id ?? null) !== project.workspace_id)
-    throw badRequest(appMessages.iconWorkspaceMismatch)
-  const refusal = saveIconsRefusal({ userPlan: actor.plan, workspaceOwnerPlan: await ownerPlan(deps, scope) })
-  if (refusal) throw forbidden(refusal)
+  const { scope, project } = await createTarget(deps, actor, body.project_id, body.workspace_id ?? null)
   let svg: string
   try {
-    svg = await processSvg(body.svg, { idPrefix: `i${body.id.replaceAll('-', '').slice(0, 8)}-` })
+    svg = await processSvg(body.svg, { idPrefix: iconIdPrefix(body.id) })
   } catch (err) {
     if (isSvgError(err)) throw badRequest(err.message)
     throw err

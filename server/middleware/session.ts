@@ -9,6 +9,8 @@ export type SessionUser = {
   name: string
   plan: 'free' | 'pro' | 'gold'
   status: 'active' | 'canceled' | null
+  /** The session's id: a change is not echoed on the live stream of the session that made it (ADR 0401). */
+  sessionId?: string
 }
 
 export type AppEnv = { Variables: { user: SessionUser | null } }
@@ -26,6 +28,7 @@ export const loadSession = (auth: Auth) =>
             name: u.name,
             plan: (u.plan ?? 'free') as SessionUser['plan'],
             status: (u.status ?? null) as SessionUser['status'],
+            sessionId: session.session?.id,
           }
         : null,
     )

@@ -21,6 +21,7 @@ export function eventRoutes(events: EventBus) {
       const unsubscribe = events.subscribe({
         userId: actor.id,
         email: actor.email.toLowerCase(),
+        sessionId: c.var.user?.sessionId,
         send: (event) => {
           queue.push(stream.writeSSE({ event: 'change', data: JSON.stringify(event), id: String(++id) }))
         },

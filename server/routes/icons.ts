@@ -4,7 +4,8 @@ import { z } from 'zod'
 import { messages } from '../../common/messages.ts'
 import { requiredId } from '../../common/schemas/fields.ts'
 import * as s from '../../common/schemas/icons.ts'
-import { cssClassName } from '../../common/svg/index.ts'
+import { cssClassName, loadSvgo } from '../../common/svg/index.ts'
+import { createIcons } from '../domain/create-icons.ts'
 import type { Deps } from '../domain/deps.ts'
 import { createIcon, deleteIcon, iconScope, listIcons, safeSvg, updateIcon } from '../domain/icons.ts'
 import { actorOf } from '../middleware/access.ts'
@@ -16,6 +17,8 @@ const downloadQuery = z.strictObject({ id: requiredId(messages.iconIdRequired) }
 export function iconRoutes(deps: Deps) {
   const app = new Hono<AppEnv>()
   app.use(requireUser)
+  // svgo loads on first use (~0.1 s and more on a busy machine): load it now, not in the first create.
+  void loadSvgo().catch(() => {})
 
   // GET /api/icons?project_id=: the icons of a project the caller may see.
   app.get('/', validateQuery(s.listIconsQuery), async (c) =>
@@ -25,6 +28,15 @@ export function iconRoutes(deps: Deps) {
   // POST /api/icons/create: sanitised and optimised by the SVG pipeline; idempotent on id.
   app.post('/create', validate(s.createIconBody), async (c) =>
     c.json({ data: await createIcon(deps, actorOf(c), c.get('body')) }),
+  )
+
+  // POST /api/icons/create-many {icons: [create body…]}: a drop of files; one result per icon, in
+  // order; what the icons share refuses the whole request as /create would; teammates and the
+  // user's other sessions hear of them on the live stream, this session has the answer (ADR 0401).
+  app.post('/create-many', validate(s.createIconsBody), async (c) =>
+    c.json({
+      data: { results: await createIcons(deps, actorOf(c), c.get('body').icons, c.var.user?.sessionId) },
+    }),
   )
 
   // POST /api/icons/update: rename; owners and admins may also change the status.

@@ -1,7 +1,8 @@
 // Runs the SVG pipeline on many inputs: a small pool of workers (svg-worker.ts), or the pipeline
 // loaded on the main thread (dynamic import) when workers are unavailable. Results are stored in
-// large batches, in any order.
+// large batches, in the order of the inputs (store-queue.ts).
 import { loadSvgPipeline } from '../../copy/svg-pipeline.ts'
+import { storeQueue } from './store-queue.ts'
 import type { WorkItem, WorkResult } from './svg-worker.ts'
 
 const BATCH = 50
@@ -45,8 +46,7 @@ function inWorker(worker: Worker, items: WorkItem[]): Promise<WorkResult[]> {
 }
 
 /** Results are stored in few, large transactions: each one wakes every live query of the icons. */
-const STORE_EVERY = 250
-const STORE_AT_LEAST_MS = 400
+const STORING = { every: 250, atLeastMs: 400, atMost: 1000 }
 
 /**
  * Processes `total` inputs, read lazily a batch at a time (`read`), and hands the results to
@@ -60,34 +60,32 @@ export async function processAll(
 ) {
   const size = Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2))
   const workers = Array.from({ length: Math.min(size, Math.ceil(total / BATCH)) }, startWorker)
-  const buffer: WorkResult[] = []
-  let storing = Promise.resolve()
-  let storedAt = performance.now()
-  const store = () => {
-    const batch = buffer.splice(0)
-    storedAt = performance.now()
-    if (batch.length) storing = storing.then(() => onBatch(batch))
-    return storing
-  }
+  const store = storeQueue(onBatch, STORING)
   let next = 0
+  /** Reads the next batch of inputs, or null when none is left. */
+  const take = () => {
+    if (next >= total || signal.aborted) return null
+    const from = next
+    next = Math.min(total, next + BATCH)
+    return read(from, next)
+  }
+  // Each lane reads its next batch while its worker processes the current one.
   const lane = async (worker: Worker | null) => {
-    while (next < total && !signal.aborted) {
-      const from = next
-      next = Math.min(total, next + BATCH)
-      const items = await read(from, next)
+    for (let reading = take(); reading; ) {
+      const items = await reading
+      reading = take()
       try {
-        buffer.push(...(worker ? await inWorker(worker, items) : await onMainThread(items)))
+        store.add(worker ? await inWorker(worker, items) : await onMainThread(items))
       } catch {
         worker?.terminate()
         worker = null
-        buffer.push(...(await onMainThread(items)))
+        store.add(await onMainThread(items))
       }
-      if (buffer.length >= STORE_EVERY || performance.now() - storedAt > STORE_AT_LEAST_MS) void store()
     }
   }
   try {
     await Promise.all(workers.map(lane))
-    await store()
+    await store.flush()
   } finally {
     for (const worker of workers) worker?.terminate()
   }

@@ -1,0 +1,177 @@
+// Many icons created at once (POST /api/icons/create-many, a drop of files). What the icons of a
+// request share refuses the whole request, exactly as /create would answer for them: the project
+// visible (404), the role (403), the workspace agreeing with the project (400), the plan (403).
+// What belongs to one icon refuses that icon alone, in its result: its fields (400), its SVG (400,
+// the pipeline's message), an id already used elsewhere (409). Accepted icons go through the same
+// SVG pipeline as /create and are stored with one INSERT (atomic), then announced in a few notes.
+// docs/decisions/0401-batched-icon-sync.md
+import { eq, inArray, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import { appMessages } from '../../common/messages.ts'
+import { type CreateIconsResult, createIconBody } from '../../common/schemas/icons.ts'
+import { isSvgError, processSvg } from '../../common/svg/index.ts'
+import { icons, projects } from '../db/schema/index.ts'
+import { iconNotes } from '../events.ts'
+import type { Actor, Deps } from './deps.ts'
+import { badRequest } from './errors.ts'
+import { createTarget, decideStatus, type IconRecord, iconIdPrefix, served } from './icons.ts'
+
+type Body = z.output<typeof createIconBody>
+type Target = Awaited<ReturnType<typeof createTarget>>
+type NewIcon = typeof icons.$inferInsert
+
+const idOf = (raw: unknown): string | null =>
+  raw && typeof raw === 'object' && 'id' in raw && typeof raw.id === 'string' ? raw.id : null
+
+const refused = (id: string | null, status: 400 | 409, error: string): CreateIconsResult => ({
+  id,
+  status,
+  error,
+})
+
+/**
+ * Creates the icons; one result per item, in the order given. Idempotent on each id. `sessionId`:
+ * the caller's session, whose own live streams are not told (it has the answer).
+ */
+export async function createIcons(
+  deps: Deps,
+  actor: Actor,
+  items: unknown[],
+  sessionId?: string,
+): Promise<CreateIconsResult[]> {
+  const results: CreateIconsResult[] = new Array(items.length)
+  const valid: { index: number; body: Body }[] = []
+  items.forEach((raw, index) => {
+    const parsed = createIconBody.safeParse(raw)
+    if (parsed.success) valid.push({ index, body: parsed.data })
+    else results[index] = refused(idOf(raw), 400, parsed.error.issues[0]?.message ?? 'Invalid input')
+  })
+  const targets = await sharedChecks(deps, actor, valid)
+  const existing = await rowsById(deps, [...new Set(valid.map((v) => v.body.id))])
+  const first = new Map<string, { index: number; body: Body }>()
+  const fresh: { index: number; body: Body; svg: string }[] = []
+  let processed = 0
+  for (const item of valid) {
+    const { index, body } = item
+    if (first.has(body.id)) continue
+    first.set(body.id, item)
+    const known = existing.get(body.id)
+    if (known) {
+      results[index] = repeatOf(known, body, actor)
+      continue
+    }
+    // The pipeline is synchronous work (~0.1–1 ms an icon): let other requests in now and then.
+    if (++processed % 25 === 0) await new Promise((resolve) => setImmediate(resolve))
+    const svg = await pipeline(body)
+    if (typeof svg === 'string') fresh.push({ index, body, svg })
+    else results[index] = refused(body.id, 400, svg.error)
+  }
+  const created = await insert(deps, actor, fresh, targets, sessionId)
+  for (const { index, body } of fresh) {
+    const row = created.get(body.id)
+    results[index] = row ? { id: body.id, data: served(row) } : refused(body.id, 409, appMessages.idTaken)
+  }
+  // An id given twice: the later one repeats the first (same project) or is a conflict.
+  for (const { index, body } of valid) {
+    const earlier = first.get(body.id)!
+    if (earlier.index === index) continue
+    results[index] =
+      earlier.body.project_id === body.project_id
+        ? results[earlier.index]!
+        : refused(body.id, 409, appMessages.idTaken)
+  }
+  return results
+}
+
+/** The checks of every project the icons go to (once each); throws what /create would answer. */
+async function sharedChecks(deps: Deps, actor: Actor, valid: { body: Body }[]) {
+  const targets = new Map<string, Target>()
+  for (const { body } of valid) {
+    const target = targets.get(body.project_id)
+    if (!target)
+      targets.set(body.project_id, await createTarget(deps, actor, body.project_id, body.workspace_id))
+    else if (body.workspace_id !== target.project.workspace_id)
+      throw badRequest(appMessages.iconWorkspaceMismatch)
+  }
+  return targets
+}
+
+async function rowsById(deps: Deps, ids: string[]): Promise<Map<string, IconRecord>> {
+  if (!ids.length) return new Map()
+  const rows = await deps.db.select().from(icons).where(inArray(icons.id, ids))
+  return new Map(rows.map((r) => [r.id, r]))
+}
+
+/** A create repeated (same project, same user) answers the stored icon; any other use of the id is a conflict. */
+const repeatOf = (known: IconRecord, body: Body, actor: Actor): CreateIconsResult =>
+  known.project_id === body.project_id && known.user_id === actor.id
+    ? { id: body.id, data: served(known) }
+    : refused(body.id, 409, appMessages.idTaken)
+
+async function pipeline(body: Body): Promise<string | { error: string }> {
+  try {
+    return await processSvg(body.svg, { idPrefix: iconIdPrefix(body.id) })
+  } catch (err) {
+    if (isSvgError(err)) return { error: err.message }
+    throw err
+  }
+}
+
+/**
+ * Inserts the new icons in one statement and announces them. Their created_at keep the order given,
+ * a millisecond apart, after every icon already in the project (the vault sorts by it); updated_at
+ * stays the database's now(). Returns the rows inserted (an id taken meanwhile is left out).
+ */
+async function insert(
+  deps: Deps,
+  actor: Actor,
+  fresh: { body: Body; svg: string }[],
+  targets: Map<string, Target>,
+  sessionId: string | undefined,
+): Promise<Map<string, IconRecord>> {
+  if (!fresh.length) return new Map()
+  const next = await firstFreeTimes(deps, [...new Set(fresh.map((f) => f.body.project_id))])
+  const values: NewIcon[] = fresh.map(({ body, svg }) => {
+    const { scope, project } = targets.get(body.project_id)!
+    const at = next.get(project.id)!
+    next.set(project.id, at + 1)
+    return {
+      id: body.id,
+      name: body.name,
+      svg,
+      user_id: actor.id,
+      origin_icon_id: body.origin_icon_id,
+      project_id: project.id,
+      workspace_id: project.workspace_id,
+      icon_status: decideStatus(scope),
+      created_at: new Date(at),
+    }
+  })
+  const rows = await deps.db.insert(icons).values(values).onConflictDoNothing().returning()
+  for (const { project } of targets.values()) {
+    const ids = rows.filter((r) => r.project_id === project.id).map((r) => r.id)
+    for (const note of iconNotes(ids, project.workspace_id, project.user_id, sessionId))
+      await deps.events.publish(note)
+  }
+  return new Map(rows.map((r) => [r.id, r]))
+}
+
+/** Per project: the database's now, or a millisecond after its newest icon if that is later. */
+async function firstFreeTimes(deps: Deps, projectIds: string[]): Promise<Map<string, number>> {
+  const rows = await deps.db
+    .select({
+      id: projects.id,
+      now: sql<number>`(extract(epoch from now()) * 1000)::float8`,
+      newest: sql<number | null>`(extract(epoch from max(${icons.created_at})) * 1000)::float8`,
+    })
+    .from(projects)
+    .leftJoin(icons, eq(icons.project_id, projects.id))
+    .where(inArray(projects.id, projectIds))
+    .groupBy(projects.id)
+  const out = new Map<string, number>()
+  for (const r of rows) {
+    const now = Math.floor(Number(r.now))
+    out.set(r.id, r.newest === null ? now : Math.max(now, Math.floor(Number(r.newest)) + 1))
+  }
+  return out
+}

@@ -1,0 +1,78 @@
+// The markup an icon is served with: the stored markup sanitised once more on the way out (defence
+// in depth; it was sanitised when stored). sanitizeSvg is a pure function of the markup, so its
+// result is memoised: a bounded LRU keyed by the stored markup itself (exact, no hash to collide,
+// and no second copy when the output equals the input, as it does for the pipeline's own output).
+// Markup not served before is always sanitised; GET /api/icons of 10,000 icons no longer spends
+// ~0.8 s re-sanitising the same strings on every read (ADR 0402).
+import type { IconRow } from '../../common/schemas/rows.ts'
+import { sanitizeSvg } from '../../common/svg/index.ts'
+import type { icons } from '../db/schema/index.ts'
+import { toIconRow } from './rows.ts'
+
+export const EMPTY_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"/>'
+
+/** A least-recently-used memo of a string -> string function, bounded by total characters. */
+export function stringMemo(fn: (input: string) => string, maxChars: number) {
+  const entries = new Map<string, string>()
+  let chars = 0
+  const cost = (key: string, value: string) => key.length + (value === key ? 0 : value.length)
+  return {
+    get(input: string): string {
+      const hit = entries.get(input)
+      if (hit !== undefined) {
+        // Most recently used last: Map keeps insertion order.
+        entries.delete(input)
+        entries.set(input, hit)
+        return hit
+      }
+      const value = fn(input)
+      const size = cost(input, value)
+      if (size > maxChars) return value
+      entries.set(input, value)
+      chars += size
+      for (const [key, old] of entries) {
+        if (chars <= maxChars) break
+        entries.delete(key)
+        chars -= cost(key, old)
+      }
+      return value
+    },
+    get size() {
+      return entries.size
+    },
+    get chars() {
+      return chars
+    },
+    clear() {
+      entries.clear()
+      chars = 0
+    },
+  }
+}
+
+function sanitizeOrEmpty(svg: string): string {
+  try {
+    const clean = sanitizeSvg(svg)
+    // Keep one string in memory when nothing changed.
+    return clean === svg ? svg : clean
+  } catch {
+    return EMPTY_SVG
+  }
+}
+
+/** About 64 MB of markup at most (one byte a character for the ASCII markup the pipeline writes). */
+const MAX_CHARS = 64 * 1024 * 1024
+
+const memo = stringMemo(sanitizeOrEmpty, MAX_CHARS)
+
+/** The stored markup as served: sanitised (memoised), or an empty icon if it cannot be parsed. */
+export const servedSvg = (svg: string): string => memo.get(svg)
+
+/** An icon row as every answer and live event carries it: its markup as served. */
+export const servedIconRow = (icon: typeof icons.$inferSelect): IconRow => ({
+  ...toIconRow(icon),
+  svg: servedSvg(icon.svg),
+})
+
+/** For tests. */
+export const servedSvgCache = memo
