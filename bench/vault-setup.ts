@@ -103,3 +103,73 @@ export async function insertIcons(
   await Promise.all(Array.from({ length: concurrency }, worker))
   return { failed }
 }
+
+/**
+ * Creates icons through POST /api/icons/create-many (500 a request, `concurrency` at a time), the
+ * way a teammate's drop of files reaches the server; falls back to insertIcons without that route.
+ */
+export async function insertIconsMany(
+  bench: VaultBench,
+  icons: { name: string; svg: string }[],
+  concurrency = 2,
+  cookie = bench.cookie,
+) {
+  const batches: { name: string; svg: string }[][] = []
+  for (let i = 0; i < icons.length; i += 500) batches.push(icons.slice(i, i + 500))
+  let next = 0
+  let failed = 0
+  let missing = false
+  const worker = async () => {
+    while (next < batches.length && !missing) {
+      const batch = batches[next++]!
+      const res = await fetch(`${bench.app.baseUrl}/api/icons/create-many`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, origin: bench.app.baseUrl },
+        body: JSON.stringify({
+          icons: batch.map((icon) => ({
+            id: crypto.randomUUID(),
+            ...icon,
+            project_id: bench.projectId,
+            workspace_id: null,
+          })),
+        }),
+      })
+      if (res.status === 404) missing = true
+      else if (!res.ok) failed += batch.length
+      else {
+        const body = (await res.json()) as { data: { results: { error?: string }[] } }
+        failed += body.data.results.filter((r) => r.error).length
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker))
+  if (missing) return insertIcons(bench, icons)
+  return { failed }
+}
+
+/**
+ * Another session of the bench's user (the same user on another device), signed in through the
+ * magic-link API: its changes reach the browser's live stream (a session hears no echo of its own).
+ */
+export async function otherSession(bench: VaultBench, email: string): Promise<string> {
+  const after = Date.now()
+  const headers = { 'content-type': 'application/json', origin: bench.app.baseUrl }
+  await fetch(`${bench.app.baseUrl}/api/auth/sign-in/magic-link`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email }),
+  })
+  const mail = await bench.smtp.waitForMail(email, { after })
+  const token = mail.link ? new URL(mail.link).searchParams.get('token') : null
+  if (!token) throw new Error(`The mail to ${email} carries no sign-in link`)
+  const res = await fetch(`${bench.app.baseUrl}/api/auth/magic-link/verify?token=${token}`, {
+    headers: { origin: bench.app.baseUrl },
+    redirect: 'manual',
+  })
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  if (!cookie) throw new Error(`No session cookie (status ${res.status})`)
+  return cookie
+}

@@ -3,9 +3,16 @@
 // is applied to the local database by the rule of reconcile.ts. A deleted workspace or project takes
 // its rows with it; `membership revoked` drops everything of that workspace from the browser, queued
 // changes included; `invitations changed` is passed on. Run by the leading tab (engine.ts).
+// Events are applied in batches (live-batch.ts): those that arrive within a few milliseconds of one
+// another, or while a batch is being applied, go into one transaction with bulk reads and writes, so
+// a teammate's import of 10,000 icons costs a few dozen transactions, not 10,000. The backlog is
+// bounded: past MAX_BACKLOG waiting row events they are dropped for a re-sync (ADR 0402).
 import type { ChangeEvent } from '@common/schemas/events.ts'
-import { applyServerRow } from './apply.ts'
-import { db, ROW_TABLES, type RowTable } from './db.ts'
+import { applyServerRow, deferServerRow, noteWrite } from './apply.ts'
+import { pendingAmong, StoredRows } from './bulk-write.ts'
+import { type AnyRow, db, ROW_TABLES, type RowTable, rowTable } from './db.ts'
+import { cascades, coalesce, eventRowId, isRowEvent, type RowEvent, runs, takeBatch } from './live-batch.ts'
+import { mergeRow, type Row, sameRow } from './reconcile.ts'
 
 export interface LiveHandlers {
   /** A (re)connection is open: re-fetch the lists. */
@@ -42,23 +49,105 @@ export async function dropWorkspace(workspaceId: string) {
   })
 }
 
-export async function applyChangeEvent(
-  event: ChangeEvent,
+/** Applies one change event (a batch of one). */
+export function applyChangeEvent(event: ChangeEvent, handlers: Pick<LiveHandlers, 'onInvitationsChanged'>) {
+  return applyChangeEvents([event], handlers)
+}
+
+/**
+ * Applies events in order, each by the rule: row events in one transaction with bulk reads and
+ * writes, a membership revocation or an invitations notice on its own.
+ */
+export async function applyChangeEvents(
+  events: readonly ChangeEvent[],
   handlers: Pick<LiveHandlers, 'onInvitationsChanged'>,
 ) {
-  switch (event.entity) {
-    case 'membership':
-      await dropWorkspace(event.workspace_id)
-      return
-    case 'invitations':
-      handlers.onInvitationsChanged()
-      return
-    default:
-      await transaction(async () => {
-        if (event.op === 'upsert') await applyServerRow(event.entity, event.row.id, event.row)
-        else await applyDelete(event.entity, event.id)
-      })
+  const rows: RowEvent[] = []
+  const flushRows = async () => {
+    if (!rows.length) return
+    const batch = runs(coalesce(rows.splice(0)))
+    const stored = new Map(ROW_TABLES.map((table) => [table, new StoredRows(table)]))
+    await transaction(async () => {
+      for (const run of batch) {
+        const [first] = run
+        if (run.length === 1 && first && cascades(first)) await applyDelete(first.entity, eventRowId(first))
+        else await applyRun(run, stored)
+      }
+    })
+    // A cascading delete writes rows of its own, unannounced: then the lists read what changed.
+    if (!batch.some((run) => run.length === 1 && run[0] && cascades(run[0])))
+      for (const table of stored.values()) table.announce()
   }
+  for (const event of events) {
+    if (isRowEvent(event)) {
+      rows.push(event)
+      continue
+    }
+    await flushRows()
+    if (event.entity === 'membership') await dropWorkspace(event.workspace_id)
+    else handlers.onInvitationsChanged()
+  }
+  await flushRows()
+}
+
+/** Applies events of distinct rows with no cascade, table by table, as applyServerRow would one by one. */
+async function applyRun(run: readonly RowEvent[], stored: Map<RowTable, StoredRows>) {
+  const byTable = new Map<RowTable, RowEvent[]>()
+  for (const event of run) {
+    const list = byTable.get(event.entity)
+    if (list) list.push(event)
+    else byTable.set(event.entity, [event])
+  }
+  for (const [table, events] of byTable) {
+    const ids = events.map(eventRowId)
+    const pending = await pendingAmong(table, ids)
+    const local = (await rowTable(table).bulkGet(ids)) as (Row | undefined)[]
+    const puts: AnyRow[] = []
+    const deletes: string[] = []
+    events.forEach((event, i) => {
+      const id = ids[i]!
+      const remote = event.op === 'upsert' ? (event.row as AnyRow) : null
+      const current = local[i]
+      if (pending.has(id)) {
+        deferServerRow(table, id, remote)
+        return
+      }
+      const merge = mergeRow(current, remote, false)
+      if (merge === 'put' && remote && !sameRow(current, remote)) puts.push(remote)
+      else if (merge === 'delete') deletes.push(id)
+      noteWrite(table, id)
+    })
+    await stored.get(table)!.put(puts)
+    await stored.get(table)!.delete(deletes)
+  }
+}
+
+/** Most row events applied in one transaction. */
+const MAX_BATCH = 1000
+/** Events arriving within this many ms of the first waiting one are applied together. */
+const BATCH_WAIT_MS = 16
+/** Past this many waiting row events, they are dropped and the lists re-fetched instead. */
+const MAX_BACKLOG = 20_000
+
+let openedAt = Number.NEGATIVE_INFINITY
+
+/** When (performance.now()) the live stream last opened: changes after it arrive as events. */
+export const streamOpenedAt = () => openedAt
+
+const openWaiters = new Set<() => void>()
+
+/** Resolves once the live stream is open, or after `timeoutMs`. */
+export function whenStreamOpen(timeoutMs: number): Promise<void> {
+  if (openedAt !== Number.NEGATIVE_INFINITY) return Promise.resolve()
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      openWaiters.delete(done)
+      resolve()
+    }
+    const timer = setTimeout(done, timeoutMs)
+    openWaiters.add(done)
+  })
 }
 
 const RECONNECT_MS = 5000
@@ -69,13 +158,52 @@ export function connectLive(handlers: LiveHandlers): () => void {
   let source: EventSource | null = null
   let timer: ReturnType<typeof setTimeout> | undefined
   let closed = false
-  // Events are applied one after another, in the order they came.
-  let chain: Promise<void> = Promise.resolve()
+  // Waiting events, applied in order a batch at a time; never more than MAX_BACKLOG row events.
+  const queue: ChangeEvent[] = []
+  let rowEvents = 0
+  let draining = false
+  let wait: ReturnType<typeof setTimeout> | undefined
+
+  const drain = async () => {
+    draining = true
+    wait = undefined
+    try {
+      while (queue.length && !closed) {
+        const batch = takeBatch(queue, MAX_BATCH)
+        rowEvents -= batch.filter(isRowEvent).length
+        try {
+          await applyChangeEvents(batch, handlers)
+        } catch (error) {
+          console.error('Could not apply change events', error)
+        }
+        // Let the page render between batches.
+        await new Promise((resolve) => setTimeout(resolve, 0))
+      }
+    } finally {
+      draining = false
+    }
+  }
+  const enqueue = (event: ChangeEvent) => {
+    queue.push(event)
+    if (isRowEvent(event) && ++rowEvents > MAX_BACKLOG) {
+      // Too far behind: what the waiting row events say, a re-sync fetches anyway.
+      const others = queue.filter((e) => !isRowEvent(e))
+      queue.length = 0
+      queue.push(...others)
+      rowEvents = 0
+      handlers.onReady()
+    }
+    if (!draining && wait === undefined) wait = setTimeout(() => void drain(), BATCH_WAIT_MS)
+  }
 
   const open = () => {
     if (closed) return
     source = new EventSource('/api/events')
-    source.addEventListener('ready', () => handlers.onReady())
+    source.addEventListener('ready', () => {
+      openedAt = performance.now()
+      for (const done of [...openWaiters]) done()
+      handlers.onReady()
+    })
     source.addEventListener('change', (message) => {
       let event: ChangeEvent
       try {
@@ -83,11 +211,10 @@ export function connectLive(handlers: LiveHandlers): () => void {
       } catch {
         return
       }
-      chain = chain
-        .then(() => applyChangeEvent(event, handlers))
-        .catch((error: unknown) => console.error('Could not apply a change event', error))
+      enqueue(event)
     })
     source.addEventListener('error', () => {
+      openedAt = Number.NEGATIVE_INFINITY
       if (source?.readyState !== EventSource.CLOSED) return
       source = null
       timer = setTimeout(open, RECONNECT_MS)
@@ -96,7 +223,9 @@ export function connectLive(handlers: LiveHandlers): () => void {
   open()
   return () => {
     closed = true
+    openedAt = Number.NEGATIVE_INFINITY
     clearTimeout(timer)
+    clearTimeout(wait)
     source?.close()
   }
 }

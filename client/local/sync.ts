@@ -3,10 +3,15 @@
 // database by the rule of reconcile.ts: rows with a pending change, and rows written from an event
 // or answer after the list was requested, keep their local version; the server wins otherwise.
 // Rows whose workspace or project is gone are dropped. Run by the leading tab (engine.ts).
+// A project's icons (10,000 and more) are stored in short chunks, and the list is handed to this
+// tab's grid as soon as it arrives (onIconList), so it shows before it is stored (ADR 0402).
 import type { IconRow, ProjectRow, WorkspaceAccessRow, WorkspaceRow } from '@common/schemas/rows.ts'
 import { api } from '../lib/api.ts'
 import { deferServerRow, noteWrite, writtenSince } from './apply.ts'
+import { pendingAmong, StoredRows } from './bulk-write.ts'
 import { type AnyRow, db, type OutboxEntry, ROW_TABLES, type RowTable, rowTable } from './db.ts'
+import { fetchList } from './fetch-list.ts'
+import { streamOpenedAt, whenStreamOpen } from './live.ts'
 import { pendingIds } from './outbox-rules.ts'
 import { reconcileList } from './reconcile.ts'
 
@@ -68,18 +73,129 @@ async function dropOrphans(queue: OutboxEntry[]) {
     .filter((a) => !workspaceIds.has(a.workspace_id) && !accessKeep.has(a.id))
     .delete()
   const projectIds = new Set(await db.projects.toCollection().primaryKeys())
+  // Keys only: the icons table may hold tens of thousands of rows.
+  const iconProjects = (await db.icons.orderBy('project_id').uniqueKeys()) as string[]
+  const gone = iconProjects.filter((id) => !projectIds.has(id))
+  if (!gone.length) return
   const iconKeep = pendingIds(queue, 'icons')
-  await db.icons.filter((i) => !projectIds.has(i.project_id) && !iconKeep.has(i.id)).delete()
+  await db.icons
+    .where('project_id')
+    .anyOf(gone)
+    .filter((i) => !iconKeep.has(i.id))
+    .delete()
 }
 
-/** Fetches one project's icons and reconciles them. */
-export async function syncIcons(projectId: string): Promise<void> {
+/** A project's list as fetched, for the tab that shows it (icon-list-events below). */
+export type IconListEvent =
+  /** The server's rows this sync will store (rows with a pending change or a newer local write left out). */
+  | { type: 'list'; projectId: string; rows: readonly IconRow[] }
+  /** The sync is over (stored, or failed): the database alone holds the truth again. */
+  | { type: 'done'; projectId: string }
+
+const iconListListeners = new Set<(event: IconListEvent) => void>()
+
+/** Hears the icon lists this tab fetches, so that the grid can show one before it is stored. */
+export function onIconList(listener: (event: IconListEvent) => void) {
+  iconListListeners.add(listener)
+  return () => {
+    iconListListeners.delete(listener)
+  }
+}
+
+const emit = (event: IconListEvent) => {
+  for (const listener of iconListListeners) listener(event)
+}
+
+/** Rows per transaction when a list is stored: each is a short task, so the page stays responsive. */
+const CHUNK = 250
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+/** A list sync of one project: when its fetch started (undefined: still waiting for the stream). */
+const iconSyncs = new Map<string, { startedAt: number | undefined; done: Promise<void> }>()
+
+/** How long a list sync waits for the live stream to open before fetching anyway. */
+const STREAM_WAIT_MS = 3000
+
+/**
+ * Fetches one project's icons and reconciles them. A list fetched before the live stream is open
+ * could miss a change made meanwhile, and would be fetched again once it opens (the re-sync): so the
+ * fetch waits for the stream (at most STREAM_WAIT_MS). A sync of the same project already under way
+ * is shared when its fetch has not started or started while the stream was open (whatever changed
+ * after its list was read arrives as events); otherwise a new one runs.
+ */
+export function syncIcons(projectId: string): Promise<void> {
+  const running = iconSyncs.get(projectId)
+  if (running && (running.startedAt === undefined || running.startedAt >= streamOpenedAt()))
+    return running.done
+  const entry: { startedAt: number | undefined; done: Promise<void> } = {
+    startedAt: undefined,
+    done: Promise.resolve(),
+  }
+  entry.done = (async () => {
+    await whenStreamOpen(STREAM_WAIT_MS)
+    entry.startedAt = performance.now()
+    await fetchIcons(projectId)
+  })().finally(() => {
+    if (iconSyncs.get(projectId) === entry) iconSyncs.delete(projectId)
+  })
+  iconSyncs.set(projectId, entry)
+  return entry.done
+}
+
+/**
+ * The list is reconciled by the rule of reconcile.ts in chunks, each its own transaction that reads
+ * only its own rows, their pending changes and what was written since the request, so the rule is
+ * applied to what the database holds at that moment. Rows the server no longer has go last.
+ */
+async function fetchIcons(projectId: string): Promise<void> {
   const requestedAt = performance.now()
-  const { data } = await api<List<IconRow>>(`/api/icons?project_id=${encodeURIComponent(projectId)}`)
-  await transaction(async () => {
-    const queue = await db.outbox.toArray()
-    const local = await db.icons.where('project_id').equals(projectId).toArray()
-    await applyList('icons', local, data, requestedAt, pendingIds(queue, 'icons'))
+  // With no local copy to show meanwhile, parsing here costs no frame: the worker's start-up would.
+  const shown = (await db.icons.where('project_id').equals(projectId).limit(1).count()) > 0
+  const data = await fetchList<IconRow>(`/api/icons?project_id=${encodeURIComponent(projectId)}`, shown)
+  try {
+    const held = await db.transaction('r', [db.outbox], async () => {
+      const keep = await pendingAmong(
+        'icons',
+        data.map((row) => row.id),
+      )
+      for (const id of writtenSince('icons', requestedAt)) keep.add(id)
+      return keep
+    })
+    emit({ type: 'list', projectId, rows: held.size ? data.filter((row) => !held.has(row.id)) : data })
+    for (let i = 0; i < data.length; i += CHUNK) {
+      if (i) await nextTask()
+      const stored = new StoredRows('icons')
+      await storeChunk(data.slice(i, i + CHUNK), requestedAt, stored)
+      stored.announce()
+    }
+    const removed = new StoredRows('icons')
+    await transaction(async () => {
+      const serverIds = new Set(data.map((row) => row.id))
+      const gone = (await db.icons.where('project_id').equals(projectId).primaryKeys()).filter(
+        (id) => !serverIds.has(id),
+      )
+      if (!gone.length) return
+      const keep = await pendingAmong('icons', gone)
+      for (const id of writtenSince('icons', requestedAt)) keep.add(id)
+      await removed.delete(gone.filter((id) => !keep.has(id)))
+    })
+    removed.announce()
+  } finally {
+    emit({ type: 'done', projectId })
+  }
+}
+
+/** Reconciles and stores one chunk of a project's list. */
+function storeChunk(chunk: IconRow[], requestedAt: number, stored: StoredRows): Promise<void> {
+  return transaction(async () => {
+    const ids = chunk.map((row) => row.id)
+    const pending = await pendingAmong('icons', ids)
+    const keep = new Set([...pending, ...writtenSince('icons', requestedAt)])
+    const local = (await db.icons.bulkGet(ids)).filter((row): row is IconRow => row !== undefined)
+    const { put } = reconcileList(local, chunk, keep)
+    for (const row of chunk) if (pending.has(row.id)) deferServerRow('icons', row.id, row)
+    await stored.put(put)
+    for (const row of put) noteWrite('icons', row.id)
   })
 }
 

@@ -1,0 +1,35 @@
+// Fetches a large list (`{ data: [...] }`, e.g. a project's 10,000 icons, about 7 MB of JSON) in a
+// Worker, so that parsing it is no long task on the page's thread: the rows arrive in slices of
+// SLICE, each a few milliseconds to receive. Anything unusual (no Worker, an error status, a network
+// failure) is left to the ordinary api() call, which reports it as everywhere else.
+import { api } from '../lib/api.ts'
+import type { ListMessage } from './list-worker.ts'
+
+const SLICE = 500
+
+/** `offThread` false: parse on the page's thread (nothing shows yet, so a worker's start-up is only a delay). */
+export async function fetchList<T>(url: string, offThread = true): Promise<T[]> {
+  if (!offThread || typeof Worker === 'undefined') return (await api<{ data: T[] }>(url)).data
+  const rows = await new Promise<T[] | null>((resolve) => {
+    let worker: Worker
+    try {
+      worker = new Worker(new URL('./list-worker.ts', import.meta.url), { type: 'module', name: 'list' })
+    } catch {
+      resolve(null)
+      return
+    }
+    const out: T[] = []
+    const finish = (result: T[] | null) => {
+      worker.terminate()
+      resolve(result)
+    }
+    worker.onmessage = (event: MessageEvent<ListMessage>) => {
+      const message = event.data
+      if (message.type === 'rows') for (const row of message.rows) out.push(row as T)
+      else finish(message.type === 'done' && message.count === out.length ? out : null)
+    }
+    worker.onerror = () => finish(null)
+    worker.postMessage({ url: new URL(url, location.href).href, slice: SLICE })
+  })
+  return rows ?? (await api<{ data: T[] }>(url)).data
+}
