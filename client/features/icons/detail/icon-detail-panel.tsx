@@ -8,7 +8,7 @@ import { Button, buttonClass } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx'
 import { toast } from '../../../lib/toast.ts'
-import { db, type LocalIcon } from '../../../local/db.ts'
+import { db, type LocalIcon, rowKey } from '../../../local/db.ts'
 import { deleteIcon } from '../../../local/icons.ts'
 import { useLiveQuery } from '../../../local/use-live-query.ts'
 import { ICON_INK, iconDataUri } from '../icon-image.ts'
@@ -36,7 +36,13 @@ interface IconDetailPanelProps {
 const useCreatePending = (id: string | undefined) =>
   useLiveQuery(
     async () =>
-      id ? (await db.outbox.filter((e) => e.kind === 'icons/create' && e.body.id === id).count()) > 0 : false,
+      id
+        ? (await db.outbox
+            .where('keys')
+            .equals(rowKey('icons', id))
+            .filter((e) => e.kind === 'icons/create')
+            .count()) > 0
+        : false,
     [id],
   )
 
