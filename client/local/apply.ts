@@ -5,6 +5,8 @@
 //   change is confirmed, if still newer);
 // - `recentWrites`: when a row was last written from an event or an answer, so that a list
 //   requested before that does not undo it.
+
+import { StoredRows } from './bulk-write.ts'
 import { type AnyRow, db, hasPendingChange, rowKey as key, type RowTable, rowTable } from './db.ts'
 import { mergeRow, type Row, sameRow } from './reconcile.ts'
 
@@ -67,10 +69,12 @@ export interface Settle {
  * After changes are confirmed (`answer`: the row the server answered, null for a delete) or rolled
  * back (`answer` undefined: the snapshot is already restored): a row with no change left pending
  * takes the answer, then any newer server version that arrived meanwhile. Runs inside the same kind
- * of transaction as applyServerRow; one look-up of the outbox for all the rows.
+ * of transaction as applyServerRow; one look-up of the outbox for all the rows. Returns the answers
+ * it stored, to `announce()` once the transaction committed (bulk-write.ts), so the live lists take
+ * a confirmed batch as it is rather than reading the table again.
  */
-export async function settleRows(items: readonly Settle[]): Promise<void> {
-  if (!items.length) return
+export async function settleRows(items: readonly Settle[]): Promise<StoredRows[]> {
+  if (!items.length) return []
   const keys = items.map((i) => key(i.table, i.id))
   const pending = new Set((await db.outbox.where('keys').anyOf(keys).keys()) as string[])
   const puts = new Map<RowTable, AnyRow[]>()
@@ -83,7 +87,13 @@ export async function settleRows(items: readonly Settle[]): Promise<void> {
       puts.set(table, rows)
     }
   }
-  for (const [table, rows] of puts) await rowTable(table).bulkPut(rows)
+  const writers = new Map<RowTable, StoredRows>()
+  const writerOf = (table: RowTable) => {
+    const writer = writers.get(table) ?? new StoredRows(table)
+    writers.set(table, writer)
+    return writer
+  }
+  for (const [table, rows] of puts) await writerOf(table).put(rows)
   for (const { table, id, answer } of items) {
     const k = key(table, id)
     if (pending.has(k)) continue
@@ -94,9 +104,10 @@ export async function settleRows(items: readonly Settle[]): Promise<void> {
     if (later === undefined || answer === null) continue
     const current = (await rowTable(table).get(id)) as Row | undefined
     const merge = mergeRow(current, later, false)
-    if (merge === 'put' && later && !sameRow(current, later)) await rowTable(table).put(later)
-    else if (merge === 'delete') await rowTable(table).delete(id)
+    if (merge === 'put' && later && !sameRow(current, later)) await writerOf(table).put([later])
+    else if (merge === 'delete') await writerOf(table).delete([id])
   }
+  return [...writers.values()]
 }
 
 /** settleRows for one row. */

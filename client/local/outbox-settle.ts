@@ -52,7 +52,7 @@ const isRow = (answer: unknown): answer is AnyRow =>
 /** Confirms entries (as read from the queue) by their answers (the row answered, or nothing), in one transaction. */
 export async function confirmEntries(items: readonly { entry: OutboxEntry; answer: unknown }[]) {
   if (!items.length) return
-  await db.transaction('rw', rwTables(), async () => {
+  const stored = await db.transaction('rw', rwTables(), async () => {
     const seqs = items.map((i) => i.entry.seq!)
     // Keys only: an entry dropped meanwhile (access revoked) is left alone.
     const present = new Set(await db.outbox.where(':id').anyOf(seqs).primaryKeys())
@@ -68,8 +68,9 @@ export async function confirmEntries(items: readonly { entry: OutboxEntry; answe
       }
     }
     await db.outbox.bulkDelete([...present])
-    await settleRows(settle)
+    return settleRows(settle)
   })
+  for (const rows of stored) rows.announce()
 }
 
 /**
