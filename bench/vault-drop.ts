@@ -1,6 +1,8 @@
 // 5,000 small SVG files dropped on /icons (a DataTransfer dispatched in the page): time until all
 // are processed and stored in the browser's database, and until the outbox has sent them all to
 // the server (target ≤ 10 s). Run: node bench/vault-drop.ts [count]
+
+import { outboxCount } from '../tests/setup/vault-page.ts'
 import { realIcons, setUpVault } from './vault-setup.ts'
 
 const COUNT = Number(process.argv[2] ?? 5000)
@@ -11,22 +13,6 @@ const log = (o: object) => console.log(JSON.stringify({ bench: 'vault-drop', ...
 const files = realIcons(COUNT).map((icon) => ({ name: `${icon.name}.svg`, text: icon.svg }))
 await page.goto(`${bench.app.baseUrl}/icons?projectId=${bench.projectId}`)
 await page.getByTestId('empty-vault').waitFor()
-
-const outboxCount = () =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('Iconvault')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const request = open.result.transaction('outbox').objectStore('outbox').count()
-          request.onsuccess = () => {
-            resolve(request.result)
-            open.result.close()
-          }
-        }
-      }),
-  )
 
 // The files are made first (the user's files exist before the drop): the clock times the app only.
 await page.evaluate((list) => {
@@ -46,7 +32,7 @@ const storedMs = Date.now() - t0
 const added = await page.getByTestId('import-progress').textContent()
 log({ step: 'processed and stored locally', files: COUNT, ms: storedMs, report: added })
 
-while ((await outboxCount()) > 0) await page.waitForTimeout(250)
+while ((await outboxCount(page)) > 0) await page.waitForTimeout(250)
 const syncedMs = Date.now() - t0
 const server = await fetch(`${bench.app.baseUrl}/api/icons?project_id=${bench.projectId}`, {
   headers: { cookie: bench.cookie },

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { type AppProcess, startApp } from '../tests/setup/app-process.ts'
 import { launchBrowser, signIn, type TestBrowser } from '../tests/setup/browser.ts'
 import { startTestSmtp, type TestSmtp } from '../tests/setup/smtp.ts'
+import { createProject, subscribe } from '../tests/setup/subscribe.ts'
 
 export interface VaultBench {
   app: AppProcess
@@ -47,19 +48,9 @@ export async function setUpVault(email: string): Promise<VaultBench> {
   const browser = await launchBrowser({ viewport: { width: 1440, height: 900 } })
   const { page } = browser
   await signIn(page, app, smtp, email)
-  const headers = { origin: app.baseUrl }
-  const start = await page.request.post(`${app.baseUrl}/api/auth/subscription/upgrade`, {
-    data: { plan: 'pro', successUrl: '/maker', cancelUrl: '/upgrade' },
-    headers,
-  })
-  const session = new URL(((await start.json()) as { url: string }).url, app.baseUrl).searchParams.get(
-    'session',
-  )
-  await page.request.post(`${app.baseUrl}/api/billing/checkout/complete`, { data: { session }, headers })
+  if (!(await subscribe(page, app.baseUrl, 'pro'))) throw new Error('could not subscribe to pro')
   const projectId = crypto.randomUUID()
-  await page.request.post(`${app.baseUrl}/api/projects/create`, {
-    data: { id: projectId, name: 'Benchmark', description: '', workspace_id: null },
-  })
+  await createProject(page, app.baseUrl, { id: projectId, name: 'Benchmark' })
   const cookie = (await browser.context.cookies(app.baseUrl)).map((c) => `${c.name}=${c.value}`).join('; ')
   return {
     app,

@@ -9,6 +9,8 @@ import { SVG_ERROR_MESSAGES } from '../../common/svg/index.ts'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
 import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
+import { subscribe } from '../setup/subscribe.ts'
+import { dropFiles, outboxCount } from '../setup/vault-page.ts'
 
 const EMAIL = 'batch@example.com'
 let smtp: TestSmtp
@@ -44,32 +46,6 @@ const serverNames = async (projectId: string) =>
     }
   ).data.map((i) => i.name)
 
-const outboxCount = () =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('Iconvault')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const request = open.result.transaction('outbox').objectStore('outbox').count()
-          request.onsuccess = () => {
-            resolve(request.result)
-            open.result.close()
-          }
-        }
-      }),
-  )
-
-const dropFiles = (list: { name: string; text: string }[]) =>
-  page.evaluate((list) => {
-    const data = new DataTransfer()
-    for (const f of list) data.items.add(new File([f.text], f.name, { type: 'image/svg+xml' }))
-    const target = document.querySelector('[data-testid="vault"]') ?? document.body
-    for (const type of ['dragenter', 'dragover', 'drop']) {
-      target.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }))
-    }
-  }, list)
-
 /** Counts the icon creates that leave the browser, one-by-one and batched. */
 function countRequests() {
   const seen = { single: 0, batches: [] as number[] }
@@ -87,15 +63,7 @@ beforeAll(async () => {
   browser = await launchBrowser()
   page = browser.page
   await signIn(page, app, smtp, EMAIL)
-  const headers = { origin: app.baseUrl }
-  const start = await page.request.post(`${app.baseUrl}/api/auth/subscription/upgrade`, {
-    data: { plan: 'pro', successUrl: '/maker', cancelUrl: '/upgrade' },
-    headers,
-  })
-  const session = new URL(((await start.json()) as { url: string }).url, app.baseUrl).searchParams.get(
-    'session',
-  )
-  await page.request.post(`${app.baseUrl}/api/billing/checkout/complete`, { data: { session }, headers })
+  expect(await subscribe(page, app.baseUrl, 'pro')).toBe(true)
 })
 
 afterAll(async () => {
@@ -109,9 +77,9 @@ describe('a drop syncs in batches', () => {
     const projectId = await newProject('Many')
     const seen = countRequests()
     const dropped = files('many', 600)
-    await dropFiles(dropped)
+    await dropFiles(page, dropped)
     await page.getByText('Added 600 of 600 files').waitFor({ timeout: 30_000 })
-    await expect.poll(outboxCount, { timeout: 30_000 }).toBe(0)
+    await expect.poll(() => outboxCount(page), { timeout: 30_000 }).toBe(0)
     const names = await serverNames(projectId)
     expect(names.join(' ')).toBe(dropped.map((f) => f.name.replace('.svg', '')).join(' '))
     expect(seen.batches.reduce((a, b) => a + b, 0) + seen.single).toBe(600)
@@ -127,11 +95,11 @@ describe('a drop syncs in batches', () => {
       for (const icon of body.icons) if (icon.name === 'few-001') icon.svg = '<html><body/></html>'
       return route.continue({ postData: JSON.stringify(body) })
     })
-    await dropFiles(files('few', 4))
+    await dropFiles(page, files('few', 4))
     await toast(messages.createIconFailed).waitFor({ timeout: 15_000 })
     await toast(messages.iconError(SVG_ERROR_MESSAGES.not_svg)).waitFor()
     await expect.poll(() => tiles().count()).toBe(3)
-    await expect.poll(outboxCount).toBe(0)
+    await expect.poll(() => outboxCount(page)).toBe(0)
     expect(await serverNames(projectId)).toEqual(['few-000', 'few-002', 'few-003'])
     await page.unroute('**/api/icons/create-many')
   })
@@ -145,11 +113,11 @@ describe('a drop syncs in batches', () => {
         body: JSON.stringify({ error: messages.needProToSave }),
       }),
     )
-    await dropFiles(files('none', 5))
+    await dropFiles(page, files('none', 5))
     await toast(messages.iconError(messages.needProToSave)).waitFor({ timeout: 15_000 })
     await toast(messages.createIconFailed).waitFor()
     await expect.poll(() => tiles().count()).toBe(0)
-    await expect.poll(outboxCount).toBe(0)
+    await expect.poll(() => outboxCount(page)).toBe(0)
     expect(await serverNames(projectId)).toEqual([])
     await page.unroute('**/api/icons/create-many')
   })
@@ -166,9 +134,9 @@ describe('a drop syncs in batches', () => {
         body: '{"error":"Service unavailable"}',
       })
     })
-    await dropFiles(files('retry', 5))
+    await dropFiles(page, files('retry', 5))
     await page.locator('[data-testid="import-progress"][data-state="done"]').waitFor()
-    await expect.poll(outboxCount, { timeout: 15_000 }).toBe(0)
+    await expect.poll(() => outboxCount(page), { timeout: 15_000 }).toBe(0)
     expect(attempts).toBe(2)
     expect(await serverNames(projectId)).toEqual([
       'retry-000',

@@ -9,6 +9,8 @@ import { messages } from '../../common/messages.ts'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
 import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
+import { subscribe } from '../setup/subscribe.ts'
+import { dropFiles } from '../setup/vault-page.ts'
 
 const OWNER = 'olga@example.com'
 const MATE = 'milo@example.com'
@@ -35,29 +37,6 @@ const get = async <T>(page: Page, path: string) =>
 const tiles = (page: Page) => page.getByTestId('icon-tile')
 const labels = (page: Page) => tiles(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))
 
-async function upgradeToGold(page: Page) {
-  const res = await page.request.post(`${app.baseUrl}/api/auth/subscription/upgrade`, {
-    data: { plan: 'gold', successUrl: '/maker', cancelUrl: '/upgrade' },
-    headers: { origin: app.baseUrl },
-  })
-  const { url } = (await res.json()) as { url: string }
-  await post(page, '/api/billing/checkout/complete', {
-    session: new URL(url, app.baseUrl).searchParams.get('session'),
-  })
-}
-
-function dropFiles(page: Page, files: { name: string; text: string }[]) {
-  return page.evaluate((list) => {
-    const data = new DataTransfer()
-    for (const f of list) data.items.add(new File([f.text], f.name, { type: 'image/svg+xml' }))
-    for (const type of ['dragenter', 'dragover', 'drop']) {
-      document.body.dispatchEvent(
-        new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }),
-      )
-    }
-  }, files)
-}
-
 beforeAll(async () => {
   smtp = await startTestSmtp()
   app = await startApp({ env: { SMTP_URL: smtp.url } })
@@ -66,7 +45,7 @@ beforeAll(async () => {
   mate = browsers[1]!.page
   await signIn(owner, app, smtp, OWNER)
   await signIn(mate, app, smtp, MATE)
-  await upgradeToGold(owner)
+  expect(await subscribe(owner, app.baseUrl, 'gold')).toBe(true)
   await post(owner, '/api/workspaces/create', { id: workspaceId, name: 'Acme', description: '' })
   await post(owner, '/api/workspaces/update', {
     id: workspaceId,

@@ -10,6 +10,8 @@ import { messages } from '../../common/messages.ts'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
 import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
+import { subscribe } from '../setup/subscribe.ts'
+import { dropFiles } from '../setup/vault-page.ts'
 
 const EMAIL = 'vera@example.com'
 const DIR = new URL('../fixtures/upload/', import.meta.url)
@@ -31,29 +33,6 @@ const serverIcons = async () =>
       data: { id: string; name: string }[]
     }
   ).data
-
-async function upgradeToPro() {
-  const headers = { origin: app.baseUrl }
-  const start = await page.request.post(`${app.baseUrl}/api/auth/subscription/upgrade`, {
-    data: { plan: 'pro', successUrl: '/maker', cancelUrl: '/upgrade' },
-    headers,
-  })
-  const session = new URL(((await start.json()) as { url: string }).url, app.baseUrl).searchParams.get(
-    'session',
-  )
-  await page.request.post(`${app.baseUrl}/api/billing/checkout/complete`, { data: { session }, headers })
-}
-
-/** Drops files on the page the way a browser does (dragenter, dragover, drop with a DataTransfer). */
-const dropFiles = (files: { name: string; text: string }[]) =>
-  page.evaluate((list) => {
-    const data = new DataTransfer()
-    for (const f of list) data.items.add(new File([f.text], f.name, { type: 'image/svg+xml' }))
-    const target = document.querySelector('[data-testid="vault"]') ?? document.body
-    for (const type of ['dragenter', 'dragover', 'drop']) {
-      target.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }))
-    }
-  }, files)
 
 beforeAll(async () => {
   smtp = await startTestSmtp()
@@ -78,20 +57,20 @@ describe('the vault of a pro user', () => {
   test('without a project or a paid plan, a drop is refused with the seed texts', async () => {
     await page.goto(`${app.baseUrl}/icons`)
     await page.getByRole('heading', { name: 'Select a project' }).waitFor()
-    await dropFiles(FILES.slice(0, 1))
+    await dropFiles(page, FILES.slice(0, 1))
     await toast(messages.noCurrentProject).waitFor()
     await page.goto(`${app.baseUrl}/icons?projectId=${projectId}`)
     await page.getByTestId('empty-vault').waitFor()
-    await dropFiles(FILES.slice(0, 1))
+    await dropFiles(page, FILES.slice(0, 1))
     await toast(messages.needProToSave).waitFor()
     expect(await tiles().count()).toBe(0)
-    await upgradeToPro()
+    expect(await subscribe(page, app.baseUrl, 'pro')).toBe(true)
   })
 
   test('an empty project invites a drop; dropped files show with progress and refusals', async () => {
     await page.goto(`${app.baseUrl}/icons?projectId=${projectId}`)
     await page.getByTestId('empty-vault').waitFor()
-    await dropFiles(FILES)
+    await dropFiles(page, FILES)
     const report = page.getByTestId('import-progress')
     await report.waitFor()
     await page.locator('[data-testid="import-progress"][data-state="done"]').waitFor()
