@@ -14,7 +14,7 @@ import { icons, projects } from '../db/schema/index.ts'
 import { iconNotes } from '../events.ts'
 import type { Actor, Deps } from './deps.ts'
 import { badRequest } from './errors.ts'
-import { createTarget, decideStatus, type IconRecord, iconIdPrefix, served } from './icons.ts'
+import { createTarget, type IconRecord, iconIdPrefix, newIconRow, served } from './icons.ts'
 
 type Body = z.output<typeof createIconBody>
 type Target = Awaited<ReturnType<typeof createTarget>>
@@ -132,20 +132,10 @@ async function insert(
   if (!fresh.length) return new Map()
   const next = await firstFreeTimes(deps, [...new Set(fresh.map((f) => f.body.project_id))])
   const values: NewIcon[] = fresh.map(({ body, svg }) => {
-    const { scope, project } = targets.get(body.project_id)!
-    const at = next.get(project.id)!
-    next.set(project.id, at + 1)
-    return {
-      id: body.id,
-      name: body.name,
-      svg,
-      user_id: actor.id,
-      origin_icon_id: body.origin_icon_id,
-      project_id: project.id,
-      workspace_id: project.workspace_id,
-      icon_status: decideStatus(scope),
-      created_at: new Date(at),
-    }
+    const target = targets.get(body.project_id)!
+    const at = next.get(body.project_id)!
+    next.set(body.project_id, at + 1)
+    return newIconRow(body, svg, actor, target, new Date(at))
   })
   const rows = await deps.db.insert(icons).values(values).onConflictDoNothing().returning()
   for (const { project } of targets.values()) {

@@ -72,6 +72,27 @@ export async function createTarget(deps: Deps, actor: Actor, projectId: string, 
   return { scope, project }
 }
 
+/** The row a create stores: the project's workspace, the status the server decides, the pipeline's markup. */
+export function newIconRow(
+  body: z.output<typeof createIconBody>,
+  svg: string,
+  actor: Actor,
+  { scope, project }: Awaited<ReturnType<typeof createTarget>>,
+  createdAt?: Date,
+): typeof icons.$inferInsert {
+  return {
+    id: body.id,
+    name: body.name,
+    svg,
+    user_id: actor.id,
+    origin_icon_id: body.origin_icon_id,
+    project_id: project.id,
+    workspace_id: project.workspace_id,
+    icon_status: decideStatus(scope),
+    ...(createdAt ? { created_at: createdAt } : {}),
+  }
+}
+
 export async function createIcon(
   deps: Deps,
   actor: Actor,
@@ -87,16 +108,7 @@ export async function createIcon(
   }
   const [created] = await deps.db
     .insert(icons)
-    .values({
-      id: body.id,
-      name: body.name,
-      svg,
-      user_id: actor.id,
-      origin_icon_id: body.origin_icon_id,
-      project_id: project.id,
-      workspace_id: project.workspace_id,
-      icon_status: decideStatus(scope),
-    })
+    .values(newIconRow(body, svg, actor, { scope, project }))
     .onConflictDoNothing()
     .returning()
   if (!created) {
