@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { appMessages, messages } from '../../common/messages.ts'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
-import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
+import { fetchInPage, launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
 
 const HEART =
@@ -20,18 +20,7 @@ let browser: TestBrowser
 let page: Page
 const projectId = randomUUID()
 
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers are inspected field by field
-const call = (path: string, body?: unknown): Promise<any> =>
-  page.evaluate(
-    async ([p, b]) => {
-      const init =
-        b === undefined
-          ? {}
-          : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) }
-      return (await fetch(p as string, init)).json()
-    },
-    [path, body] as const,
-  )
+const call = (path: string, body?: unknown) => fetchInPage(page, path, body)
 
 async function startFrom(svg: string, search = `?projectId=${projectId}`) {
   await page.goto(`${app.baseUrl}/maker${search}`)

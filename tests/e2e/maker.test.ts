@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { appMessages } from '../../common/messages.ts'
 import { type AiStub, startAiStub } from '../setup/ai-stub.ts'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
-import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
+import { fetchInPage, launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
 
 const STAR =
@@ -21,18 +21,7 @@ let browser: TestBrowser
 let page: Page
 const projectId = randomUUID()
 
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers are inspected field by field
-const call = (path: string, body?: unknown): Promise<any> =>
-  page.evaluate(
-    async ([p, b]) => {
-      const init =
-        b === undefined
-          ? {}
-          : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) }
-      return (await fetch(p as string, init)).json()
-    },
-    [path, body] as const,
-  )
+const call = (path: string, body?: unknown) => fetchInPage(page, path, body)
 const source = () => page.getByTestId('svg-source').textContent()
 const creditsUsed = async () => (await call('/api/credits')).data.used as number
 

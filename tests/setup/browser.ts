@@ -57,3 +57,20 @@ export async function signIn(page: Page, app: AppLike, smtp: SmtpLike, email: st
   await page.goto(mail.link)
   await page.waitForURL((url) => url.pathname === '/icons')
 }
+
+/**
+ * A JSON call made by the page itself (its fetch, its cookies and origin): GET without a body,
+ * POST with one. Answers are inspected field by field, hence `any`.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers are inspected field by field
+export const fetchInPage = (page: Page, path: string, body?: unknown): Promise<any> =>
+  page.evaluate(
+    async ([p, b]) => {
+      const init =
+        b === undefined
+          ? {}
+          : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) }
+      return (await fetch(p as string, init)).json()
+    },
+    [path, body] as const,
+  )
