@@ -11,10 +11,10 @@ const base =
   'disabled:pointer-events-none disabled:opacity-50 cursor-pointer select-none'
 
 const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-accent text-accent-fg hover:brightness-110 shadow-sm',
+  primary: 'bg-accent-solid text-accent-fg hover:brightness-90 shadow-sm',
   secondary: 'border border-line bg-raised text-fg hover:bg-surface',
   ghost: 'text-muted hover:bg-surface hover:text-fg',
-  danger: 'bg-danger text-white hover:brightness-110',
+  danger: 'bg-danger-solid text-white hover:brightness-90',
 }
 
 const sizes: Record<ButtonSize, string> = {

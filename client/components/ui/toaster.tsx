@@ -25,6 +25,8 @@ export function Toaster() {
             role="status"
             aria-live={t.type === 'error' ? 'assertive' : 'polite'}
             aria-hidden={!t.visible}
+            // a leaving toast fades for 300 ms: its dismiss button must not stay focusable meanwhile
+            inert={!t.visible}
             data-testid="toast"
             data-type={t.type}
             data-state={t.visible ? 'visible' : 'hidden'}

@@ -27,7 +27,7 @@ export function PlanCards({ current = null, action }: PlanCardsProps) {
             )}
           >
             {isCurrent ? (
-              <span className="absolute -top-2.5 left-6 rounded-full bg-accent px-2 py-0.5 text-xs font-medium text-accent-fg">
+              <span className="absolute -top-2.5 left-6 rounded-full bg-accent-solid px-2 py-0.5 text-xs font-medium text-accent-fg">
                 Current plan
               </span>
             ) : null}

@@ -1,6 +1,7 @@
 // "Copy Format" side panel, 500 px wide (seed §2, §9): the five formats, each with an example;
 // the chosen one is remembered and used when an icon of the vault is clicked.
 import { Check, Code } from 'lucide-react'
+import { useId } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { cn } from '../../components/ui/cn.ts'
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog.tsx'
@@ -10,6 +11,7 @@ import { useFormatExamples } from './format-examples.ts'
 function FormatExamples() {
   const [format, setFormat] = useCopyFormat()
   const examples = useFormatExamples()
+  const labelId = useId()
   return (
     <div
       role="radiogroup"
@@ -26,6 +28,8 @@ function FormatExamples() {
             type="button"
             role="radio"
             aria-checked={selected}
+            // named by its format only: the example is a picture of the output, not part of the name
+            aria-labelledby={`${labelId}-${id}`}
             data-format={id}
             onClick={() => setFormat(id)}
             className={cn(
@@ -34,10 +38,11 @@ function FormatExamples() {
             )}
           >
             <span className="flex items-center justify-between text-sm font-medium text-fg">
-              {formatLabel(id)}
+              <span id={`${labelId}-${id}`}>{formatLabel(id)}</span>
               {selected ? <Check className="size-4 text-accent" aria-hidden /> : null}
             </span>
-            <pre className="max-h-48 overflow-auto rounded-md bg-surface p-2.5 font-mono text-[11px] leading-relaxed text-muted">
+            {/* Wrapped, not scrolled: a scroll box inside a radio could not be scrolled by keyboard. */}
+            <pre className="rounded-md bg-surface p-2.5 font-mono text-[11px] leading-relaxed whitespace-pre-wrap text-muted [overflow-wrap:anywhere]">
               {examples[id]}
             </pre>
           </button>

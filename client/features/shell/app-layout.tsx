@@ -25,7 +25,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           event.preventDefault()
           document.getElementById(MAIN_SCROLL_ID)?.focus()
         }}
-        className="sr-only z-50 rounded-md bg-accent px-3 py-2 text-sm text-accent-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-md bg-accent-solid px-3 py-2 text-sm text-accent-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         Skip to content
       </a>

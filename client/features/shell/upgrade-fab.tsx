@@ -16,7 +16,7 @@ export function UpgradeFab() {
       aria-label="Upgrade"
       title="Upgrade"
       data-testid="upgrade-fab"
-      className="fixed right-6 bottom-6 z-30 grid size-12 place-items-center rounded-full bg-accent text-accent-fg shadow-lg shadow-accent/30 transition hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+      className="fixed right-6 bottom-6 z-30 grid size-12 place-items-center rounded-full bg-accent-solid text-accent-fg shadow-lg shadow-accent/30 transition hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
     >
       <Sparkles className="size-5" aria-hidden />
     </Link>

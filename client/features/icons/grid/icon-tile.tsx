@@ -52,7 +52,7 @@ export const IconTile = memo(function IconTile({
         className={cn(
           'absolute top-1.5 left-1.5 grid size-4 place-items-center rounded border',
           selected
-            ? 'border-accent bg-accent text-accent-fg'
+            ? 'border-accent bg-accent-solid text-accent-fg'
             : 'hidden border-line bg-raised group-hover:grid',
         )}
         data-action="toggle"

@@ -33,7 +33,7 @@ export function PreviewPanel({ svg }: { svg: string }) {
               onClick={() => setBackground(b.id)}
               className={cn(
                 'rounded-md px-2.5 py-1 text-xs',
-                b.id === background ? 'bg-accent text-accent-fg' : 'text-muted hover:bg-surface',
+                b.id === background ? 'bg-accent-solid text-accent-fg' : 'text-muted hover:bg-surface',
               )}
             >
               {b.label}

@@ -48,7 +48,7 @@ export function LibrarySource({ onLoad }: Pick<SourceProps, 'onLoad'>) {
             className={cn(
               'rounded-full border px-2.5 py-0.5 text-xs',
               s.id === setId
-                ? 'border-accent bg-accent text-accent-fg'
+                ? 'border-accent bg-accent-solid text-accent-fg'
                 : 'border-line text-muted hover:bg-surface',
             )}
           >

@@ -1,0 +1,301 @@
+// Accessibility in Chromium with axe-core (WCAG 2.0/2.1/2.2 A and AA rules): the main screens and
+// the vault's panels and dialogs, each audited in the dark and in the light theme. A violation of
+// impact serious or critical fails its test (rule, impact and targets in the message); moderate and
+// minor ones are printed only. Then a keyboard check of /icons: Tab reaches the header, the toolbar
+// and the grid in order, and the focused control shows a visible focus style.
+// axe's source is evaluated through the DevTools protocol (page.evaluate), which the app's CSP
+// (script-src 'self', no inline script) does not apply to, so the app keeps its real headers.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type AppProcess, startApp } from '../setup/app-process.ts'
+import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
+import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
+import { createProject, subscribe } from '../setup/subscribe.ts'
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
+const EMAIL = 'ada@example.com'
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/upload/${name}`, import.meta.url), 'utf8')
+
+type Violation = {
+  id: string
+  impact: 'minor' | 'moderate' | 'serious' | 'critical' | null
+  help: string
+  nodes: { target: unknown[]; html: string; failureSummary?: string }[]
+}
+
+/** The part of axe's API the page is asked to run (axe is injected at run time, untyped there). */
+type AxeInPage = {
+  run(
+    context: Document,
+    options: { runOnly: { type: 'tag'; values: string[] } },
+  ): Promise<{ violations: unknown[] }>
+}
+
+/**
+ * Rules excluded on specific elements, each a false positive of a deliberate pattern.
+ * (Empty while the app has none; add `{ rule, selector, why }` entries, never whole rules.)
+ */
+const EXCLUSIONS: { rule: string; selector: string; why: string }[] = []
+
+let smtp: TestSmtp
+let app: AppProcess
+let browser: TestBrowser
+let page: Page
+const projectId = crypto.randomUUID()
+
+const tiles = () => page.getByTestId('icon-tile')
+
+/** Lets entry animations (dialogs, panels: 300 ms) end so colours are read at rest. */
+const settle = () =>
+  page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 1500)),
+    ]),
+  )
+
+/** Runs axe on the page as it is; returns its WCAG violations minus the listed exclusions. */
+async function axe(): Promise<Violation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
+  await settle()
+  const violations = (await page.evaluate(async (tags) => {
+    const { axe } = window as unknown as { axe: AxeInPage }
+    return (await axe.run(document, { runOnly: { type: 'tag', values: tags } })).violations
+  }, WCAG_TAGS)) as Violation[]
+  return violations
+    .map((v) => ({
+      ...v,
+      nodes: v.nodes.filter(
+        (n) =>
+          !EXCLUSIONS.some((x) => x.rule === v.id && n.target.some((t) => String(t).includes(x.selector))),
+      ),
+    }))
+    .filter((v) => v.nodes.length > 0)
+}
+
+const describeViolations = (list: Violation[]) =>
+  list
+    .map((v) => {
+      const nodes = v.nodes.map((n) => {
+        const why = v.id === 'color-contrast' ? ` (${n.failureSummary?.split('\n')[1]?.trim()})` : ''
+        return `    ${n.target.join(' ')}: ${n.html.slice(0, 140)}${why}`
+      })
+      return `  ${v.id} (${v.impact}): ${v.help}\n${nodes.join('\n')}`
+    })
+    .join('\n')
+
+/** Flips the theme the way the theme switch does (class and colour scheme on <html>). */
+const flipTheme = () =>
+  page.evaluate(() => {
+    const dark = document.documentElement.classList.toggle('dark')
+    document.documentElement.style.colorScheme = dark ? 'dark' : 'light'
+  })
+
+/**
+ * Audits the current screen in both themes and prints moderate and minor violations; returns the
+ * serious and critical ones (screen, theme, rule, impact, targets) for expectClean().
+ */
+async function audit(screen: string): Promise<string[]> {
+  const found: string[] = []
+  for (const pass of [0, 1]) {
+    const theme = await page.evaluate(() =>
+      document.documentElement.classList.contains('dark') ? 'dark' : 'light',
+    )
+    const violations = await axe()
+    const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    const other = violations.filter((v) => !blocking.includes(v))
+    if (other.length) console.info(`axe, ${screen} (${theme}), not failing:\n${describeViolations(other)}`)
+    if (blocking.length) found.push(`${screen} (${theme}):\n${describeViolations(blocking)}`)
+    if (pass === 0) await flipTheme()
+  }
+  await flipTheme()
+  return found
+}
+
+const expectClean = (found: string[]) =>
+  expect.soft(found, `axe found serious or critical violations:\n${found.join('\n')}`).toEqual([])
+
+beforeAll(async () => {
+  smtp = await startTestSmtp()
+  app = await startApp({ env: { SMTP_URL: smtp.url } })
+  browser = await launchBrowser()
+  page = browser.page
+  await page.goto(`${app.baseUrl}/sign-in`)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.stop()
+  await smtp?.close()
+})
+
+describe('axe: no serious or critical WCAG violations', () => {
+  test('/sign-in', async () => {
+    await page.getByLabel('E-mail address').waitFor()
+    const found = await audit('/sign-in')
+    await signIn(page, app, smtp, EMAIL)
+    expect(await subscribe(page, app.baseUrl, 'pro')).toBe(true)
+    await createProject(page, app.baseUrl, { id: projectId, name: 'Marketing Site', description: 'Icons' })
+    for (const [name, file] of [
+      ['home', 'home.svg'],
+      ['bell', 'bell.svg'],
+      ['Star Burst', 'star-gradient.svg'],
+    ]) {
+      const res = await page.request.post(`${app.baseUrl}/api/icons/create`, {
+        data: {
+          id: crypto.randomUUID(),
+          name,
+          svg: fixture(file!),
+          project_id: projectId,
+          workspace_id: null,
+        },
+      })
+      expect(res.ok()).toBe(true)
+    }
+    expectClean(found)
+  })
+
+  test('/icons: toolbar and grid', async () => {
+    await page.goto(`${app.baseUrl}/icons?projectId=${projectId}`)
+    await expect.poll(() => tiles().count()).toBe(3)
+    expectClean(await audit('/icons'))
+  })
+
+  test('/icons: the detail panel', async () => {
+    await tiles().filter({ hasText: 'home' }).dblclick()
+    await page.getByTestId('icon-detail').waitFor()
+    expectClean(await audit('/icons detail panel'))
+    await page.keyboard.press('Escape')
+    await page.getByTestId('icon-detail').waitFor({ state: 'detached' })
+  })
+
+  test('a leaving toast (aria-hidden while it fades) cannot take focus', async () => {
+    // The detail panel's double click copied the icon: dismiss its toast, then look within the
+    // 500 ms it stays in the DOM hidden (axe flagged its focusable dismiss button: aria-hidden-focus).
+    const shown = page.locator('[data-testid="toast"][data-state="visible"]').first()
+    await shown.getByRole('button', { name: 'Dismiss notification' }).click()
+    const focusable = await page.evaluate(() => {
+      const button = document.querySelector<HTMLButtonElement>(
+        '[data-testid="toast"][data-state="hidden"] button',
+      )
+      if (!button) return 'gone'
+      button.focus()
+      return document.activeElement === button
+    })
+    expect(focusable).toBe(false)
+  })
+
+  test('/icons: the Copy Format panel', async () => {
+    await page.getByTestId('copy-format-button').click()
+    const panel = page.getByRole('dialog', { name: 'Copy Format' })
+    await panel.waitFor()
+    expectClean(await audit('/icons Copy Format panel'))
+    await page.keyboard.press('Escape')
+    await panel.waitFor({ state: 'detached' })
+  })
+
+  test('/icons: a bulk selection and the delete confirmation', async () => {
+    await page.keyboard.press('Escape')
+    await tiles()
+      .nth(0)
+      .click({ modifiers: ['ControlOrMeta'] })
+    await tiles()
+      .nth(1)
+      .click({ modifiers: ['ControlOrMeta'] })
+    await page.getByTestId('bulk-bar').waitFor()
+    expectClean(await audit('/icons bulk bar'))
+    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Delete…' }).click()
+    const confirm = page.getByRole('alertdialog')
+    await confirm.waitFor()
+    expectClean(await audit('/icons delete confirmation'))
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await confirm.waitFor({ state: 'detached' })
+    await page.keyboard.press('Escape')
+  })
+
+  test('/info of a project and /info without one', async () => {
+    await page.goto(`${app.baseUrl}/info?projectId=${projectId}`)
+    await page.getByTestId('project-card').getByRole('heading', { name: 'Marketing Site' }).waitFor()
+    await page.getByTestId('contributors').getByText(EMAIL).waitFor()
+    expectClean(await audit('/info?projectId'))
+    await page.goto(`${app.baseUrl}/info`)
+    await page.getByText('Marketing Site').first().waitFor()
+    expectClean(await audit('/info'))
+  })
+
+  test('/maker', async () => {
+    await page.goto(`${app.baseUrl}/maker?projectId=${projectId}`)
+    await page.getByRole('heading').first().waitFor()
+    await page.waitForLoadState('networkidle')
+    expectClean(await audit('/maker'))
+  })
+
+  test('/upgrade', async () => {
+    await page.goto(`${app.baseUrl}/upgrade`)
+    await page.getByRole('heading').first().waitFor()
+    await page.waitForLoadState('networkidle')
+    expectClean(await audit('/upgrade'))
+  })
+})
+
+describe('keyboard on /icons', () => {
+  test('the theme switch flips the theme', async () => {
+    await page.goto(`${app.baseUrl}/icons?projectId=${projectId}`)
+    await expect.poll(() => tiles().count()).toBe(3)
+    const dark = () => page.evaluate(() => document.documentElement.classList.contains('dark'))
+    const before = await dark()
+    await page.getByTestId('theme-toggle').click()
+    expect(await dark()).toBe(!before)
+    await page.getByTestId('theme-toggle').click()
+    expect(await dark()).toBe(before)
+  })
+
+  test('Tab reaches the header, the toolbar and the grid in order, with a visible focus style', async () => {
+    await page.reload()
+    await expect.poll(() => tiles().count()).toBe(3)
+    const seen: { name: string; visible: boolean }[] = []
+    for (let i = 0; i < 20; i++) {
+      await page.keyboard.press('Tab')
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null
+        if (!el || el === document.body) return null
+        const style = getComputedStyle(el)
+        const visible =
+          el.matches(':focus-visible') &&
+          ((style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0) ||
+            style.boxShadow !== 'none')
+        const name =
+          el.getAttribute('data-testid') ??
+          el.getAttribute('aria-label') ??
+          (el.textContent ?? '').trim().slice(0, 40)
+        return { name, visible }
+      })
+      if (!focused) continue
+      seen.push(focused)
+      if (focused.name === 'icon-tile') break
+    }
+    const names = seen.map((s) => s.name)
+    const order = [
+      'Iconvault home',
+      'theme-toggle',
+      'Search icons by name',
+      'status-filter',
+      'sort-select',
+      'Add SVG files',
+      'icon-tile',
+    ]
+    const positions = order.map((name) => names.indexOf(name))
+    expect(positions, `focus order: ${names.join(' → ')}`).not.toContain(-1)
+    expect(positions, `focus order: ${names.join(' → ')}`).toEqual([...positions].sort((a, b) => a - b))
+    const invisible = seen.filter((s) => !s.visible).map((s) => s.name)
+    expect(invisible, 'focused without a visible focus style').toEqual([])
+  })
+})
