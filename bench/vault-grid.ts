@@ -26,16 +26,27 @@ const t0 = performance.now()
 const { failed } = await insertIconsMany(bench, realIcons(COUNT))
 log({ step: 'insert through the API', icons: COUNT, failed, ms: Math.round(performance.now() - t0) })
 
-/** ms from navigation start to the grid's mark: set in the frame after the first tiles render. */
+/**
+ * ms from navigation start to the grid's mark: set in the frame after the first tiles render. With
+ * it, the start-up chain as the page's resource timing saw it (ms from navigation start): each API
+ * request's start → first byte → end, the order in which a first visit waits for them (ADR 0402).
+ */
 async function firstPaint(p: Page) {
   await p.waitForFunction(() => performance.getEntriesByName('vault:grid-painted').length > 0, null, {
     timeout: 60_000,
   })
-  return {
-    gridPaintedMs: Math.round(
-      await p.evaluate(() => performance.getEntriesByName('vault:grid-painted')[0]!.startTime),
-    ),
-  }
+  return p.evaluate(() => {
+    const chain: Record<string, string> = {}
+    for (const e of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+      const path = new URL(e.name).pathname
+      if (!path.startsWith('/api/') || path in chain) continue
+      chain[path] = [e.startTime, e.responseStart, e.responseEnd].map(Math.round).join('→')
+    }
+    return {
+      gridPaintedMs: Math.round(performance.getEntriesByName('vault:grid-painted')[0]!.startTime),
+      chain,
+    }
+  })
 }
 
 async function scrollLongestTask(p: Page) {
@@ -92,7 +103,8 @@ for (let round = 1; round <= ROUNDS; round++) {
     const paint = await firstPaint(page)
     await countShown(page, COUNT)
     await page.waitForTimeout(1500) // let the list re-check settle before scrolling
-    log({ round, visit, ...paint, ...(await scrollLongestTask(page)) })
+    const load = readFileSync('/proc/loadavg', 'utf8').split(' ')[0]
+    log({ round, visit, load, ...paint, ...(await scrollLongestTask(page)) })
   }
 }
 
