@@ -34,8 +34,10 @@ describe('signed out', () => {
       Object.assign(window, { __splash: marks })
       new MutationObserver(() => {
         const splash = document.getElementById('splash')
+        if (splash) marks.seen ??= performance.now()
         if (splash?.dataset.state === 'exit') marks.exit ??= performance.now()
-        if (!splash && document.body) marks.removed ??= performance.now()
+        // Removed: gone after it was there (before the parser reaches it, it is not there either).
+        if (!splash && marks.seen !== undefined) marks.removed ??= performance.now()
       }).observe(document, { subtree: true, childList: true, attributes: true })
     })
     await page.goto(`${app.baseUrl}/`)
