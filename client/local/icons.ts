@@ -11,19 +11,21 @@ export function syncProjectIcons(projectId: string): Promise<void> {
   return requestSync({ icons: projectId })
 }
 
+/** The body of POST /api/icons/create (and of each icon of /create-many) for a local row. */
+export const createBody = (row: LocalIcon) => ({
+  id: row.id,
+  name: row.name,
+  svg: row.svg,
+  project_id: row.project_id,
+  origin_icon_id: row.origin_icon_id,
+  workspace_id: row.workspace_id,
+  icon_status: row.icon_status,
+})
+
 export async function createIcon(input: Omit<IconRow, 'id' | 'created_at' | 'updated_at'> & { id?: string }) {
   const now = new Date().toISOString()
   const row: LocalIcon = { ...input, id: input.id ?? crypto.randomUUID(), created_at: now, updated_at: now }
-  const body = {
-    id: row.id,
-    name: row.name,
-    svg: row.svg,
-    project_id: row.project_id,
-    origin_icon_id: row.origin_icon_id,
-    workspace_id: row.workspace_id,
-    icon_status: row.icon_status,
-  }
-  await queueChange('icons/create', body, row.workspace_id, (w) => w.put('icons', row))
+  await queueChange('icons/create', createBody(row), row.workspace_id, (w) => w.put('icons', row))
   return row
 }
 

@@ -4,6 +4,7 @@
 // toasts stay the outbox's own (client/local/outbox.ts).
 import type { LocalIcon, OutboxEntry, RowSnapshot } from '../../local/db.ts'
 import { db, ROW_TABLES } from '../../local/db.ts'
+import { createBody } from '../../local/icons.ts'
 import { wakeOutbox } from '../../local/outbox.ts'
 import { TAB_ID } from '../../local/tabs.ts'
 
@@ -11,16 +12,6 @@ type Entry = Omit<OutboxEntry, 'seq' | 'createdAt' | 'tab' | 'tries'>
 
 const tables = () => [db.outbox, ...ROW_TABLES.map((t) => db.table(t))]
 const snapshot = (id: string, row: LocalIcon | null): RowSnapshot => ({ table: 'icons', id, row })
-
-export const createBody = (row: LocalIcon) => ({
-  id: row.id,
-  name: row.name,
-  svg: row.svg,
-  project_id: row.project_id,
-  origin_icon_id: row.origin_icon_id,
-  workspace_id: row.workspace_id,
-  icon_status: row.icon_status,
-})
 
 async function queue(entries: Entry[], write: () => Promise<unknown>) {
   if (!entries.length) return
