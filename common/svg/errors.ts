@@ -16,6 +16,7 @@ export const SVG_ERROR_MESSAGES = {
   invalid_id_prefix: 'The id prefix must start with a letter and use only letters, digits, - and _',
   unknown_format: 'Unknown copy format',
   optimize_failed: 'The SVG could not be optimised',
+  too_slow: 'The SVG takes too long to process (more than 2 seconds of work); simplify its paths',
 } as const
 
 export type SvgErrorCode = keyof typeof SVG_ERROR_MESSAGES
