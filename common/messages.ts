@@ -87,6 +87,12 @@ export const appMessages = {
   apiNotFound: 'Not found',
   internalError: 'Internal server error',
   invalidEmail: 'Enter a valid e-mail address',
+  // HTTP boundary (issue 10)
+  crossSiteRefused: 'This request must come from the Iconvault app itself (its Origin is missing or another site)',
+  jsonBodyRequired: 'Send the request body as JSON (Content-Type: application/json)',
+  controlCharacters: 'Text cannot contain control characters',
+  emailTooLong: 'E-mail addresses can be at most 254 characters',
+  methodNotAllowed: 'This method is not allowed here',
   magicLinkInvalid: 'This sign-in link is invalid or has expired. Request a new one.',
   goldRequired: 'You need the gold plan to create workspaces',
   idTaken: 'This id is already in use',
