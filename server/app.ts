@@ -62,7 +62,7 @@ export function createApp(deps: AppDeps) {
   mountSpa(app as unknown as Hono, deps.clientDir)
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json({ error: err.message }, err.status)
+    if (err instanceof ApiError) return c.json({ error: err.message }, err.status, err.headers)
     if (err instanceof HTTPException && err.status < 500) {
       return c.json({ error: err.message || appMessages.apiNotFound }, err.status)
     }

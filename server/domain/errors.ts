@@ -6,9 +6,12 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 
 
 export class ApiError extends Error {
   readonly status: ErrorStatus
-  constructor(status: ErrorStatus, message: string) {
+  /** Response headers the answer carries (e.g. Retry-After on a 429 or 503). */
+  readonly headers: Record<string, string> | undefined
+  constructor(status: ErrorStatus, message: string, headers?: Record<string, string>) {
     super(message)
     this.status = status
+    this.headers = headers
   }
 }
 
