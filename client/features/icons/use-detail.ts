@@ -1,9 +1,11 @@
-// Which icon the detail panel shows (initially the one named in the URL hash, #icon=<id>), and
+// Which icon the detail panel shows (initially the one named in the URL hash, #icon=<id>: lib/icon-hash.ts), and
 // where focus returns when it closes: the icon's tile, else what had focus when it opened (the
 // panel has no trigger button for Radix to return to).
 import { useCallback, useRef, useState } from 'react'
+import { iconIdFromHash } from '../../lib/icon-hash.ts'
+import { findTile } from './grid/grid-events.ts'
 
-const hashIcon = () => /(?:^#|&)icon=([\w-]+)/.exec(window.location.hash)?.[1] ?? null
+const hashIcon = () => iconIdFromHash(window.location.hash)
 
 export function useDetail() {
   const [detailId, setDetailId] = useState<string | null>(hashIcon)
@@ -21,7 +23,8 @@ export function useDetail() {
 
   const focusBack = useCallback((event: Event) => {
     event.preventDefault()
-    const tile = last.current && document.querySelector<HTMLElement>(`[data-icon-id="${last.current}"]`)
+    const grid = document.querySelector('[role="grid"][aria-label="Icons"]')
+    const tile = last.current && findTile(grid, 'icon-id', last.current)
     const before = returnFocus.current
     const back = tile || (before instanceof HTMLElement && before.isConnected ? before : null)
     back?.focus({ preventScroll: true })

@@ -1,6 +1,8 @@
 // The grid's keyboard and pointer handling, delegated from the grid element to its tiles: keys of
 // grid-keys.ts move focus (Shift extends the selection), Enter opens, Space toggles, Ctrl/Cmd+C
-// copies; clicks select (and copy, for a plain click), double-clicks open.
+// copies; clicks select (and copy, for a plain click), double-clicks open. Which tile an event is
+// for is found by the grid's own structure (grid > row > tile), never by attributes an icon's
+// markup could carry too (data-index, data-action, class): inline markup cannot steer it.
 import type { FocusEvent, KeyboardEvent, MouseEvent } from 'react'
 import type { ClickMods } from '../selection.ts'
 import { nextIndex } from './grid-keys.ts'
@@ -20,9 +22,35 @@ interface GridEventsOptions {
   onCopy(index: number): void
 }
 
-export const tileIndex = (target: EventTarget) => {
-  const tile = (target as HTMLElement).closest<HTMLElement>('[data-index]')
+/** The tile of `grid` with this data attribute (`index` or `icon-id`) = value, by the grid's structure. */
+export const findTile = (grid: Element | null | undefined, attribute: string, value: string | number) =>
+  grid?.querySelector<HTMLElement>(
+    `:scope > [role="row"] > [data-${attribute}="${CSS.escape(String(value))}"]`,
+  ) ?? null
+
+/** The grid's own tile an event target is in: the ancestor that is a cell of a row of `grid`. */
+export function tileOf(target: EventTarget | null, grid: Element): HTMLElement | null {
+  let node = target instanceof Element ? target : null
+  while (node && node !== grid) {
+    const row = node.parentElement
+    if (row && row.parentElement === grid)
+      return row.getAttribute('role') === 'row' ? (node as HTMLElement) : null
+    node = row
+  }
+  return null
+}
+
+/** The tile's index in the grid (set by the grid itself on its own tile element). */
+export const tileIndex = (target: EventTarget | null, grid: Element) => {
+  const tile = tileOf(target, grid)
   return tile ? Number(tile.dataset.index) : null
+}
+
+/** The tile's own control (toggle, details) a target is in: a direct child of the tile, never icon markup. */
+function tileAction(target: EventTarget | null, tile: HTMLElement): string | undefined {
+  let node = target instanceof Element ? target : null
+  while (node && node.parentElement !== tile) node = node.parentElement
+  return node instanceof HTMLElement ? node.dataset.action : undefined
 }
 
 export function gridEvents(o: GridEventsOptions) {
@@ -51,22 +79,23 @@ export function gridEvents(o: GridEventsOptions) {
   }
 
   const onClick = (event: MouseEvent) => {
-    const index = tileIndex(event.target)
-    if (index === null) return
+    const tile = tileOf(event.target, event.currentTarget)
+    if (!tile) return
+    const index = Number(tile.dataset.index)
     o.setFocus(index)
-    const action = (event.target as HTMLElement).closest<HTMLElement>('[data-action]')?.dataset.action
+    const action = tileAction(event.target, tile)
     if (action === 'details') return o.onOpen(index)
     const toggle = event.ctrlKey || event.metaKey || action === 'toggle'
     o.onClickIcon(index, { shift: event.shiftKey, toggle, plain: !event.shiftKey && !toggle })
   }
 
   const onDoubleClick = (event: MouseEvent) => {
-    const index = tileIndex(event.target)
+    const index = tileIndex(event.target, event.currentTarget)
     if (index !== null) o.onOpen(index)
   }
 
   const onFocus = (event: FocusEvent) => {
-    const index = tileIndex(event.target)
+    const index = tileIndex(event.target, event.currentTarget)
     if (index !== null && index !== o.current) o.setFocus(index)
   }
 

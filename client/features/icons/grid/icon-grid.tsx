@@ -1,12 +1,13 @@
 // The vault's virtualised grid (@tanstack/react-virtual): only the rows in view (and a few more)
 // are in the DOM, so 10,000 icons scroll like 100. An ARIA grid with one focusable cell (roving
 // tabindex): arrows, Home/End, PageUp/PageDown move; Shift extends the selection; Space toggles;
-// Enter opens details; Ctrl/Cmd+C copies. Clicks are delegated from the grid to the tiles.
+// Enter opens details; Ctrl/Cmd+C copies. Clicks are delegated from the grid to its own tiles
+// (found by structure, grid-events.ts: nothing in an icon's markup can steer them).
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef, useState } from 'react'
 import type { LocalIcon } from '../../../local/db.ts'
 import type { Selection } from '../selection.ts'
-import { type ClickIcon, gridEvents } from './grid-events.ts'
+import { type ClickIcon, findTile, gridEvents } from './grid-events.ts'
 import { IconTile } from './icon-tile.tsx'
 import { GAP, PADDING, ROW_HEIGHT, useGridColumns } from './use-grid-columns.ts'
 
@@ -41,7 +42,7 @@ export function IconGrid({ icons, selection, ink, onClickIcon, onOpen, onCopy, a
 
   useEffect(() => {
     if (pendingFocus.current === null) return
-    const tile = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${pendingFocus.current}"]`)
+    const tile = findTile(scrollRef.current?.firstElementChild, 'index', pendingFocus.current)
     if (!tile) return
     tile.focus({ preventScroll: true })
     pendingFocus.current = null
