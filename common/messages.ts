@@ -101,6 +101,7 @@ export const appMessages = {
   personNotFound: 'This person is not in the workspace',
   invitationNotFound: 'This invitation does not exist or is no longer pending',
   iconWorkspaceMismatch: 'The project does not belong to this workspace',
+  moveLeavesTeam: 'Icons can move only within their workspace or into your own projects',
   // Billing and credits
   planRequired: 'Choose the pro or gold plan',
   redirectPathInvalid: 'Return addresses must be paths on this site, such as /maker',

@@ -54,6 +54,18 @@ export const createIconsBody = z.strictObject({
     .max(MAX_ICONS_PER_BATCH, { error: TOO_MANY_ICONS }),
 })
 
+/** Most icons one POST /api/icons/move takes. */
+export const MAX_ICONS_PER_MOVE = 1000
+
+/** POST /api/icons/move: icons (by id) into another project; they keep their ids, authors and dates. */
+export const moveIconsBody = z.strictObject({
+  ids: z
+    .array(iconId, { error: ICONS_REQUIRED })
+    .min(1, { error: ICONS_REQUIRED })
+    .max(MAX_ICONS_PER_MOVE, { error: `At most ${MAX_ICONS_PER_MOVE} icons at once` }),
+  project_id: requiredId(messages.projectIdRequired),
+})
+
 /**
  * One icon's outcome in the answer of /create-many (`{ data: { results } }`, in the order sent):
  * the stored icon, as /create answers it, or why this icon alone was refused.

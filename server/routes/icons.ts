@@ -8,6 +8,7 @@ import { cssClassName, loadSvgo } from '../../common/svg/index.ts'
 import { createIcons } from '../domain/create-icons.ts'
 import type { Deps } from '../domain/deps.ts'
 import { createIcon, deleteIcon, iconScope, listIcons, safeSvg, updateIcon } from '../domain/icons.ts'
+import { moveIcons } from '../domain/move-icons.ts'
 import { actorOf } from '../middleware/access.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
 import { validate, validateQuery } from '../middleware/validate.ts'
@@ -37,6 +38,12 @@ export function iconRoutes(deps: Deps) {
     c.json({
       data: { results: await createIcons(deps, actorOf(c), c.get('body').icons, c.var.user?.sessionId) },
     }),
+  )
+
+  // POST /api/icons/move {ids, project_id}: the same icons (ids, authors, dates) into another
+  // project, checked on both sides; answers the moved rows; teammates hear of it live.
+  app.post('/move', validate(s.moveIconsBody), async (c) =>
+    c.json({ data: await moveIcons(deps, actorOf(c), c.get('body'), c.var.user?.sessionId) }),
   )
 
   // POST /api/icons/update: rename; owners and admins may also change the status.

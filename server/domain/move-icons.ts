@@ -1,0 +1,111 @@
+// Moves icons to another project (POST /api/icons/move): the same rows, ids, authors and creation
+// dates, in one UPDATE. Checked on both sides by the one permission table: update and delete in
+// every source project, create in the target with the target's plan entitlement; the target
+// decides the review status (a member moving into a reviewing workspace: needs review). A move
+// stays in its team: into a project of the same workspace, or into the caller's own projects.
+// Teammates hear of it live: the target's audience gets the moved rows, a source workspace the
+// icons left gets their removal.
+import { and, eq, inArray, ne } from 'drizzle-orm'
+import type { z } from 'zod'
+import { appMessages } from '../../common/messages.ts'
+import type { IconStatus, moveIconsBody } from '../../common/schemas/icons.ts'
+import type { IconRow } from '../../common/schemas/rows.ts'
+import { icons, workspaceAccess } from '../db/schema/index.ts'
+import { iconNotes } from '../events.ts'
+import { assertCan, projectScope } from './access.ts'
+import type { Actor, Deps } from './deps.ts'
+import { badRequest, notFound } from './errors.ts'
+import { createTarget, decideStatus, ICON_NOT_FOUND, served } from './icons.ts'
+
+/** Moves the icons; answers them all as they are now, in the order given. Idempotent. */
+export async function moveIcons(
+  deps: Deps,
+  actor: Actor,
+  body: z.output<typeof moveIconsBody>,
+  sessionId?: string,
+): Promise<IconRow[]> {
+  const ids = [...new Set(body.ids)]
+  const { project: visible } = await projectScope(deps.db, actor, body.project_id)
+  const target = await createTarget(deps, actor, visible.id, visible.workspace_id)
+  const rows = await deps.db.select().from(icons).where(inArray(icons.id, ids))
+  if (rows.length !== ids.length) throw notFound(ICON_NOT_FOUND)
+  for (const projectId of new Set(rows.map((r) => r.project_id))) {
+    if (projectId === target.project.id) continue
+    let scope: Awaited<ReturnType<typeof projectScope>>
+    try {
+      scope = await projectScope(deps.db, actor, projectId)
+    } catch {
+      throw notFound(ICON_NOT_FOUND)
+    }
+    assertCan(scope.scope, 'icon:update')
+    assertCan(scope.scope, 'icon:delete')
+    const into = target.project.workspace_id
+    if (into !== null && into !== scope.project.workspace_id) throw badRequest(appMessages.moveLeavesTeam)
+  }
+  const moving = rows.filter((r) => r.project_id !== target.project.id)
+  if (!moving.length) return order(ids, rows)
+  const into = target.project.workspace_id
+  const wanted = decideStatus(target.scope)
+  const status = (sameTeam: boolean): IconStatus | undefined =>
+    wanted === 'needs-review' ? wanted : sameTeam ? undefined : 'approved'
+  const moved: (typeof rows)[number][] = []
+  // One UPDATE per kind of status change (at most two): icons keep their id, author and created_at.
+  for (const sameTeam of [true, false]) {
+    const group = moving.filter((r) => (r.workspace_id === into) === sameTeam).map((r) => r.id)
+    if (!group.length) continue
+    const next = status(sameTeam)
+    moved.push(
+      ...(await deps.db
+        .update(icons)
+        .set({
+          project_id: target.project.id,
+          workspace_id: into,
+          updated_at: new Date(),
+          ...(next ? { icon_status: next } : {}),
+        })
+        .where(and(inArray(icons.id, group), ne(icons.project_id, target.project.id)))
+        .returning()),
+    )
+  }
+  const from = new Map(rows.map((r) => [r.id, r.workspace_id]))
+  const notes = moved.map((r) => ({ id: r.id, from: from.get(r.id) ?? null }))
+  await announce(deps, actor, notes, target.project, sessionId)
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  for (const r of moved) byId.set(r.id, r)
+  return order(ids, [...byId.values()])
+}
+
+const order = (ids: string[], rows: (typeof icons.$inferSelect)[]) => {
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return ids.flatMap((id) => (byId.get(id) ? [served(byId.get(id)!)] : []))
+}
+
+/** The moved rows to the target's audience; their removal to a source workspace they left. */
+async function announce(
+  deps: Deps,
+  actor: Actor,
+  moved: { id: string; from: string | null }[],
+  target: { workspace_id: string | null; user_id: string },
+  sessionId: string | undefined,
+) {
+  const ids = moved.map((r) => r.id)
+  for (const note of iconNotes(ids, target.workspace_id, target.user_id, sessionId))
+    await deps.events.publish(note)
+  const left = new Set(
+    moved.flatMap((r) => (r.from !== null && r.from !== target.workspace_id ? [r.from] : [])),
+  )
+  for (const workspaceId of left) {
+    // Members of the workspace the icons left, by name (the note names no workspace, so no-one else
+    // hears of it); not the mover, whom the answer and the target's note tell.
+    const members = await deps.db
+      .select({ user_id: workspaceAccess.user_id })
+      .from(workspaceAccess)
+      .where(eq(workspaceAccess.workspace_id, workspaceId))
+    const audience = members.flatMap((m) => (m.user_id && m.user_id !== actor.id ? [m.user_id] : []))
+    if (!audience.length) continue
+    for (const r of moved) {
+      if (r.from !== workspaceId) continue
+      await deps.events.publish({ entity: 'icons', op: 'delete', id: r.id, workspace_id: null, audience })
+    }
+  }
+}
