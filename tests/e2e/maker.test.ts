@@ -30,7 +30,7 @@ async function openMaker(search = '') {
   await page.getByTestId('maker-page').waitFor()
 }
 
-/** Saves under `name`, waits until the server has it, checks it in /icons, returns the server row. */
+/** Saves under `name`, waits until the server has it, checks "Open in Icons" opens it in /icons, returns the server row. */
 async function saveAndFind(name: string) {
   await page.getByLabel('Icon name').fill(name)
   await page.getByRole('button', { name: 'Save to vault' }).click()
@@ -50,6 +50,9 @@ async function saveAndFind(name: string) {
   await page.getByRole('link', { name: 'Open in Icons' }).click()
   await page.waitForURL((u) => u.pathname === '/icons' && u.searchParams.get('projectId') === projectId)
   await page.locator(`[data-testid="icon-tile"][aria-label="${name}"]`).waitFor()
+  // The link names the saved icon (#icon=<id>): the vault opens it in the detail panel.
+  expect(new URL(page.url()).hash).toBe(`#icon=${icon.id}`)
+  await page.getByTestId('icon-detail').getByRole('heading', { name }).waitFor()
   return icon
 }
 

@@ -2,6 +2,7 @@
 // origin when it is in this browser's vault, else a note that it is not visible.
 import { Link } from '@tanstack/react-router'
 import { GitFork } from 'lucide-react'
+import { iconHash } from '../../../lib/icon-hash.ts'
 import { db } from '../../../local/db.ts'
 import { useLiveQuery } from '../../../local/use-live-query.ts'
 
@@ -34,7 +35,7 @@ export function IconOrigin({ originId, projectId, onOpen }: IconOriginProps) {
             <Link
               to="/icons"
               search={{ projectId: origin.project_id }}
-              hash={`icon=${origin.id}`}
+              hash={iconHash(origin.id)}
               className={linkClass}
             >
               {origin.name}

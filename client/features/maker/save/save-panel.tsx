@@ -10,6 +10,7 @@ import { Field } from '../../../components/ui/field.tsx'
 import { Input } from '../../../components/ui/input.tsx'
 import { Select } from '../../../components/ui/select.tsx'
 import { errorMessage } from '../../../lib/api.ts'
+import { iconHash } from '../../../lib/icon-hash.ts'
 import { useMe } from '../../../lib/me.ts'
 import { toast } from '../../../lib/toast.ts'
 import type { MakerDoc } from '../state/history.ts'
@@ -111,7 +112,7 @@ export function SavePanel({ doc, loads, projectId, name, onNameChange }: Props) 
           <Link
             to="/icons"
             search={{ projectId: saved.projectId }}
-            hash={`icon-${saved.id}`}
+            hash={iconHash(saved.id)}
             className="text-accent underline"
           >
             Open in Icons
