@@ -6,34 +6,48 @@ import type { Config } from './config.ts'
 import { type OpenOptions, openStore, type Store } from './db/client.ts'
 import { createEventBus, type EventBus } from './events.ts'
 import { createMailer, type Mailer } from './mail.ts'
+import { createSvgPool, type SvgPool, type SvgPoolOptions } from './svg-pool/pool.ts'
 
 export type ServerContext = {
   config: Config
   store: Store
   mailer: Mailer
   events: EventBus
+  svg: SvgPool
   auth: ReturnType<typeof createAuth>
   app: ReturnType<typeof createApp>
   close(): Promise<void>
 }
 
-export async function createContext(config: Config, storeOptions?: OpenOptions): Promise<ServerContext> {
+export async function createContext(
+  config: Config,
+  storeOptions?: OpenOptions,
+  svgPoolOptions?: SvgPoolOptions,
+): Promise<ServerContext> {
   const store = await openStore(
     storeOptions ?? (config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }),
   )
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir })
-  const auth = createAuth({ config, store, mailer })
   const events = await createEventBus(store)
-  const deps = { db: store.db, events, mailer, config }
+  const auth = createAuth({
+    config,
+    store,
+    mailer,
+    onSessionEnded: (id) => events.publish({ entity: 'sessions', op: 'ended', ids: [id] }),
+  })
+  const svg = createSvgPool(svgPoolOptions)
+  const deps = { db: store.db, events, mailer, config, svg }
   const app = createApp({ auth, store, deps, logRequests: config.logRequests })
   return {
     config,
     store,
     mailer,
     events,
+    svg,
     auth,
     app,
     close: async () => {
+      await svg.close()
       await events.close()
       mailer.close()
       await store.close()

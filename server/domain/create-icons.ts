@@ -9,9 +9,9 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { appMessages } from '../../common/messages.ts'
 import { type CreateIconsResult, createIconBody } from '../../common/schemas/icons.ts'
-import { isSvgError, processSvg } from '../../common/svg/index.ts'
 import { icons, projects } from '../db/schema/index.ts'
 import { iconNotes } from '../events.ts'
+import { processMany } from '../svg-pool/process-many.ts'
 import type { Actor, Deps } from './deps.ts'
 import { badRequest } from './errors.ts'
 import { createTarget, type IconRecord, iconIdPrefix, newIconRow, served } from './icons.ts'
@@ -49,23 +49,28 @@ export async function createIcons(
   const targets = await sharedChecks(deps, actor, valid)
   const existing = await rowsById(deps, [...new Set(valid.map((v) => v.body.id))])
   const first = new Map<string, { index: number; body: Body }>()
-  const fresh: { index: number; body: Body; svg: string }[] = []
-  let processed = 0
+  const todo: { index: number; body: Body }[] = []
   for (const item of valid) {
     const { index, body } = item
     if (first.has(body.id)) continue
     first.set(body.id, item)
     const known = existing.get(body.id)
-    if (known) {
-      results[index] = repeatOf(known, body, actor)
-      continue
-    }
-    // The pipeline is synchronous work (~0.1–1 ms an icon): let other requests in now and then.
-    if (++processed % 25 === 0) await new Promise((resolve) => setImmediate(resolve))
-    const svg = await pipeline(body)
-    if (typeof svg === 'string') fresh.push({ index, body, svg })
-    else results[index] = refused(body.id, 400, svg.error)
+    if (known) results[index] = repeatOf(known, body, actor)
+    else todo.push(item)
   }
+  // The pipeline runs in the worker pool, a few icons at a time in the caller's lane, so single
+  // creates (this user's and others') are served in between; the pool busy refuses the request.
+  const svgs = await processMany(
+    deps.svg,
+    todo.map(({ body }) => ({ input: body.svg, idPrefix: iconIdPrefix(body.id) })),
+    actor.id,
+  )
+  const fresh: { index: number; body: Body; svg: string }[] = []
+  todo.forEach(({ index, body }, at) => {
+    const svg = svgs[at]!
+    if (typeof svg === 'string') fresh.push({ index, body, svg })
+    else results[index] = refused(body.id, 400, svg.message)
+  })
   const created = await insert(deps, actor, fresh, targets, sessionId)
   for (const { index, body } of fresh) {
     const row = created.get(body.id)
@@ -107,15 +112,6 @@ const repeatOf = (known: IconRecord, body: Body, actor: Actor): CreateIconsResul
   known.project_id === body.project_id && known.user_id === actor.id
     ? { id: body.id, data: served(known) }
     : refused(body.id, 409, appMessages.idTaken)
-
-async function pipeline(body: Body): Promise<string | { error: string }> {
-  try {
-    return await processSvg(body.svg, { idPrefix: iconIdPrefix(body.id) })
-  } catch (err) {
-    if (isSvgError(err)) return { error: err.message }
-    throw err
-  }
-}
 
 /**
  * Inserts the new icons in one statement and announces them. Their created_at keep the order given,

@@ -1,10 +1,12 @@
-// What domain functions need: the database, the event bus, mail and configuration.
+// What domain functions need: the database, the event bus, mail, configuration and the SVG
+// pipeline's worker pool (untrusted SVG is never processed on the event loop).
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import type { EventBus } from '../events.ts'
 import type { Mailer } from '../mail.ts'
+import type { SvgPool } from '../svg-pool/pool.ts'
 
-export type Deps = { db: Db; events: EventBus; mailer: Mailer; config: Config }
+export type Deps = { db: Db; events: EventBus; mailer: Mailer; config: Config; svg: SvgPool }
 
 /** The signed-in caller, as domain functions see them. */
 export type Actor = { id: string; email: string; plan: 'free' | 'pro' | 'gold' }

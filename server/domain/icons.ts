@@ -6,7 +6,7 @@ import { appMessages } from '../../common/messages.ts'
 import { type Plan, saveIconsRefusal } from '../../common/plans.ts'
 import type { createIconBody, IconStatus, updateIconBody } from '../../common/schemas/icons.ts'
 import type { IconRow } from '../../common/schemas/rows.ts'
-import { isSvgError, processSvg } from '../../common/svg/index.ts'
+import { isSvgError } from '../../common/svg/index.ts'
 import { icons } from '../db/schema/index.ts'
 import { assertCan, projectScope, type Scope } from './access.ts'
 import type { Actor, Deps } from './deps.ts'
@@ -101,7 +101,8 @@ export async function createIcon(
   const { scope, project } = await createTarget(deps, actor, body.project_id, body.workspace_id ?? null)
   let svg: string
   try {
-    svg = await processSvg(body.svg, { idPrefix: iconIdPrefix(body.id) })
+    // In the worker pool, under the caller's lane (a CPU deadline; busy: 429/503).
+    svg = await deps.svg.process(body.svg, { idPrefix: iconIdPrefix(body.id) }, actor.id)
   } catch (err) {
     if (isSvgError(err)) throw badRequest(err.message)
     throw err

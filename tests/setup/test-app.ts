@@ -5,6 +5,7 @@ import { loadConfig } from '../../server/config.ts'
 import { createContext, type ServerContext } from '../../server/context.ts'
 import type { OpenOptions } from '../../server/db/client.ts'
 import { user } from '../../server/db/schema/index.ts'
+import type { SvgPoolOptions } from '../../server/svg-pool/pool.ts'
 import { startTestSmtp, type TestSmtp } from './smtp.ts'
 import { createTestDb, type DbKind } from './test-db.ts'
 
@@ -17,10 +18,13 @@ export type TestApp = {
   ctx: ServerContext
   smtp: TestSmtp
   dbOptions: OpenOptions
-  /** app.request() with the Origin better-auth wants, a client IP, and an optional cookie. */
+  /**
+   * app.request() with the app's own Origin (unsafe methods need it, ADR 0006; `origin: null`
+   * leaves it out, another value sends that), a client IP, and an optional cookie.
+   */
   request(
     path: string,
-    init?: RequestInit & { cookie?: string; ip?: string; json?: unknown },
+    init?: RequestInit & { cookie?: string; ip?: string; json?: unknown; origin?: string | null },
   ): Promise<Response>
   /** Signs in through the real magic-link flow and returns the session cookie. */
   signIn(email: string, opts?: { ip?: string }): Promise<string>
@@ -32,11 +36,14 @@ export type TestApp = {
   close(): Promise<void>
 }
 
-/** `sameDatabaseAs` starts a second app (another "process") on the first one's Postgres database. */
+/**
+ * `sameDatabaseAs` starts a second app (another "process") on the first one's Postgres database;
+ * `svgPool` sizes the SVG worker pool (e.g. a short CPU deadline).
+ */
 export async function createTestApp(
   kind: DbKind,
   env: Record<string, string> = {},
-  opts: { sameDatabaseAs?: TestApp } = {},
+  opts: { sameDatabaseAs?: TestApp; svgPool?: SvgPoolOptions } = {},
 ): Promise<TestApp> {
   const smtp = await startTestSmtp()
   const testDb = opts.sameDatabaseAs
@@ -50,12 +57,12 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...env,
   })
-  const ctx = await createContext(config, testDb.options)
+  const ctx = await createContext(config, testDb.options, opts.svgPool)
   let ipCounter = 0
   const request: TestApp['request'] = (path, init = {}) => {
-    const { cookie, ip, json, ...rest } = init
+    const { cookie, ip, json, origin = BASE_URL, ...rest } = init
     const headers = new Headers(rest.headers)
-    headers.set('origin', BASE_URL)
+    if (origin !== null) headers.set('origin', origin)
     if (cookie) headers.set('cookie', cookie)
     if (json !== undefined) headers.set('content-type', 'application/json')
     const body = json !== undefined ? JSON.stringify(json) : rest.body

@@ -1,0 +1,108 @@
+// The SVG worker pool with real worker threads running the real pipeline: same output as
+// processSvg, the CPU deadline (icon refused, worker replaced), lanes served in turn, bounds.
+import { afterEach, describe, expect, it } from 'vitest'
+import { isSvgError, processSvg, SVG_ERROR_MESSAGES, SvgError } from '../../common/svg/index.ts'
+import { ApiError } from '../domain/errors.ts'
+import { createSvgPool, SVG_POOL_BUSY, type SvgPool, type SvgPoolOptions } from './pool.ts'
+import { processMany } from './process-many.ts'
+import { RETRY_AFTER_SECONDS } from './settings.ts'
+
+const svgOf = (n: number) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M${n % 20} 2h4v${2 + (n % 19)}h-4z"/></svg>`
+/** An ordinary drawing, only big: 2,500 short paths (~0.1 s of CPU, far from every input limit). */
+const HEAVY = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">${`<path d="M0 0${' l1.1 2.4'.repeat(12)}"/>`.repeat(2500)}</svg>`
+
+let pools: SvgPool[] = []
+const pool = (options: SvgPoolOptions) => {
+  const p = createSvgPool(options)
+  pools.push(p)
+  return p
+}
+afterEach(async () => {
+  await Promise.all(pools.map((p) => p.close()))
+  pools = []
+})
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a refusal')
+    },
+    (error: unknown) => error,
+  )
+
+describe('SVG worker pool', () => {
+  it('answers what processSvg answers, refusals included', async () => {
+    const p = pool({ size: 2 })
+    const evil =
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>x</script><path d="M0 0h9v9z"/></svg>'
+    for (const input of [svgOf(1), svgOf(7), evil])
+      expect(await p.process(input, { idPrefix: 'p-' })).toBe(await processSvg(input, { idPrefix: 'p-' }))
+    const error = await failure(p.process('<svg', { idPrefix: 'p-' }))
+    expect(isSvgError(error) && error.code).toBe('malformed')
+    expect((error as Error).message).toBe(
+      await failure(processSvg('<svg', { idPrefix: 'p-' })).then((e) => (e as Error).message),
+    )
+  })
+
+  it('refuses an icon past its CPU deadline, replaces the worker and goes on', async () => {
+    const p = pool({ size: 1, cpuDeadlineMs: 1 })
+    await p.process(svgOf(1), { idPrefix: 'a-' })
+    const error = await failure(p.process(HEAVY, { idPrefix: 'a-' }))
+    expect(error).toBeInstanceOf(SvgError)
+    expect((error as SvgError).message).toBe(SVG_ERROR_MESSAGES.too_slow)
+    expect(p.stats().replaced).toBe(1)
+    expect(await p.process(svgOf(2), { idPrefix: 'a-' })).toContain('<path')
+    expect(p.stats()).toMatchObject({ workers: 1, busy: 0, queued: 0 })
+  })
+
+  it('serves lanes in turn: one caller’s many icons do not hold back another’s one', async () => {
+    const p = pool({ size: 1 })
+    const order: string[] = []
+    const run = (name: string, lane: string, n: number) =>
+      p.process(svgOf(n), { idPrefix: 'f-' }, lane).then(() => order.push(name))
+    await Promise.all([
+      run('a1', 'a', 1),
+      run('a2', 'a', 2),
+      run('a3', 'a', 3),
+      run('a4', 'a', 4),
+      run('b1', 'b', 5),
+    ])
+    expect(order.indexOf('b1')).toBeLessThan(order.indexOf('a3'))
+    expect(order.filter((n) => n.startsWith('a'))).toEqual(['a1', 'a2', 'a3', 'a4'])
+  })
+
+  it('refuses beyond its bounds with 429 (one caller) or 503 (everyone), with Retry-After', async () => {
+    const p = pool({ size: 1, maxQueuedPerLane: 2, maxQueued: 3 })
+    const waiting = [
+      p.process(svgOf(1), { idPrefix: 'q-' }, 'a'),
+      p.process(svgOf(2), { idPrefix: 'q-' }, 'a'),
+    ]
+    const perLane = await failure(p.process(svgOf(3), { idPrefix: 'q-' }, 'a'))
+    expect(perLane).toBeInstanceOf(ApiError)
+    expect(perLane).toMatchObject({ status: 429, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } })
+    waiting.push(p.process(svgOf(4), { idPrefix: 'q-' }, 'b'))
+    const full = await failure(p.process(svgOf(5), { idPrefix: 'q-' }, 'c'))
+    expect(full).toMatchObject({ status: 503, message: SVG_POOL_BUSY, headers: { 'Retry-After': '5' } })
+    expect(await Promise.all(waiting)).toHaveLength(3)
+  })
+
+  it('answers 503 to an icon that waited too long, and to what waits when it closes', async () => {
+    const p = pool({ size: 1, maxWaitMs: 1 })
+    const error = await failure(p.process(svgOf(1), { idPrefix: 'w-' }))
+    expect(error).toMatchObject({ status: 503, message: SVG_POOL_BUSY })
+    const q = pool({ size: 1 })
+    const pending = failure(q.process(svgOf(1), { idPrefix: 'w-' }))
+    await q.close()
+    expect(await pending).toMatchObject({ status: 503 })
+  })
+
+  it('processMany keeps the order and refuses icons one by one', async () => {
+    const p = pool({ size: 2 })
+    const jobs = [svgOf(1), 'not svg', svgOf(3)].map((input) => ({ input, idPrefix: 'm-' }))
+    const [one, two, three] = await processMany(p, jobs, 'u')
+    expect(one).toBe(await processSvg(svgOf(1), { idPrefix: 'm-' }))
+    expect(isSvgError(two)).toBe(true)
+    expect(three).toBe(await processSvg(svgOf(3), { idPrefix: 'm-' }))
+  })
+})

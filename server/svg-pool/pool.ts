@@ -1,0 +1,198 @@
+// A small pool of worker threads that runs the SVG pipeline (common/svg processSvg) off the event
+// loop. Each icon gets a CPU deadline: past it the icon is refused (SvgError too_slow, a 400) and
+// its worker terminated and replaced. Callers wait in a bounded queue served lane by lane (a lane
+// is one user), so one user's many icons never hold back another's one; beyond the bounds the
+// caller is answered 429/503 with Retry-After. docs/decisions/0101-svg-worker-pool.md
+import { Worker } from 'node:worker_threads'
+import { appMessages } from '../../common/messages.ts'
+import { SvgError } from '../../common/svg/index.ts'
+import { ApiError } from '../domain/errors.ts'
+import { FairQueue } from './fair-queue.ts'
+import type { FromWorker } from './protocol.ts'
+import * as limits from './settings.ts'
+
+export type SvgPoolOptions = {
+  size?: number
+  cpuDeadlineMs?: number
+  wallDeadlineMs?: number
+  maxWaitMs?: number
+  maxQueued?: number
+  maxQueuedPerLane?: number
+}
+
+export type SvgPool = {
+  /** processSvg in a worker. Throws SvgError (400) or ApiError 429/503 (busy, with Retry-After). */
+  process(input: string, options: { idPrefix: string }, lane?: string): Promise<string>
+  close(): Promise<void>
+  readonly size: number
+  /** Workers alive, busy, icons waiting, workers replaced after a deadline or a crash. */
+  stats(): { workers: number; busy: number; queued: number; replaced: number }
+}
+
+/** The 503 when the queue is full or an icon waited too long. */
+export const SVG_POOL_BUSY = 'The server is busy processing icons. Please try again in a few seconds.'
+
+type Task = {
+  id: number
+  input: string
+  idPrefix: string
+  lane: string
+  resolve(svg: string): void
+  reject(error: unknown): void
+  waiting?: NodeJS.Timeout
+}
+
+type Slot = { worker: Worker; ready: boolean; task: Task | null; watch: NodeJS.Timeout[]; crash?: Error }
+
+const WORKER_URL = new URL('./worker.ts', import.meta.url)
+const retry = { 'Retry-After': String(limits.RETRY_AFTER_SECONDS) }
+const busy = () => new ApiError(503, SVG_POOL_BUSY, retry)
+const tooMany = () => new ApiError(429, appMessages.tooManyRequests, retry)
+
+function svgErrorOf(code: SvgError['code'], message: string): SvgError {
+  const error = new SvgError(code)
+  error.message = message
+  return error
+}
+
+export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
+  const size = options.size ?? limits.defaultPoolSize()
+  const cpuDeadlineMs = options.cpuDeadlineMs ?? limits.CPU_DEADLINE_MS
+  const wallDeadlineMs = options.wallDeadlineMs ?? Math.max(limits.WALL_DEADLINE_MS, 4 * cpuDeadlineMs)
+  const maxWaitMs = options.maxWaitMs ?? limits.MAX_WAIT_MS
+  const maxQueued = options.maxQueued ?? limits.MAX_QUEUED
+  const maxPerLane = options.maxQueuedPerLane ?? limits.MAX_QUEUED_PER_LANE
+  const slots = new Set<Slot>()
+  const queue = new FairQueue<Task>()
+  let nextId = 1
+  let replaced = 0
+  let closed = false
+
+  function spawn() {
+    const worker = new Worker(WORKER_URL, {
+      resourceLimits: { maxOldGenerationSizeMb: limits.WORKER_HEAP_MB },
+    })
+    worker.unref()
+    const slot: Slot = { worker, ready: false, task: null, watch: [] }
+    slots.add(slot)
+    worker.on('message', (message: FromWorker) => onMessage(slot, message))
+    worker.on('error', (error) => {
+      slot.crash = error
+    })
+    worker.on('exit', () => onExit(slot))
+  }
+
+  function settle(slot: Slot): Task | null {
+    const task = slot.task
+    for (const timer of slot.watch) clearTimeout(timer)
+    slot.watch = []
+    slot.task = null
+    return task
+  }
+
+  function onMessage(slot: Slot, message: FromWorker) {
+    if ('ready' in message) slot.ready = true
+    else if (slot.task?.id === message.id) {
+      const task = settle(slot)!
+      if ('svg' in message) task.resolve(message.svg)
+      else if ('code' in message) task.reject(svgErrorOf(message.code, message.message))
+      else task.reject(new Error(`SVG pipeline failed in a worker: ${message.error}`))
+    }
+    pump()
+  }
+
+  /** A worker gone: its icon refused (too_slow when it ran out of memory), a new one when needed. */
+  function onExit(slot: Slot) {
+    if (!slots.delete(slot)) return
+    replaced++
+    const task = settle(slot)
+    const code = (slot.crash as { code?: string } | undefined)?.code
+    if (task && code === 'ERR_WORKER_OUT_OF_MEMORY') task.reject(new SvgError('too_slow'))
+    else if (task) task.reject(slot.crash ?? new Error('An SVG worker stopped'))
+    if (!slot.ready) {
+      // It could not even start (a broken install): refuse what waits rather than retry forever.
+      const failed = new Error(`An SVG worker could not start: ${slot.crash?.message ?? 'exited'}`)
+      for (const waiting of queue.drain()) waiting.reject(failed)
+      return
+    }
+    if (!closed && slots.size < size) spawn()
+    pump()
+  }
+
+  /** Past its deadline: the icon is refused at once, the worker terminated and replaced. */
+  function kill(slot: Slot, task: Task) {
+    if (slot.task !== task || !slots.delete(slot)) return
+    replaced++
+    settle(slot)
+    task.reject(new SvgError('too_slow'))
+    void slot.worker.terminate()
+    if (!closed) spawn()
+    pump()
+  }
+
+  function run(slot: Slot, task: Task) {
+    clearTimeout(task.waiting)
+    slot.task = task
+    const { worker } = slot
+    const before = worker.cpuUsage().catch(() => null)
+    worker.postMessage({ id: task.id, input: task.input, idPrefix: task.idPrefix })
+    const check = setInterval(async () => {
+      const [start, now] = await Promise.all([before, worker.cpuUsage().catch(() => null)])
+      if (!start || !now) return
+      const usedMs = (now.user + now.system - start.user - start.system) / 1000
+      if (usedMs > cpuDeadlineMs) kill(slot, task)
+    }, limits.CPU_CHECK_MS)
+    const wall = setTimeout(() => kill(slot, task), wallDeadlineMs)
+    check.unref()
+    wall.unref()
+    slot.watch = [check, wall]
+  }
+
+  /** Idle ready workers take the next icons in turn; workers start while icons wait for them. */
+  function pump() {
+    if (closed) return
+    for (const slot of slots) {
+      if (!queue.size) break
+      if (slot.ready && !slot.task) run(slot, queue.shift()!)
+    }
+    let starting = [...slots].filter((s) => !s.ready).length
+    while (queue.size > starting && slots.size < size) {
+      spawn()
+      starting++
+    }
+  }
+
+  return {
+    size,
+    process(input, { idPrefix }, lane = '') {
+      if (closed || queue.size >= maxQueued) return Promise.reject(busy())
+      if (queue.laneSize(lane) >= maxPerLane) return Promise.reject(tooMany())
+      return new Promise<string>((resolve, reject) => {
+        const task: Task = { id: nextId++, input, idPrefix, lane, resolve, reject }
+        task.waiting = setTimeout(() => {
+          if (queue.remove(lane, task)) reject(busy())
+        }, maxWaitMs)
+        task.waiting.unref()
+        queue.push(lane, task)
+        pump()
+      })
+    },
+    stats: () => ({
+      workers: slots.size,
+      busy: [...slots].filter((s) => s.task).length,
+      queued: queue.size,
+      replaced,
+    }),
+    async close() {
+      closed = true
+      for (const task of queue.drain()) {
+        clearTimeout(task.waiting)
+        task.reject(busy())
+      }
+      const all = [...slots]
+      slots.clear()
+      for (const slot of all) settle(slot)?.reject(busy())
+      await Promise.all(all.map((slot) => slot.worker.terminate()))
+    },
+  }
+}

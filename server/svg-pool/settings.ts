@@ -1,0 +1,22 @@
+// The SVG worker pool's sizes and deadlines (docs/decisions/0101-svg-worker-pool.md).
+import { availableParallelism } from 'node:os'
+
+/** CPU time one icon may take in a worker before it is refused (too_slow) and the worker replaced. */
+export const CPU_DEADLINE_MS = 2_000
+/** Wall time backstop for one icon on a machine too busy to give the worker its CPU. */
+export const WALL_DEADLINE_MS = 4 * CPU_DEADLINE_MS
+/** How often a busy worker's CPU time is read against the deadline. */
+export const CPU_CHECK_MS = 100
+/** Longest an icon waits for a worker before the request is answered 503. */
+export const MAX_WAIT_MS = 10_000
+/** Icons waiting at most, over all callers (beyond: 503). */
+export const MAX_QUEUED = 64
+/** Icons one caller (a lane: a signed-in user) may have waiting at most (beyond: 429). */
+export const MAX_QUEUED_PER_LANE = 8
+/** Seconds a refused caller is told to wait (Retry-After). */
+export const RETRY_AFTER_SECONDS = 5
+/** Heap a worker may use; beyond it the worker dies and the icon is refused (too_slow). */
+export const WORKER_HEAP_MB = 512
+
+/** One core stays for the event loop (HTTP, PGlite); at least one worker, at most four. */
+export const defaultPoolSize = (cores = availableParallelism()) => Math.min(4, Math.max(1, cores - 1))

@@ -1,0 +1,22 @@
+// A worker thread of the SVG pool: runs common/svg's processSvg on one icon at a time, off the
+// server's event loop. Says `ready` once svgo is loaded, so a deadline never counts the loading.
+import { parentPort } from 'node:worker_threads'
+import { isSvgError, loadSvgo, processSvg } from '../../common/svg/index.ts'
+import type { FromWorker, ToWorker } from './protocol.ts'
+
+const port = parentPort
+if (!port) throw new Error('server/svg-pool/worker.ts runs as a worker thread')
+
+const send = (message: FromWorker) => port.postMessage(message)
+
+port.on('message', async ({ id, input, idPrefix }: ToWorker) => {
+  try {
+    send({ id, svg: await processSvg(input, { idPrefix }) })
+  } catch (error) {
+    if (isSvgError(error)) send({ id, code: error.code, message: error.message })
+    else send({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
+  }
+})
+
+await loadSvgo()
+send({ ready: true })

@@ -1,0 +1,86 @@
+// Icon creates run the SVG pipeline in the worker pool: an icon past the CPU deadline gets a clear
+// 400 (alone in a drop), ordinary icons still work right after, and a pool too busy answers 503
+// or 429 with Retry-After. The deadline is shortened here to 1 ms of CPU (checked every 100 ms), so only
+// an icon that takes ~0.1 s of work is refused: an ordinary drawing, only very big.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { appMessages } from '../../common/messages.ts'
+import { SVG_ERROR_MESSAGES } from '../../common/svg/index.ts'
+import { createTestApp, type Json, type TestApp } from '../setup/test-app.ts'
+import { dbKinds } from '../setup/test-db.ts'
+
+const svgOf = (n: number) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M${n % 20} 2h4v${2 + (n % 19)}h-4z"/></svg>`
+const HEAVY = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">${`<path d="M0 0${' l1.1 2.4'.repeat(12)}"/>`.repeat(2500)}</svg>`
+
+describe.each(dbKinds)('the SVG worker pool behind /api/icons on %s', (kind) => {
+  let t: TestApp
+  let busy: TestApp
+  let cookie: string
+  let busyCookie: string
+  const project = randomUUID()
+  const busyProject = randomUUID()
+  const icon = (project_id: string, svg: string) => ({
+    id: randomUUID(),
+    name: 'Pooled',
+    svg,
+    project_id,
+    origin_icon_id: null,
+    workspace_id: null,
+    icon_status: 'approved',
+  })
+  const listed = async (app: TestApp, who: string, projectId: string): Promise<string[]> =>
+    (await app.get(`/api/icons?project_id=${projectId}`, who)).body.data.map((r: Json) => r.id)
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {}, { svgPool: { cpuDeadlineMs: 1 } })
+    cookie = await t.signIn('pool@example.com')
+    await t.setPlan('pool@example.com', 'pro')
+    await t.post('/api/projects/create', cookie, { id: project, name: 'Pool', workspace_id: null })
+    // A pool that lets no caller queue an icon: every create is refused as one over its bound.
+    busy = await createTestApp(kind, {}, { svgPool: { maxQueuedPerLane: 0 } })
+    busyCookie = await busy.signIn('busy@example.com')
+    await busy.setPlan('busy@example.com', 'pro')
+    await busy.post('/api/projects/create', busyCookie, { id: busyProject, name: 'Busy', workspace_id: null })
+  })
+  afterAll(async () => {
+    await t?.close()
+    await busy?.close()
+  })
+
+  it('refuses a too-slow icon with a clear 400 and still creates ordinary icons', async () => {
+    const slow = icon(project, HEAVY)
+    expect(await t.post('/api/icons/create', cookie, slow)).toEqual({
+      status: 400,
+      body: { error: SVG_ERROR_MESSAGES.too_slow },
+    })
+    const ok = icon(project, svgOf(3))
+    const created = await t.post('/api/icons/create', cookie, ok)
+    expect(created.status).toBe(200)
+    expect(created.body.data).toMatchObject({ id: ok.id, project_id: project })
+    expect(created.body.data.svg).toContain('<path')
+    expect(t.ctx.svg.stats().replaced).toBe(1)
+
+    const drop = [icon(project, svgOf(4)), icon(project, HEAVY), icon(project, svgOf(5))]
+    const res = await t.post('/api/icons/create-many', cookie, { icons: drop })
+    expect(res.status).toBe(200)
+    const results: Json[] = res.body.data.results
+    expect(results[1]).toEqual({ id: drop[1]!.id, status: 400, error: SVG_ERROR_MESSAGES.too_slow })
+    expect(results[0].data.id).toBe(drop[0]!.id)
+    expect(results[2].data.id).toBe(drop[2]!.id)
+    expect(await listed(t, cookie, project)).toEqual([ok.id, drop[0]!.id, drop[2]!.id])
+  })
+
+  it('answers 429 with Retry-After when the caller has too many icons waiting, and stores nothing', async () => {
+    for (const [path, json] of [
+      ['/api/icons/create', icon(busyProject, svgOf(1))],
+      ['/api/icons/create-many', { icons: [icon(busyProject, svgOf(2)), icon(busyProject, svgOf(3))] }],
+    ] as const) {
+      const res = await busy.request(path, { cookie: busyCookie, json })
+      expect(res.status).toBe(429)
+      expect(res.headers.get('retry-after')).toBe('5')
+      expect(await res.json()).toEqual({ error: appMessages.tooManyRequests })
+    }
+    expect(await listed(busy, busyCookie, busyProject)).toEqual([])
+  })
+})
