@@ -24,8 +24,9 @@ const call = (path: string, body?: unknown) => fetchInPage(page, path, body)
 
 async function startFrom(svg: string, search = `?projectId=${projectId}`) {
   await page.goto(`${app.baseUrl}/maker${search}`)
-  await page.getByLabel('Paste SVG code').fill(svg)
-  await page.getByRole('button', { name: 'Use this code' }).click()
+  await page.getByRole('button', { name: 'Paste SVG code' }).click()
+  await page.getByTestId('svg-source').click()
+  await page.keyboard.insertText(svg)
   await page.getByTestId('preview-large').waitFor()
 }
 
@@ -60,7 +61,7 @@ describe('the maker on the free plan, without AI', () => {
     await page.getByLabel('Icon name').fill('Free heart')
     for (const [format, expected] of [
       ['CSS', '.free-heart {'],
-      ['React Native TS', 'export function FreeHeart(props: SvgProps)'],
+      ['React Native TS', 'export function FreeHeart({ size = 24, ...props }: SvgProps'],
       ['SVG', '<svg xmlns="http://www.w3.org/2000/svg"'],
     ] as const) {
       await page.getByRole('button', { name: format, exact: true }).click()

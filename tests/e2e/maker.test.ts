@@ -25,6 +25,16 @@ const call = (path: string, body?: unknown) => fetchInPage(page, path, body)
 const source = () => page.getByTestId('svg-source').textContent()
 const creditsUsed = async () => (await call('/api/credits')).data.used as number
 
+/** Pastes code as a person would: the Code tab's button takes them to the one source editor. */
+async function pasteCode(svg: string) {
+  await page.getByRole('button', { name: 'Paste SVG code' }).click()
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+    .toBe('svg-source')
+  await page.keyboard.insertText(svg)
+  await page.getByTestId('preview-large').waitFor()
+}
+
 async function openMaker(search = '') {
   await page.goto(`${app.baseUrl}/maker?projectId=${projectId}${search}`)
   await page.getByTestId('maker-page').waitFor()
@@ -90,21 +100,23 @@ afterAll(async () => {
 describe('the maker, each source to the vault (pro)', () => {
   test('paste code → rotate, undo and redo (buttons and keys) → copy → save → in /icons', async () => {
     await openMaker()
-    await page.getByLabel('Paste SVG code').fill(STAR)
-    await page.getByRole('button', { name: 'Use this code' }).click()
-    await page.getByTestId('preview-large').waitFor()
+    // One source editor: no second code box to go stale.
+    expect(await page.locator('textarea').count()).toBe(0)
+    await pasteCode(STAR)
     expect(await source()).toContain('M12 2l3 7h7')
+    // The turn is written into the path data (the top point 12,2 lands at 22,12), no matrix().
     await page.getByRole('button', { name: 'Rotate 90° clockwise' }).click()
-    await expect.poll(source).toContain('matrix(0 1 -1 0 24 0)')
+    await expect.poll(source).toContain('<path d="M22 12')
+    expect(await source()).not.toContain('transform')
     await page.getByRole('button', { name: 'Undo' }).click()
-    await expect.poll(source).not.toContain('matrix(')
+    await expect.poll(source).toContain('M12 2l3 7h7')
     await page.getByRole('button', { name: 'Redo' }).click()
-    await expect.poll(source).toContain('matrix(0 1 -1 0 24 0)')
+    await expect.poll(source).toContain('<path d="M22 12')
     await page.locator('body').click({ position: { x: 5, y: 300 } })
     await page.keyboard.press('Control+z')
-    await expect.poll(source).not.toContain('matrix(')
+    await expect.poll(source).toContain('M12 2l3 7h7')
     await page.keyboard.press('Control+Shift+z')
-    await expect.poll(source).toContain('matrix(')
+    await expect.poll(source).toContain('<path d="M22 12')
     await page.getByLabel('Icon name').fill('Pasted star')
     await page.getByRole('button', { name: 'React TS' }).click()
     await page.getByTestId('toast').filter({ hasText: 'Copied as React TS' }).waitFor()
@@ -117,8 +129,7 @@ describe('the maker, each source to the vault (pro)', () => {
 
   test('the source editor and the preview stay in step; bad code shows the pipeline error inline', async () => {
     await openMaker()
-    await page.getByLabel('Paste SVG code').fill(STAR)
-    await page.getByRole('button', { name: 'Use this code' }).click()
+    await pasteCode(STAR)
     const editor = page.getByTestId('svg-source')
     await editor.click()
     await page.keyboard.press('Control+a')
@@ -139,6 +150,27 @@ describe('the maker, each source to the vault (pro)', () => {
     await page.getByRole('button', { name: 'Flip horizontally' }).click()
     await expect.poll(source).toContain('<circle cx="12" cy="12" r="7"/>')
     expect(await page.getByTestId('source-error').count()).toBe(0)
+
+    // What sanitizing removes is named, and can be taken out of the source.
+    await editor.click()
+    await page.keyboard.press('Control+a')
+    await page.keyboard.insertText(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" onload="alert(1)"><script>alert(2)</script><circle cx="12" cy="12" r="7"/></svg>',
+    )
+    const removals = page.getByTestId('source-removals')
+    await removals.filter({ hasText: 'Removed for safety: 1 <script> element, 1 event handler.' }).waitFor()
+    await removals.getByRole('button', { name: 'Remove from the source' }).click()
+    await expect.poll(source).not.toMatch(/script|onload/)
+    await removals.waitFor({ state: 'detached' })
+
+    // The colour panel names a gradient as such, never by its raw url(#…) reference.
+    await editor.click()
+    await page.keyboard.press('Control+a')
+    await page.keyboard.insertText(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><defs><linearGradient id="g"><stop offset="0" stop-color="#f00"/><stop offset="1" stop-color="#00f"/></linearGradient></defs><circle cx="12" cy="12" r="7" fill="url(#g)" stroke="#7c533e"/></svg>',
+    )
+    await page.getByTestId('current-paints').filter({ hasText: 'gradient or pattern' }).waitFor()
+    expect(await page.getByTestId('current-paints').textContent()).toBe('Now: gradient or pattern, #7c533e')
   })
 
   test('upload a file → fit to a 32 grid with padding → stroke width → currentColor → save', async () => {
@@ -148,19 +180,30 @@ describe('the maker, each source to the vault (pro)', () => {
       .getByLabel('Upload SVG file')
       .setInputFiles({ name: 'big-star.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(file) })
     await expect.poll(() => page.getByLabel('Icon name').inputValue()).toBe('big-star')
+    // The grid names the icon's own size and starts on it.
+    await page.getByTestId('icon-grid-now').filter({ hasText: 'This icon: 48 × 48' }).waitFor()
+    expect(await page.getByLabel('Grid size').textContent()).toContain('48 × 48')
     await page.getByLabel('Grid size').click()
     await page.getByRole('option', { name: '32 × 32' }).click()
     await page.getByLabel('Padding').fill('3')
     await page.getByRole('button', { name: 'Fit to grid' }).click()
     await expect.poll(source).toContain('viewBox="0 0 32 32"')
+    await page.getByTestId('icon-grid-now').filter({ hasText: 'This icon: 32 × 32' }).waitFor()
+    // The fit is written into the path data, and the stroke width asked for is the one written.
+    expect(await source()).not.toContain('matrix(')
     await page.getByLabel('Stroke width').fill('1.5')
     await page.getByRole('button', { name: 'Set stroke width' }).click()
-    await expect.poll(source).toMatch(/stroke-width="[\d.]+"/)
+    await expect.poll(source).toContain('stroke-width="1.5"')
+    expect(await source()).not.toMatch(/stroke-width="(?!1\.5")/)
     await page.getByRole('button', { name: 'Use #5b5bd6' }).click()
     await expect.poll(source).toContain('#5b5bd6')
     await page.getByRole('button', { name: 'Use currentColor' }).click()
     await expect.poll(source).not.toContain('#5b5bd6')
     await page.getByRole('button', { name: 'Optimise' }).click()
+    await page
+      .getByTestId('optimize-report')
+      .filter({ hasText: /^(Optimised: [\d,]+ → [\d,]+ bytes|Already optimised)/ })
+      .waitFor()
     const icon = await saveAndFind('big-star')
     expect(icon.svg).toContain('viewBox="0 0 32 32"')
   })
@@ -191,7 +234,15 @@ describe('the maker, each source to the vault (pro)', () => {
     await openMaker()
     await page.getByRole('tab', { name: 'Library' }).click()
     await page.getByTestId('library-licence').filter({ hasText: 'ISC licence' }).waitFor()
+    // One count per set: the set's own, and a match count only while searching.
+    await page.getByTestId('library-icons').waitFor()
+    expect(await page.getByTestId('library-licence').textContent()).toContain('Lucide · 1,856 icons')
+    expect(await page.getByTestId('library-matches').count()).toBe(0)
     await page.getByLabel('Search the icon library').fill('alarm clock')
+    await page
+      .getByTestId('library-matches')
+      .filter({ hasText: /^\d+ match(es)?$/ })
+      .waitFor()
     await page.getByTestId('library-icons').getByRole('button', { name: 'alarm-clock', exact: true }).click()
     await expect.poll(() => page.getByLabel('Icon name').inputValue()).toBe('alarm-clock')
     // The largest set (8.5 MB of JSON) loads on demand and searches by name and category.

@@ -19,7 +19,7 @@ export function AdjustPanel({ svg, onEdit }: { svg: string; onEdit(svg: string):
   )
   return (
     <div className="flex flex-col gap-4" data-testid="adjust-panel">
-      <GridSection apply={apply} />
+      <GridSection svg={svg} apply={apply} />
       <StrokeSection svg={svg} apply={apply} />
       <ColorSection svg={svg} apply={apply} />
       <OrientSection apply={apply} />

@@ -4,11 +4,14 @@ import { Button } from '../../../components/ui/button.tsx'
 import { CURRENT_COLOR, paintsOf, setColor } from '../ops/color.ts'
 import { type Apply, Section } from './section.tsx'
 
+/** A paint as a person reads it: a colour as written, a reference (url(#…)) by what it is. */
+const readable = (paint: string) => (/^url\(/i.test(paint) ? 'gradient or pattern' : paint)
+
 export function ColorSection({ svg, apply }: { svg: string; apply: Apply }) {
   const [fixed, setFixed] = useState('#5b5bd6')
   const paints = useMemo(() => {
     try {
-      return paintsOf(svg)
+      return [...new Set(paintsOf(svg).map(readable))]
     } catch {
       return []
     }
@@ -16,7 +19,22 @@ export function ColorSection({ svg, apply }: { svg: string; apply: Apply }) {
   return (
     <Section title="Colour">
       <p className="text-xs text-muted" data-testid="current-paints">
-        Now: {paints.length ? paints.join(', ') : 'default (black)'}
+        Now:{' '}
+        {paints.length
+          ? paints.map((paint, i) => (
+              <span key={paint} className="inline-flex items-center gap-1">
+                {i > 0 ? ', ' : null}
+                {paint.startsWith('#') ? (
+                  <span
+                    aria-hidden
+                    className="inline-block size-3 rounded-sm border border-line"
+                    style={{ backgroundColor: paint }}
+                  />
+                ) : null}
+                {paint}
+              </span>
+            ))
+          : 'default (black)'}
       </p>
       <Button variant="secondary" onClick={() => apply((current) => setColor(current, CURRENT_COLOR))}>
         Use currentColor

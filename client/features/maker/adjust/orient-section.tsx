@@ -1,11 +1,13 @@
 // Rotate by quarter turns, flip, and optimise (svgo through the pipeline).
 import { FlipHorizontal2, FlipVertical2, RotateCcw, RotateCw, Sparkles } from 'lucide-react'
+import { useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
-import { optimize } from '../ops/optimize.ts'
+import { optimize, optimizeReport } from '../ops/optimize.ts'
 import { flip, rotate } from '../ops/orient.ts'
 import { type Apply, Section } from './section.tsx'
 
 export function OrientSection({ apply }: { apply: Apply }) {
+  const [report, setReport] = useState<string | null>(null)
   const tools = [
     { label: 'Rotate 90° clockwise', icon: RotateCw, edit: (s: string) => rotate(s, 90) },
     { label: 'Rotate 180°', icon: RotateCw, edit: (s: string) => rotate(s, 180), text: '180°' },
@@ -30,10 +32,22 @@ export function OrientSection({ apply }: { apply: Apply }) {
           </Button>
         ))}
       </div>
-      <Button variant="secondary" onClick={() => apply(optimize)}>
+      <Button
+        variant="secondary"
+        onClick={() =>
+          apply(async (before) => {
+            const after = await optimize(before)
+            setReport(optimizeReport(before, after))
+            return after
+          })
+        }
+      >
         <Sparkles className="size-4" aria-hidden />
         Optimise
       </Button>
+      <p role="status" className="text-xs text-muted" data-testid="optimize-report">
+        {report}
+      </p>
     </Section>
   )
 }

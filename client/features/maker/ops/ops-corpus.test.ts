@@ -8,10 +8,12 @@ import { expectSameDrawing, render } from '../../../../common/svg/test-support/r
 import { contentBounds } from './bounds.ts'
 import { paintsOf, setColor } from './color.ts'
 import { fitToGrid } from './fit.ts'
+import { flattenInto } from './flatten.ts'
+import { type Matrix, multiply, rotation, scaling, translation } from './matrix.ts'
 import { optimize } from './optimize.ts'
 import { flip, rotate } from './orient.ts'
 import { setStrokeWidth, strokeInfo } from './stroke.ts'
-import { readTree } from './tree.ts'
+import { readTree, transformContent, viewBoxOf, writeTree } from './tree.ts'
 
 const fixtures = legitFixtures()
 
@@ -94,6 +96,39 @@ describe.each(fixtures)('editing ops on $name', ({ name, svg }) => {
         expect(Math.max(...off), `${name} pixel ${i / 4}`).toBeLessThanOrEqual(2)
       }
     }
+  })
+
+  it('transforms applied into the path data draw exactly what the wrapping transform draws', () => {
+    // What the maker applies: fits (scale and move), quarter turns and flips, about the middle.
+    const vb = viewBoxOf(readTree(svg))
+    const [cx, cy] = [vb.x + vb.width / 2, vb.y + vb.height / 2]
+    const matrices: Matrix[] = [
+      multiply(translation(cx * 0.4 + 1, cy * 0.4 - 1), scaling(0.6)),
+      rotation(90, cx, cy),
+      rotation(270, cx, cy),
+      [-1, 0, 0, 1, 2 * cx, 0],
+      [1, 0, 0, -1, 0, 2 * cy],
+    ]
+    for (const m of matrices) {
+      const root = readTree(svg)
+      const flat = flattenInto(root, m)
+      if (!flat) continue
+      // The wrapper alone (what transformContent falls back to), for reference.
+      const wrapped = readTree(svg)
+      const meta = wrapped.children.filter(
+        (c) => typeof c !== 'string' && /^(title|desc|metadata)$/.test(c.name),
+      )
+      const rest = wrapped.children.filter((c) => !meta.includes(c))
+      wrapped.children = [
+        ...meta,
+        { name: 'g', attrs: new Map([['transform', `matrix(${m.join(' ')})`]]), children: rest },
+      ]
+      expect(writeTree(flat), `${name} flattened`).not.toContain('transform=')
+      expectSameDrawing(writeTree(wrapped), writeTree(flat), `${name} flattened ${m.join(' ')}`)
+    }
+    const fitted = readTree(svg)
+    transformContent(fitted, scaling(1))
+    expect(writeTree(fitted)).toBe(writeTree(readTree(svg)))
   })
 
   it('optimise: the same drawing', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { contentBounds } from './bounds.ts'
 import { setColor } from './color.ts'
 import { fitToGrid } from './fit.ts'
+import { optimize, optimizeReport } from './optimize.ts'
 import { flip, rotate } from './orient.ts'
 import { setStrokeWidth, strokeInfo } from './stroke.ts'
 import { readTree } from './tree.ts'
@@ -34,18 +35,27 @@ describe('fitToGrid', () => {
       },
     )
     expect(bounds(out)).toEqual([4, 4, 20, 20])
-    expect(out).toMatch(/^<svg[^>]*><title>Ring<\/title><g transform=/)
+    // The scale is applied into the drawing: the circle's path and its stroke width, no wrapper.
+    expect(out).toMatch(/^<svg[^>]*><title>Ring<\/title><path [^>]*stroke-width="3.2"/)
+    expect(out).not.toContain('transform')
     expect(() => fitToGrid(out, { size: 24, padding: 12 })).toThrow(RangeError)
   })
 })
 
 describe('rotate and flip', () => {
   const bar = svg('<rect x="2" y="4" width="4" height="16"/>')
-  it('turns a quarter clockwise about the centre, composing into one group', () => {
-    expect(bounds(rotate(bar, 90))).toEqual([4, 2, 20, 6])
+  it('turns a quarter clockwise about the centre, into the path data (no transform left)', () => {
+    expect(rotate(bar, 90)).toBe(svg('<path d="M20 2L20 6L4 6L4 2Z"/>', 'viewBox="0 0 24 24"'))
     const twice = rotate(rotate(bar, 90), 90)
-    expect(twice.match(/<g /g)).toHaveLength(1)
+    expect(twice).not.toContain('transform')
     expect(bounds(twice)).toEqual([18, 4, 22, 20])
+    expect(bounds(rotate(rotate(twice, 90), 90))).toEqual([2, 4, 6, 20])
+  })
+
+  it('wraps what it cannot carry exactly (text, references) in one composed group', () => {
+    const label = svg('<text x="2" y="12">A</text>')
+    const twice = rotate(rotate(label, 90), 90)
+    expect(twice.match(/<g /g)).toHaveLength(1)
     expect(rotate(rotate(twice, 90), 90)).not.toContain('<g')
   })
 
@@ -70,9 +80,12 @@ describe('stroke width', () => {
     expect(strokeInfo(setStrokeWidth(ring, 1.25))).toEqual({ stroked: true, width: 1.25 })
     const doubled = fitToGrid(ring, { size: 48, padding: 0 })
     expect(strokeInfo(doubled).width).toBeCloseTo((2 * 48) / 21, 2)
-    const set = setStrokeWidth(doubled, 1)
-    expect(strokeInfo(set).width).toBe(1)
-    expect(set).not.toMatch(/<path[^>]*stroke-width/)
+    expect(doubled).not.toContain('transform')
+    const set = setStrokeWidth(doubled, 1.5)
+    expect(strokeInfo(set).width).toBe(1.5)
+    // The width asked for is the width written: no compensation for a leftover scale.
+    expect(set).toContain('stroke-width="1.5"')
+    expect([...set.matchAll(/<path[^>]*stroke-width="([^"]+)"/g)].map((m) => m[1])).toEqual(['1.5'])
   })
 
   it('leaves fill-only icons alone', () => {
@@ -103,5 +116,20 @@ describe('colour', () => {
     expect(setColor(masked, '#00ff00')).toContain('fill="#fff"')
     expect(setColor(masked, '#00ff00')).toContain('<circle r="4" fill="#00ff00"')
     expect(() => setColor(masked, 'url(javascript:alert(1))')).toThrow(RangeError)
+  })
+})
+
+describe('optimise', () => {
+  it("drops what editors write about themselves, keeps the icon's own title and says what it saved", async () => {
+    const sketch = svg(
+      '<title>Bell</title><desc>Created with Sketch.</desc><metadata>x</metadata><desc>A bell that rings</desc>' +
+        '<g stroke="none" fill="none"><path d="M 2.000 2.000 L 22.000 2.000 L 22.000 22.000 Z" fill="#000"/></g>',
+    )
+    const out = await optimize(sketch)
+    expect(out).toContain('<title>Bell</title>')
+    expect(out).toContain('A bell that rings')
+    expect(out).not.toMatch(/Sketch|<metadata/)
+    expect(optimizeReport(sketch, out)).toMatch(/^Optimised: \d+ → \d+ bytes \(−\d+%\)$/)
+    expect(optimizeReport(out, out)).toMatch(/^Already optimised: \d+ bytes$/)
   })
 })

@@ -9,6 +9,7 @@ import {
   serialize,
   serializeDeclarations,
 } from '../../../../common/svg/index.ts'
+import { flattenInto } from './flatten.ts'
 import { formatMatrix, isIdentity, type Matrix, multiply, num, parseTransform } from './matrix.ts'
 
 export type { SvgElement }
@@ -65,10 +66,18 @@ export function setProp(el: SvgElement, name: string, value: string | null): voi
 }
 
 /**
- * Puts everything the root draws under one transform. A wrapper this function made before
- * (a <g> with only a transform) is reused, its matrix composed, and dropped when it is identity.
+ * Applies a transform to everything the root draws: into the path data and shapes themselves when
+ * that is exact (flatten.ts), else under one wrapping transform. A wrapper this function made
+ * before (a <g> with only a transform) is reused, its matrix composed, and dropped when it is
+ * identity.
  */
 export function transformContent(root: SvgElement, m: Matrix): void {
+  const flat = flattenInto(root, m)
+  if (flat) {
+    root.attrs = flat.attrs
+    root.children = flat.children
+    return
+  }
   const meta = root.children.filter((c) => typeof c !== 'string' && META.has(c.name))
   const content = root.children.filter((c) => typeof c !== 'string' && !META.has(c.name))
   const only = content.length === 1 ? content[0] : undefined

@@ -1,10 +1,10 @@
-// Start from SVG code: paste it, or upload (or drop) an .svg file. Refusals show the pipeline's reason.
+// Start from SVG code: upload (or drop) an .svg file, or paste code into the maker's one source
+// editor (this tab points there). Refusals show the pipeline's reason.
 import { Upload } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { isSvgError, sanitizeSvg } from '../../../../common/svg/index.ts'
 import { Button } from '../../../components/ui/button.tsx'
-import { Label } from '../../../components/ui/input.tsx'
-import { Textarea } from '../../../components/ui/textarea.tsx'
+import { SOURCE_EDITOR_ID } from '../editor/source-editor.tsx'
 import { baseName, type SourceProps } from './source-props.ts'
 
 const svgError = (svg: string): string | null => {
@@ -17,8 +17,6 @@ const svgError = (svg: string): string | null => {
 }
 
 export function CodeSource({ onLoad }: Pick<SourceProps, 'onLoad'>) {
-  const id = useId()
-  const [code, setCode] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [dragging, setDragging] = useState(false)
 
@@ -36,17 +34,11 @@ export function CodeSource({ onLoad }: Pick<SourceProps, 'onLoad'>) {
 
   return (
     <div className="flex flex-col gap-3">
-      <Label htmlFor={id}>Paste SVG code</Label>
-      <Textarea
-        id={id}
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        placeholder={'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">…</svg>'}
-        className="min-h-32 font-mono text-xs"
-        spellCheck={false}
-      />
-      <Button onClick={() => use(code, '', 'code')} disabled={!code.trim()}>
-        Use this code
+      <p className="text-sm text-muted">
+        Paste or type SVG code in the SVG source editor; it is the one place where the code lives.
+      </p>
+      <Button variant="secondary" onClick={focusSourceEditor}>
+        Paste SVG code
       </Button>
       <label
         onDragOver={(e) => {
@@ -81,4 +73,12 @@ export function CodeSource({ onLoad }: Pick<SourceProps, 'onLoad'>) {
       ) : null}
     </div>
   )
+}
+
+/** Moves focus (and the view) to the source editor's text. */
+function focusSourceEditor() {
+  const editor = document.getElementById(SOURCE_EDITOR_ID)
+  const text = editor?.querySelector<HTMLElement>('[contenteditable="true"]')
+  editor?.scrollIntoView({ block: 'center' })
+  text?.focus()
 }

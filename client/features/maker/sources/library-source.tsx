@@ -2,12 +2,12 @@
 // see its licence, pick an icon.
 import { useQuery } from '@tanstack/react-query'
 import { ExternalLink } from 'lucide-react'
-import { useDeferredValue, useMemo, useState } from 'react'
+import { useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { cn } from '../../../components/ui/cn.ts'
 import { Input } from '../../../components/ui/input.tsx'
 import { iconToSvg } from '../library/icon-svg.ts'
-import { loadIconSet } from '../library/load-set.ts'
+import { loadIconSet, onSetProgress, type SetProgress } from '../library/load-set.ts'
 import { searchIndex } from '../library/search.ts'
 import { ICON_SETS } from '../library/sets.ts'
 import { IconTile } from './icon-tile.tsx'
@@ -21,6 +21,11 @@ export function LibrarySource({ onLoad }: Pick<SourceProps, 'onLoad'>) {
   const [limit, setLimit] = useState(PAGE)
   const deferred = useDeferredValue(query)
   const set = ICON_SETS.find((s) => s.id === setId)!
+  const [progress, setProgress] = useState<SetProgress | null>(null)
+  useEffect(() => {
+    setProgress(null)
+    return onSetProgress(setId, setProgress)
+  }, [setId])
   const loaded = useQuery({
     queryKey: ['maker', 'icon-set', set.id],
     queryFn: () => loadIconSet(set),
@@ -57,7 +62,8 @@ export function LibrarySource({ onLoad }: Pick<SourceProps, 'onLoad'>) {
         ))}
       </div>
       <p className="text-xs text-muted" data-testid="library-licence">
-        {set.name} · {set.total.toLocaleString('en')} icons by {set.author.name} ·{' '}
+        {set.name} · {(loaded.data?.index.length ?? set.total).toLocaleString('en')} icons by{' '}
+        {set.author.name} ·{' '}
         <a
           href={set.license.url}
           target="_blank"
@@ -78,13 +84,15 @@ export function LibrarySource({ onLoad }: Pick<SourceProps, 'onLoad'>) {
         placeholder={`Search ${set.name} by name or category`}
         aria-label="Search the icon library"
       />
-      {loaded.isPending ? <p className="text-sm text-muted">Loading {set.name}…</p> : null}
+      {loaded.isPending ? <SetLoading name={set.name} progress={progress} /> : null}
       {loaded.isError ? <p className="text-sm text-danger">{loaded.error.message}</p> : null}
       {found ? (
         <>
-          <p className="text-xs text-muted" aria-live="polite">
-            {found.total.toLocaleString('en')} {found.total === 1 ? 'icon' : 'icons'}
-          </p>
+          {deferred.trim() ? (
+            <p className="text-xs text-muted" aria-live="polite" data-testid="library-matches">
+              {found.total.toLocaleString('en')} {found.total === 1 ? 'match' : 'matches'}
+            </p>
+          ) : null}
           <div
             className="grid grid-cols-[repeat(auto-fill,minmax(2.75rem,1fr))] gap-2"
             data-testid="library-icons"
@@ -108,6 +116,38 @@ export function LibrarySource({ onLoad }: Pick<SourceProps, 'onLoad'>) {
           ) : null}
         </>
       ) : null}
+    </div>
+  )
+}
+
+const MB = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`
+
+/** The set's download as it goes (a percentage when its size is known), then its indexing. */
+function SetLoading({ name, progress }: { name: string; progress: SetProgress | null }) {
+  const percent =
+    progress?.total && !progress.indexing ? Math.round((progress.loaded / progress.total) * 100) : undefined
+  const text = progress?.indexing
+    ? `Indexing ${name}…`
+    : progress
+      ? `Loading ${name}… ${percent !== undefined ? `${percent}%` : MB(progress.loaded)}`
+      : `Loading ${name}…`
+  return (
+    <div className="flex flex-col gap-1" data-testid="library-loading">
+      <p className="text-sm text-muted">{text}</p>
+      <div
+        role="progressbar"
+        aria-label={`Loading ${name}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={text}
+        className="h-1 overflow-hidden rounded-full bg-surface"
+      >
+        <div
+          className={percent === undefined ? 'h-full w-1/3 animate-pulse bg-accent' : 'h-full bg-accent'}
+          style={percent === undefined ? undefined : { width: `${percent}%` }}
+        />
+      </div>
     </div>
   )
 }
