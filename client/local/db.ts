@@ -44,6 +44,8 @@ export type ChangeKind =
   | 'icons/create'
   | 'icons/update'
   | 'icons/delete'
+  /** Icons (body.ids) into another project (body.project_id): one entry, the server answers the rows. */
+  | 'icons/move'
 
 /** A change made locally and not yet confirmed by the server. */
 export interface OutboxEntry {

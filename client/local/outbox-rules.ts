@@ -69,6 +69,7 @@ const FLOWS: Record<ChangeKind, Flow> = {
   'icons/create': { failed: () => messages.createIconFailed },
   'icons/update': { failed: () => messages.updateIconFailed },
   'icons/delete': { failed: () => messages.deleteIconFailed },
+  'icons/move': { failed: () => messages.updateIconFailed },
 }
 
 /**

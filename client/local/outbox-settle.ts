@@ -62,9 +62,12 @@ export async function confirmEntries(items: readonly { entry: OutboxEntry; answe
       const table = resultTable(entry.kind)
       const primary = primaryRow(entry.kind, entry.body)
       const row = table && isRow(answer) ? answer : undefined
+      // A change of many rows (icons/move) answers them all: each settles by its own.
+      const rows = Array.isArray(answer) ? new Map(answer.filter(isRow).map((r) => [r.id, r])) : null
       for (const s of entry.before) {
         const own = s.table === primary.table && s.id === primary.id
-        settle.push({ table: s.table, id: s.id, answer: own && row ? row : table ? undefined : null })
+        const answered = rows ? rows.get(s.id) : own && row ? row : table ? undefined : null
+        settle.push({ table: s.table, id: s.id, answer: answered })
       }
     }
     await db.outbox.bulkDelete([...present])

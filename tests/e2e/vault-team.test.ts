@@ -1,7 +1,7 @@
 // The vault shared by a team: a gold owner's workspace reviews members' icons. The member drops SVG
 // files; the owner sees them appear live as "needs review", approves them from the Needs review
-// filter (the member sees it live) and moves one to another project; as a viewer the member sees
-// no upload, rename or delete.
+// filter (the member sees it live) and moves one to another project (offline; the same icon, synced);
+// as a viewer the member sees no upload, rename or delete.
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -101,20 +101,29 @@ describe('a vault shared in a reviewing workspace', () => {
     await expect.poll(() => labels(mate), { timeout: 15_000 }).toEqual(['arrow-right', 'heart'])
   })
 
-  test('the owner moves an icon to another project of the workspace', async () => {
+  test('the owner moves an icon to another project of the workspace, offline: the same icon, synced', async () => {
+    type Row = { id: string; name: string; user_id: string; created_at: string }
+    const [heart] = (await get<Row[]>(owner, `/api/icons?project_id=${projectId}`)).filter(
+      (i) => i.name === 'heart',
+    )
     await owner.getByTestId('status-filter').click()
     await owner.getByRole('option', { name: 'All' }).click()
     await tiles(owner)
       .filter({ hasText: 'heart' })
       .click({ modifiers: ['Control'] })
+    await owner.context().setOffline(true)
     await owner.getByTestId('bulk-bar').getByRole('button', { name: 'Move…' }).click()
     const dialog = owner.getByRole('dialog', { name: 'Move icons' })
     await dialog.getByRole('radio', { name: 'Web' }).click()
     await dialog.getByRole('button', { name: 'Move' }).click()
     await expect.poll(() => labels(owner)).toEqual(['arrow-right'])
+    await owner.context().setOffline(false)
     const names = async (id: string) =>
       (await get<{ name: string }[]>(owner, `/api/icons?project_id=${id}`)).map((i) => i.name)
     await expect.poll(() => names(otherProjectId), { timeout: 15_000 }).toEqual(['heart'])
+    // A move, not a copy: the member's icon keeps its id, author and date.
+    const [moved] = await get<Row[]>(owner, `/api/icons?project_id=${otherProjectId}`)
+    expect(moved).toMatchObject({ id: heart!.id, user_id: heart!.user_id, created_at: heart!.created_at })
     await expect.poll(() => names(projectId)).toEqual(['arrow-right'])
     await expect.poll(() => labels(mate), { timeout: 15_000 }).toEqual(['arrow-right'])
   })

@@ -2,6 +2,7 @@
 // (the data layer's queueChange writes one change per transaction, too slow for thousands of
 // files). Each entry is exactly what queueChange would queue, so sending, retries, rollback and
 // toasts stay the outbox's own (client/local/outbox.ts).
+import { MAX_ICONS_PER_MOVE } from '@common/schemas/icons.ts'
 import type { LocalIcon, OutboxEntry, RowSnapshot } from '../../local/db.ts'
 import { db, ROW_TABLES } from '../../local/db.ts'
 import { createBody } from '../../local/icons.ts'
@@ -13,17 +14,20 @@ type Entry = Omit<OutboxEntry, 'seq' | 'createdAt' | 'tab' | 'tries'>
 const tables = () => [db.outbox, ...ROW_TABLES.map((t) => db.table(t))]
 const snapshot = (id: string, row: LocalIcon | null): RowSnapshot => ({ table: 'icons', id, row })
 
-async function queue(entries: Entry[], write: () => Promise<unknown>) {
-  if (!entries.length) return
+/** Writes and queues; answers the queued entries' keys (seq), in order. */
+async function queue(entries: Entry[], write: () => Promise<unknown>): Promise<number[]> {
+  if (!entries.length) return []
   const createdAt = Date.now()
-  await db.transaction('rw', tables(), async () => {
+  const seqs = await db.transaction('rw', tables(), async () => {
     await write()
-    await db.outbox.bulkAdd(entries.map((e) => ({ ...e, createdAt, tries: 0, tab: TAB_ID })))
+    const rows = entries.map((e) => ({ ...e, createdAt, tries: 0, tab: TAB_ID }))
+    return db.outbox.bulkAdd(rows, { allKeys: true })
   })
   wakeOutbox()
+  return seqs as number[]
 }
 
-/** Creates new icons (ids not used yet). */
+/** Creates new icons (ids not used yet); answers their outbox entries' keys. */
 export function createIcons(rows: LocalIcon[]) {
   const entries = rows.map((row) => ({
     kind: 'icons/create' as const,
@@ -56,28 +60,20 @@ export function approveIcons(icons: LocalIcon[]) {
 }
 
 /**
- * Moves icons: a copy is created in the target project, then the original deleted. The create
- * also notes the original in its snapshot, so the outbox treats the delete as built on it: if the
- * server refuses the copy, the delete is rolled back with it and nothing is lost.
+ * Moves icons (same ids) to another project: the local rows change project at once, and one
+ * 'icons/move' entry per MAX_ICONS_PER_MOVE goes to POST /api/icons/move. A refusal rolls the rows
+ * back to where they were (their snapshots); the answer settles them as the server stored them.
  */
-export function moveIcons(pairs: { from: LocalIcon; to: LocalIcon }[]) {
+export function moveIcons(moved: { from: LocalIcon; to: LocalIcon }[]) {
   const entries: Entry[] = []
-  for (const { from, to } of pairs) {
+  for (let i = 0; i < moved.length; i += MAX_ICONS_PER_MOVE) {
+    const chunk = moved.slice(i, i + MAX_ICONS_PER_MOVE)
     entries.push({
-      kind: 'icons/create',
-      body: createBody(to),
-      workspace_id: to.workspace_id,
-      before: [snapshot(to.id, null), snapshot(from.id, from)],
-    })
-    entries.push({
-      kind: 'icons/delete',
-      body: { id: from.id },
-      workspace_id: from.workspace_id,
-      before: [snapshot(from.id, from)],
+      kind: 'icons/move',
+      body: { ids: chunk.map((m) => m.from.id), project_id: chunk[0]!.to.project_id },
+      workspace_id: chunk[0]!.from.workspace_id,
+      before: chunk.map((m) => snapshot(m.from.id, m.from)),
     })
   }
-  return queue(entries, async () => {
-    await db.icons.bulkPut(pairs.map((p) => p.to))
-    await db.icons.bulkDelete(pairs.map((p) => p.from.id))
-  })
+  return queue(entries, () => db.icons.bulkPut(moved.map((m) => m.to)))
 }

@@ -1,5 +1,6 @@
 // The vault's bulk actions on a selection: approve, move to another project, delete, export as a
 // ZIP of SVG files. Changes are local first and queued (bulk-queue.ts); the outbox toasts failures.
+// A move keeps the icons themselves (ids, authors, dates): one POST /api/icons/move.
 import { appMessages } from '@common/messages.ts'
 import type { IconStatus } from '@common/schemas/icons.ts'
 import { toast } from '../../../lib/toast.ts'
@@ -20,28 +21,29 @@ export async function deleteSelected(icons: readonly LocalIcon[]) {
 
 export interface MoveTarget {
   project: LocalProject
-  userId: string
-  status: IconStatus
+  /** 'needs-review' when the target reviews what this user adds; else null (the server decides too). */
+  review: boolean
 }
 
-/** Copies the icons into the target project (new ids, same drawing), then deletes the originals. */
+/** The same icons (ids, authors, dates) in the target project; their status as the server will decide. */
 export async function moveSelected(icons: readonly LocalIcon[], target: MoveTarget) {
-  const now = Date.now()
-  const pairs = icons.map((from, i) => {
-    const at = new Date(now + i).toISOString()
-    const to: LocalIcon = {
-      ...from,
-      id: crypto.randomUUID(),
-      user_id: target.userId,
-      project_id: target.project.id,
-      workspace_id: target.project.workspace_id,
-      icon_status: target.status,
-      created_at: at,
-      updated_at: at,
-    }
-    return { from, to }
-  })
-  await moveIcons(pairs)
+  const into = target.project.workspace_id
+  const at = new Date().toISOString()
+  const moved = icons
+    .filter((from) => from.project_id !== target.project.id)
+    .map((from) => {
+      const sameTeam = from.workspace_id === into
+      const status: IconStatus = target.review ? 'needs-review' : sameTeam ? from.icon_status : 'approved'
+      const to: LocalIcon = {
+        ...from,
+        project_id: target.project.id,
+        workspace_id: into,
+        icon_status: status,
+        updated_at: at,
+      }
+      return { from, to }
+    })
+  await moveIcons(moved)
   toast(appMessages.iconsMoved(icons.length, target.project.name), 'success')
 }
 

@@ -41,9 +41,8 @@ export function MoveDialog({ icons, projectId, open, onOpenChange, onMoved }: Mo
     if (!me) return toast(messages.noUserId)
     const refusal = planRefusal(me, target.workspace)
     if (refusal) return toast(refusal)
-    const status =
-      target.workspace?.review_icons && target.workspace.role === 'member' ? 'needs-review' : 'approved'
-    await moveSelected(icons, { project: target.project, userId: me.id, status })
+    const review = !!target.workspace?.review_icons && target.workspace.role === 'member'
+    await moveSelected(icons, { project: target.project, review })
     onOpenChange(false)
     onMoved()
   }
