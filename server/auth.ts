@@ -14,7 +14,13 @@ import type { Mailer } from './mail.ts'
 export const CLIENT_IP_HEADER = 'x-iconvault-client-ip'
 export const MAGIC_LINK_MINUTES = 10
 
-export function createAuth(opts: { config: Config; store: Store; mailer: Mailer }) {
+export function createAuth(opts: {
+  config: Config
+  store: Store
+  mailer: Mailer
+  /** Told of every session that ends (sign-out, revoke, delete-user): its live streams end too. */
+  onSessionEnded?: (sessionId: string) => Promise<void>
+}) {
   const { config, store, mailer } = opts
   return betterAuth({
     appName: 'Iconvault',
@@ -33,6 +39,9 @@ export function createAuth(opts: { config: Config; store: Store; mailer: Mailer 
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
+    },
+    databaseHooks: {
+      session: { delete: { after: async (s) => opts.onSessionEnded?.(s.id) } },
     },
     rateLimit: {
       enabled: true,

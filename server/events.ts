@@ -1,7 +1,9 @@
 // Change events. Domain code publishes a small note after each committed change; every
 // server process LISTENs on one Postgres channel (PGlite in-process, or a Postgres server
 // shared by several processes), resolves who may see the change, loads the row once and
-// pushes a ChangeEvent to those users' open /api/events streams.
+// pushes a ChangeEvent to those users' open /api/events streams. Notes are delivered one after
+// another, in order; a stream whose session has ended (stream-sessions.ts) is ended before it
+// could receive anything, and a few streams per session at most stay open (ADR 0007).
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Role } from '../common/permissions.ts'
 import type { ChangeEvent } from '../common/schemas/events.ts'
@@ -9,6 +11,7 @@ import type { Store } from './db/client.ts'
 import { icons, projects, user, workspaceAccess, workspaces } from './db/schema/index.ts'
 import { toAccessRow, toProjectRow, toWorkspaceRow } from './domain/rows.ts'
 import { servedIconRow } from './domain/served-svg.ts'
+import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER, sessionGate } from './stream-sessions.ts'
 
 const CHANNEL = 'iconvault_changes'
 
@@ -42,6 +45,8 @@ export type ChangeNote =
     }
   | { entity: 'membership'; op: 'revoked'; workspace_id: string; audience: string[] }
   | { entity: 'invitations'; op: 'changed'; email: string }
+  /** Sessions ended through better-auth (sign-out, revoke, delete-user): their streams end. */
+  | { entity: 'sessions'; op: 'ended'; ids: string[] }
 
 /** Ids per upsert-many note: 150 uuids are about 6 kB of JSON, under NOTIFY's 8000 bytes. */
 export const IDS_PER_NOTE = 150
@@ -68,20 +73,59 @@ export function iconNotes(
   return notes
 }
 
-export type Subscriber = { userId: string; email: string; sessionId?: string; send(event: ChangeEvent): void }
+export type Subscriber = {
+  userId: string
+  email: string
+  sessionId: string
+  send(event: ChangeEvent): void
+  /** Ends the stream (its session ended, or too many streams are open); called once at most. */
+  end(): void
+}
 
 export type EventBus = {
   publish(note: ChangeNote): Promise<void>
   subscribe(sub: Subscriber): () => void
+  /** Ends the subscriber's stream unless its session is still valid; resolves whether it was. */
+  confirm(sub: Subscriber): Promise<boolean>
   close(): Promise<void>
 }
 
 export async function createEventBus(store: Store): Promise<EventBus> {
   const subscribers = new Set<Subscriber>()
+  const gate = sessionGate(store.db)
+  let queue: Promise<void> = Promise.resolve()
   const unlisten = await store.listen(CHANNEL, (payload) => {
+    const note = JSON.parse(payload) as ChangeNote
+    if (note.entity === 'sessions') return endSessions(note.ids)
     if (subscribers.size === 0) return
-    deliver(JSON.parse(payload) as ChangeNote).catch((err) => console.error('event delivery failed:', err))
+    queue = queue.then(() => deliver(note)).catch((err) => console.error('event delivery failed:', err))
   })
+
+  function end(s: Subscriber) {
+    if (subscribers.delete(s)) s.end()
+  }
+
+  function endSessions(ids: readonly string[]) {
+    for (const id of ids) gate.ended(id)
+    for (const s of subscribers) if (ids.includes(s.sessionId)) end(s)
+  }
+
+  /** Ends the streams of ended or expired sessions among `subs`; returns those still valid. */
+  async function stillValid(subs: Subscriber[]): Promise<Subscriber[]> {
+    const valid = await gate.valid(subs.map((s) => s.sessionId))
+    for (const s of subs) if (!valid.has(s.sessionId)) end(s)
+    return subs.filter((s) => subscribers.has(s))
+  }
+
+  /** A new stream beyond the caps ends the oldest of its session (or of its user). */
+  function makeRoom(sub: Subscriber) {
+    const same = (pick: (s: Subscriber) => boolean, max: number) => {
+      const open = [...subscribers].filter(pick)
+      for (const s of open.slice(0, Math.max(0, open.length - max + 1))) end(s)
+    }
+    same((s) => s.sessionId === sub.sessionId, MAX_STREAMS_PER_SESSION)
+    same((s) => s.userId === sub.userId, MAX_STREAMS_PER_USER)
+  }
 
   async function recipients(note: ChangeNote): Promise<Map<string, Role | null>> {
     const out = new Map<string, Role | null>()
@@ -104,7 +148,10 @@ export async function createEventBus(store: Store): Promise<EventBus> {
   }
 
   /** The events of a note: one per row (an upsert-many note loads its rows in one query). */
-  async function toEvents(note: ChangeNote, role: Role | null): Promise<ChangeEvent[]> {
+  async function toEvents(
+    note: Exclude<ChangeNote, { entity: 'sessions' }>,
+    role: Role | null,
+  ): Promise<ChangeEvent[]> {
     if (note.entity === 'icons' && note.op === 'upsert-many') {
       const rows = await store.db.select().from(icons).where(inArray(icons.id, note.ids))
       const byId = new Map(rows.map((r) => [r.id, r]))
@@ -118,7 +165,7 @@ export async function createEventBus(store: Store): Promise<EventBus> {
   }
 
   async function toEvent(
-    note: Exclude<ChangeNote, { op: 'upsert-many' }>,
+    note: Exclude<ChangeNote, { op: 'upsert-many' } | { entity: 'sessions' }>,
     role: Role | null,
   ): Promise<ChangeEvent | null> {
     if (note.entity === 'membership')
@@ -155,33 +202,38 @@ export async function createEventBus(store: Store): Promise<EventBus> {
     }
   }
 
-  async function deliver(note: ChangeNote) {
+  async function deliver(note: Exclude<ChangeNote, { entity: 'sessions' }>) {
     if (note.entity === 'invitations') {
       const [u] = await store.db.select({ id: user.id }).from(user).where(eq(user.email, note.email))
       const event = await toEvent(note, null)
-      for (const s of subscribers) if (event && (s.userId === u?.id || s.email === note.email)) s.send(event)
+      const to = [...subscribers].filter((s) => event && (s.userId === u?.id || s.email === note.email))
+      for (const s of await stillValid(to)) if (event) s.send(event)
       return
     }
     const who = await recipients(note)
     const cache = new Map<string, ChangeEvent[]>()
     const except = 'except_session' in note ? note.except_session : undefined
-    for (const s of subscribers) {
-      if (!who.has(s.userId) || (except && s.sessionId === except)) continue
+    const to = [...subscribers].filter((s) => who.has(s.userId) && !(except && s.sessionId === except))
+    if (to.length === 0) return
+    for (const s of await stillValid(to)) {
       const role = who.get(s.userId) ?? null
       const key = note.op === 'upsert-many' ? 'rows' : (role ?? '') // icon rows do not depend on the role
       if (!cache.has(key)) cache.set(key, await toEvents(note, role))
-      for (const event of cache.get(key) ?? []) s.send(event)
+      // Rows load after the check: a stream ended meanwhile is skipped.
+      if (subscribers.has(s)) for (const event of cache.get(key) ?? []) s.send(event)
     }
   }
 
   return {
     publish: (note) => store.notify(CHANNEL, JSON.stringify(note)),
     subscribe: (sub) => {
+      makeRoom(sub)
       subscribers.add(sub)
       return () => subscribers.delete(sub)
     },
+    confirm: async (sub) => subscribers.has(sub) && (await stillValid([sub])).length === 1,
     close: async () => {
-      subscribers.clear()
+      for (const s of [...subscribers]) end(s)
       await unlisten()
     },
   }

@@ -1,7 +1,8 @@
-// GET /api/events: a server-sent event stream of the changes the caller may see.
+// GET /api/events: a server-sent event stream of the changes the caller may see, for as long as
+// the caller's session is valid (ended by sign-out, revocation, deletion or expiry; ADR 0007).
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
-import type { EventBus } from '../events.ts'
+import type { EventBus, Subscriber } from '../events.ts'
 import { actorOf } from '../middleware/access.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
 
@@ -11,29 +12,53 @@ export function eventRoutes(events: EventBus) {
   const app = new Hono<AppEnv>()
   app.use(requireUser)
 
-  // GET /api/events: `ready`, then one `change` per visible change; heartbeats keep proxies open.
+  // GET /api/events: `ready`, then one `change` per visible change; heartbeats keep proxies open
+  // and re-confirm the session. The stream ends when the session does, or when the session opens
+  // more streams than allowed (the oldest ends).
   app.get('/', (c) => {
     const actor = actorOf(c)
+    const sessionId = c.var.user?.sessionId ?? ''
     c.header('X-Accel-Buffering', 'no')
     return streamSSE(c, async (stream) => {
       let id = 0
       const queue: Promise<unknown>[] = []
-      const unsubscribe = events.subscribe({
+      let wake = () => {}
+      let ended = false
+      const over = new Promise<void>((resolve) => {
+        wake = resolve
+      })
+      const sub: Subscriber = {
         userId: actor.id,
         email: actor.email.toLowerCase(),
-        sessionId: c.var.user?.sessionId,
+        sessionId,
         send: (event) => {
+          if (ended) return
           queue.push(stream.writeSSE({ event: 'change', data: JSON.stringify(event), id: String(++id) }))
         },
+        end: () => {
+          ended = true
+          wake()
+        },
+      }
+      const unsubscribe = events.subscribe(sub)
+      stream.onAbort(() => {
+        unsubscribe()
+        wake()
       })
-      stream.onAbort(() => unsubscribe())
       await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 })
-      while (!stream.aborted && !stream.closed) {
-        await stream.sleep(HEARTBEAT_MS)
-        if (!stream.aborted) await stream.write(': heartbeat\n\n')
+      while (!ended && !stream.aborted && !stream.closed) {
+        const beat = new Promise<'beat'>((resolve) => {
+          const timer = setTimeout(() => resolve('beat'), HEARTBEAT_MS)
+          void over.then(() => clearTimeout(timer))
+        })
+        await Promise.race([beat, over])
         await Promise.allSettled(queue.splice(0))
+        if (ended || stream.aborted) break
+        if (!(await events.confirm(sub))) break
+        await stream.write(': heartbeat\n\n')
       }
       unsubscribe()
+      await Promise.allSettled(queue.splice(0))
     })
   })
   return app

@@ -67,7 +67,11 @@ describe.each(dbKinds)('live change events on %s', (kind) => {
     expect(strangerStream.events.map(change).filter((e) => e?.entity === 'membership')).toEqual([])
 
     await t.post('/api/projects/update', owner, { id: projectId, name: 'After' })
-    await new Promise((r) => setTimeout(r, 300))
+    // Notes are delivered in order: once the mate's own later change arrived, the rename was passed over.
+    const later = randomUUID()
+    await t.post('/api/projects/create', mate, { id: later, name: 'Mine', workspace_id: null })
+    const mine = change(await mateStream.next((e) => change(e)?.entity === 'projects'))
+    expect(mine).toMatchObject({ op: 'upsert', row: { id: later } })
     expect(mateStream.events.map(change).filter((e) => e?.entity === 'projects')).toEqual([])
 
     await mateStream.close()

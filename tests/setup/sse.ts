@@ -6,10 +6,15 @@ export function readSse(res: Response) {
   const events: SseEvent[] = []
   let buffer = ''
   let wake = null as (() => void) | null
-  void (async () => {
+  let finished = false
+  const ended = (async () => {
     for (;;) {
       const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }))
-      if (done) return
+      if (done) {
+        finished = true
+        wake?.()
+        return
+      }
       buffer += value
       let cut = buffer.indexOf('\n\n')
       while (cut >= 0) {
@@ -25,6 +30,27 @@ export function readSse(res: Response) {
   })()
   return {
     events,
+    /** Resolves when the server ends the stream (or close() cancels it). */
+    ended,
+    /** Whether the stream has ended. */
+    get finished() {
+      return finished
+    },
+    /** Waits until the stream ends; throws if it is still open after `timeoutMs`. */
+    async end(timeoutMs = 5000): Promise<void> {
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`stream still open; got ${JSON.stringify(events)}`)),
+          timeoutMs,
+        )
+      })
+      try {
+        await Promise.race([ended, late])
+      } finally {
+        clearTimeout(timer)
+      }
+    },
     /** Waits for the first event (from now on, or already received) matching `match`. */
     async next(match: (e: SseEvent) => boolean, timeoutMs = 5000): Promise<SseEvent> {
       const deadline = Date.now() + timeoutMs
