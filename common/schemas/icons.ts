@@ -2,10 +2,9 @@
 import { z } from 'zod'
 import { messages } from '../messages.ts'
 import { requiredId, requiredText } from './fields.ts'
-import type { IconRow } from './rows.ts'
+import { ICON_STATUSES, type IconRow, type IconStatus } from './rows.ts'
 
-export const ICON_STATUSES = ['needs-review', 'approved'] as const
-export type IconStatus = (typeof ICON_STATUSES)[number]
+export { ICON_STATUSES, type IconStatus }
 
 const iconId = requiredId(messages.iconIdRequired)
 const iconStatus = z.enum(ICON_STATUSES, { error: 'Status must be needs-review or approved' })

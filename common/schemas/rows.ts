@@ -1,6 +1,9 @@
 // The rows the API answers with and the browser keeps in its local database.
 import type { Role } from '../permissions.ts'
-import type { IconStatus } from './icons.ts'
+
+/** An icon's review status (seed: needs-review or approved). */
+export const ICON_STATUSES = ['needs-review', 'approved'] as const
+export type IconStatus = (typeof ICON_STATUSES)[number]
 
 export type WorkspaceRow = {
   id: string

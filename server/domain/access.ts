@@ -6,7 +6,7 @@ import { type Action, can, type Role } from '../../common/permissions.ts'
 import type { Db } from '../db/client.ts'
 import { projects, workspaceAccess, workspaces } from '../db/schema/index.ts'
 import type { Actor } from './deps.ts'
-import { forbidden, notFound } from './errors.ts'
+import { ApiError, forbidden, notFound } from './errors.ts'
 
 type WorkspaceRecord = typeof workspaces.$inferSelect
 type ProjectRecord = typeof projects.$inferSelect
@@ -43,8 +43,10 @@ export async function projectScope(
   }
   try {
     return { scope: await workspaceScope(db, actor, project.workspace_id), project }
-  } catch {
-    throw notFound(PROJECT_NOT_FOUND)
+  } catch (error) {
+    // Only "no access to the workspace" becomes the project's 404; a database failure stays one.
+    if (error instanceof ApiError && error.status === 404) throw notFound(PROJECT_NOT_FOUND)
+    throw error
   }
 }
 

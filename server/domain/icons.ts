@@ -10,7 +10,7 @@ import { isSvgError } from '../../common/svg/index.ts'
 import { icons } from '../db/schema/index.ts'
 import { assertCan, projectScope, type Scope } from './access.ts'
 import type { Actor, Deps } from './deps.ts'
-import { badRequest, conflict, forbidden, notFound } from './errors.ts'
+import { ApiError, badRequest, conflict, forbidden, notFound } from './errors.ts'
 import { servedIconRow, servedSvg } from './served-svg.ts'
 import { currentPlan } from './subscriptions.ts'
 
@@ -40,8 +40,10 @@ export async function iconScope({ db }: Deps, actor: Actor, iconId: string) {
   try {
     const { scope } = await projectScope(db, actor, icon.project_id)
     return { icon, scope }
-  } catch {
-    throw notFound(ICON_NOT_FOUND)
+  } catch (error) {
+    // Only "may not see the project" becomes the icon's 404; a database failure stays one.
+    if (error instanceof ApiError && error.status === 404) throw notFound(ICON_NOT_FOUND)
+    throw error
   }
 }
 
