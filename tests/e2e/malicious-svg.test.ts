@@ -105,7 +105,18 @@ describe('the malicious corpus in the browser', () => {
     const seen = new Set<string>()
     for (let top = 0; ; top += 400) {
       await scroller.evaluate((el, y) => el.scrollTo(0, y), top)
-      await page.waitForTimeout(60)
+      // The virtualised grid has drawn the rows now in view (a positive signal, not a pause).
+      await expect
+        .poll(() =>
+          scroller.evaluate((el) => {
+            const view = el.getBoundingClientRect()
+            return [...el.querySelectorAll('[data-icon-id]')].some((tile) => {
+              const box = tile.getBoundingClientRect()
+              return box.bottom > view.top && box.top < view.bottom
+            })
+          }),
+        )
+        .toBe(true)
       for (const id of await page
         .locator('[data-icon-id]')
         .evaluateAll((els) => els.map((e) => e.getAttribute('data-icon-id')!))) {
