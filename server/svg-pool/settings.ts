@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os'
 /** CPU time one icon may take in a worker before it is refused (too_slow) and the worker replaced. */
 export const CPU_DEADLINE_MS = 2_000
 /** Wall time backstop for one icon on a machine too busy to give the worker its CPU. */
-export const WALL_DEADLINE_MS = 4 * CPU_DEADLINE_MS
+export const WALL_DEADLINE_MS = 5 * CPU_DEADLINE_MS
 /** How often a busy worker's CPU time is read against the deadline. */
 export const CPU_CHECK_MS = 100
 /** Longest an icon waits for a worker before the request is answered 503. */
