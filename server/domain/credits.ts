@@ -1,6 +1,8 @@
 // Maker credits: a ledger per workspace (or per user in personal mode) per UTC calendar month.
 // consumeCredits takes N credits in one conditional upsert, so concurrent callers can never
 // spend more than the limit: the workspace's credits_limit, or the personal plan's allowance.
+// Paid work reserves its credits that way before it starts and refundCredits gives back what
+// was not delivered (ADR 0500).
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import { appMessages } from '../../common/messages.ts'
 import { capabilities, creditsRefusal, type Plan } from '../../common/plans.ts'
@@ -64,6 +66,29 @@ export async function consumeCredits(
   if (row) return { month, used: Number(row.used), limit: Number(row.credit_limit) }
   const usage = await creditUsage(db, scope, now)
   throw forbidden(creditsRefusal(usage.used, usage.limit, amount) ?? appMessages.notEnoughCredits)
+}
+
+/**
+ * Gives back `amount` credits taken in `month` (a reservation not delivered), never below zero.
+ * Returns the usage after the refund.
+ */
+export async function refundCredits(
+  db: Db,
+  scope: CreditScope,
+  amount: number,
+  month: string,
+): Promise<CreditUsageInfo> {
+  const where =
+    'workspaceId' in scope
+      ? eq(ledger.workspace_id, scope.workspaceId)
+      : and(eq(ledger.user_id, scope.userId), isNull(ledger.workspace_id))
+  if (amount > 0) {
+    await db
+      .update(ledger)
+      .set({ used: sql`greatest(${ledger.used} - ${amount}::integer, 0)`, updated_at: sql`now()` })
+      .where(and(where, eq(ledger.month, month)))
+  }
+  return creditUsage(db, scope)
 }
 
 /** GET /api/credits: a workspace's usage for its members (404 for anyone else), or the caller's own. */

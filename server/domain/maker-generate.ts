@@ -1,15 +1,15 @@
-// AI generation: refused up front when not configured (503) or when the credits cannot cover
-// every variant asked for (403); the credits of the variants delivered are consumed once, after
-// the answers came back usable. A timeout (504) or upstream failure (502) costs nothing.
+// AI generation: refused up front when not configured (503); the credits of every variant asked
+// for are reserved atomically before the AI is asked (403 and no upstream call when they cannot
+// be), and what was not delivered is given back: all of it on a timeout (504), an upstream
+// failure or no usable SVG (502), the undelivered variants' share otherwise.
 import { appMessages } from '../../common/messages.ts'
-import { creditsRefusal } from '../../common/plans.ts'
 import { MAKER_COSTS, type MakerGenerateResult } from '../../common/schemas/maker.ts'
 import { aiConfigOf } from '../ai/chat-client.ts'
 import { generateVariants } from '../ai/generate.ts'
 import type { Scope } from './access.ts'
-import { consumeCredits, creditUsage } from './credits.ts'
+import { consumeCredits, creditMonth, refundCredits } from './credits.ts'
 import type { Actor, Deps } from './deps.ts'
-import { ApiError, forbidden } from './errors.ts'
+import { ApiError } from './errors.ts'
 import { creditScopeOf } from './maker-scope.ts'
 
 export async function generateIcons(
@@ -22,10 +22,18 @@ export async function generateIcons(
   const ai = aiConfigOf(deps.config.ai)
   if (!ai) throw new ApiError(503, appMessages.aiNotConfigured)
   const credits = creditScopeOf(scope, actor)
-  const before = await creditUsage(deps.db, credits)
-  const refusal = creditsRefusal(before.used, before.limit, input.variants * MAKER_COSTS.generateVariant)
-  if (refusal) throw forbidden(refusal)
-  const svgs = await generateVariants(ai, input.prompt, input.variants, abort)
-  const after = await consumeCredits(deps.db, credits, svgs.length * MAKER_COSTS.generateVariant)
+  const now = new Date()
+  const month = creditMonth(now)
+  const reserved = input.variants * MAKER_COSTS.generateVariant
+  await consumeCredits(deps.db, credits, reserved, now)
+  let svgs: string[]
+  try {
+    svgs = await generateVariants(ai, input.prompt, input.variants, abort)
+  } catch (error) {
+    await refundCredits(deps.db, credits, reserved, month)
+    throw error
+  }
+  const undelivered = reserved - svgs.length * MAKER_COSTS.generateVariant
+  const after = await refundCredits(deps.db, credits, undelivered, month)
   return { variants: svgs.map((svg) => ({ svg })), credits: after }
 }

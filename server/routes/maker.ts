@@ -8,6 +8,7 @@ import { makerCapabilities } from '../domain/maker-capabilities.ts'
 import { chargeMakerAction } from '../domain/maker-charge.ts'
 import { generateIcons } from '../domain/maker-generate.ts'
 import { actorOf, requireAccess } from '../middleware/access.ts'
+import { byUser, concurrencyLimit, LIMITS, rateLimit } from '../middleware/rate-limit.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
 import { validate, validateQuery } from '../middleware/validate.ts'
 
@@ -36,13 +37,20 @@ export function makerRoutes(deps: Deps) {
   )
 
   // POST /api/maker/charge {action, workspaceId?}: takes an action's credits before the browser runs it.
-  app.post('/charge', validate(s.makerChargeBody), requireAccess('icon:create', locate(deps)), async (c) =>
-    c.json({ data: await chargeMakerAction(deps, actorOf(c), c.var.scope, c.var.body.action) }),
+  app.post(
+    '/charge',
+    rateLimit(LIMITS.tracesPerUser, byUser),
+    validate(s.makerChargeBody),
+    requireAccess('icon:create', locate(deps)),
+    async (c) => c.json({ data: await chargeMakerAction(deps, actorOf(c), c.var.scope, c.var.body.action) }),
   )
 
-  // POST /api/maker/generate {prompt, workspaceId?, variants?}: AI variants through the SVG pipeline.
+  // POST /api/maker/generate {prompt, workspaceId?, variants?}: AI variants through the SVG pipeline;
+  // per user a rate and a cap on calls running at once (429), credits reserved before the AI is asked.
   app.post(
     '/generate',
+    rateLimit(LIMITS.aiGenerationsPerUser, byUser),
+    concurrencyLimit(LIMITS.aiConcurrentPerUser, byUser),
     validate(s.makerGenerateBody),
     requireAccess('icon:create', locate(deps)),
     async (c) =>

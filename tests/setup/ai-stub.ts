@@ -3,7 +3,8 @@
 //   'malicious' → SVG with script, onload and javascript: links around a real path (to neutralise)
 //   'scriptonly' → SVG with nothing but a script (nothing drawable survives the pipeline)
 //   'prose' → an answer without any SVG        'slow' → no answer until the client gives up
-//   'error' → HTTP 500                           anything else → a good SVG in a ```svg block
+//   'error' → HTTP 500                           'halfprose' → prose for even variants (2, 4), SVG for odd
+//   anything else → a good SVG in a ```svg block
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -42,7 +43,11 @@ function answer(prompt: string, index: number): { status: number; body: unknown 
       body: completion('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
     }
   }
-  if (prompt.includes('prose')) return { status: 200, body: completion('I cannot draw that, sorry.') }
+  if (prompt.includes('halfprose') && index % 2 === 0) {
+    return { status: 200, body: completion('I cannot draw that one, sorry.') }
+  }
+  if (prompt.includes('prose') && !prompt.includes('halfprose'))
+    return { status: 200, body: completion('I cannot draw that, sorry.') }
   const text = `Here is your icon:\n\`\`\`svg\n${GOOD_SVG(index)}\n\`\`\`\nEnjoy!`
   return { status: 200, body: completion(text) }
 }

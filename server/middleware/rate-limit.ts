@@ -1,0 +1,121 @@
+// Rate limits: fixed windows counted in this process (ADR 0006: per process, not shared across a
+// cluster), and a cap on concurrent calls. A refusal is a 429 with Retry-After and the one error
+// shape. Each route factory builds its own limiter, so every app (and every test app) has its own.
+import type { Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import { appMessages } from '../../common/messages.ts'
+import { clientIp } from './client-ip.ts'
+import type { AppEnv } from './session.ts'
+
+export type Limit = { max: number; windowMs: number }
+
+const MINUTE = 60_000
+
+/** The limits of ADR 0006, per key: a client address, a target e-mail or a user. */
+export const LIMITS = {
+  /** Sign-in links per client address (better-auth adds 5 a minute per address on top). */
+  magicLinkPerIp: { max: 30, windowMs: 60 * MINUTE },
+  /** Sign-in links per target address: nobody's mailbox is flooded. */
+  magicLinkPerEmail: { max: 5, windowMs: 15 * MINUTE },
+  invitationsPerUser: { max: 20, windowMs: 10 * MINUTE },
+  aiGenerationsPerUser: { max: 20, windowMs: MINUTE },
+  tracesPerUser: { max: 60, windowMs: MINUTE },
+  /** Bulk creates: an import of 30,000 icons is 60 requests of 500. */
+  createManyPerUser: { max: 120, windowMs: MINUTE },
+  /** AI generations running at once per user. */
+  aiConcurrentPerUser: 2,
+} as const
+
+/** How long a client is told to wait when refused for running too many calls at once. */
+const CONCURRENT_RETRY_SECONDS = 5
+
+/** Keys kept before expired windows are swept. */
+const SWEEP_AT = 10_000
+
+/** A fixed-window counter: take(key) answers 0 when allowed, else the seconds until the window ends. */
+export function fixedWindow(limit: Limit, now: () => number = Date.now) {
+  const windows = new Map<string, { count: number; resetAt: number }>()
+  const sweep = (t: number) => {
+    for (const [key, w] of windows) if (w.resetAt <= t) windows.delete(key)
+  }
+  return {
+    take(key: string): number {
+      const t = now()
+      if (windows.size >= SWEEP_AT) sweep(t)
+      let w = windows.get(key)
+      if (!w || w.resetAt <= t) {
+        w = { count: 0, resetAt: t + limit.windowMs }
+        windows.set(key, w)
+      }
+      if (w.count >= limit.max) return Math.max(1, Math.ceil((w.resetAt - t) / 1000))
+      w.count++
+      return 0
+    },
+  }
+}
+
+/** The 429 every limit answers. */
+export function tooManyRequests(c: Context, retryAfterSeconds: number) {
+  c.header('Retry-After', String(retryAfterSeconds))
+  return c.json({ error: appMessages.tooManyRequests }, 429)
+}
+
+type KeyOf = (c: Context<AppEnv>) => string | null | Promise<string | null>
+
+/** Middleware: at most `limit.max` requests per key and window; a null key is not counted. */
+export function rateLimit(limit: Limit, keyOf: KeyOf) {
+  const counter = fixedWindow(limit)
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const key = await keyOf(c)
+    const wait = key === null ? 0 : counter.take(key)
+    if (wait > 0) return tooManyRequests(c, wait)
+    await next()
+  })
+}
+
+/** Middleware: at most `max` requests per key running at once. */
+export function concurrencyLimit(max: number, keyOf: (c: Context<AppEnv>) => string | null) {
+  const running = new Map<string, number>()
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const key = keyOf(c)
+    if (key === null) return next()
+    const n = running.get(key) ?? 0
+    if (n >= max) return tooManyRequests(c, CONCURRENT_RETRY_SECONDS)
+    running.set(key, n + 1)
+    try {
+      await next()
+    } finally {
+      const left = (running.get(key) ?? 1) - 1
+      if (left > 0) running.set(key, left)
+      else running.delete(key)
+    }
+  })
+}
+
+/** The signed-in user's id as a limit key (requireUser runs first). */
+export const byUser = (c: Context<AppEnv>): string | null => c.get('user')?.id ?? null
+
+/** The target address of a sign-in link request, lower-cased; null when the body has none. */
+async function targetEmail(c: Context): Promise<string | null> {
+  const body = (await c.req.raw
+    .clone()
+    .json()
+    .catch(() => null)) as { email?: unknown } | null
+  // Longer than any address can be (RFC 5321: 254): cut, so a key stays small; such input is refused anyway.
+  const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase().slice(0, 320) : ''
+  return email ? email : null
+}
+
+/** Middleware for POST /api/auth/sign-in/magic-link: limits per client address, then per target e-mail. */
+export function magicLinkLimits() {
+  const perIp = fixedWindow(LIMITS.magicLinkPerIp)
+  const perEmail = fixedWindow(LIMITS.magicLinkPerEmail)
+  return createMiddleware(async (c, next) => {
+    const ipWait = perIp.take(clientIp(c))
+    if (ipWait > 0) return tooManyRequests(c, ipWait)
+    const email = await targetEmail(c)
+    const emailWait = email === null ? 0 : perEmail.take(email)
+    if (emailWait > 0) return tooManyRequests(c, emailWait)
+    await next()
+  })
+}
