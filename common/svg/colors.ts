@@ -1,5 +1,6 @@
 // Single-colour icons follow the text colour in every copy format: their one paint colour
-// becomes currentColor. Multicolour icons keep their colours. Colours inside <mask> (which
+// becomes currentColor (when the icon declares that colour, the formats keep it as the default
+// `color`: convert-defaults.ts). Multicolour icons keep their colours. Colours inside <mask> (which
 // paint luminance, not colour) and <clipPath> (geometry only) are neither counted nor changed.
 
 import { parseDeclarations, serializeDeclarations } from './css.ts'
@@ -108,6 +109,8 @@ function declared(el: SvgElement, property: string): string[] {
 interface Analysis {
   /** Distinct paint colours (colorKey) of the icon, defaults included. */
   colors: Set<string>
+  /** The colours among them that the icon declares (not only paints by default). */
+  declared: Set<string>
   /** True when colours cannot be swapped safely: `color` set, translucent colours, url() fallbacks. */
   complex: boolean
   /** Elements that paint a property's default colour without declaring it. */
@@ -116,6 +119,7 @@ interface Analysis {
 
 function analyse(root: SvgElement): Analysis {
   const colors = new Set<string>()
+  const declaredColors = new Set<string>()
   const defaults: [SvgElement, string][] = []
   let complex = false
   const skipped = new Set<SvgElement>()
@@ -137,6 +141,7 @@ function analyse(root: SvgElement): Analysis {
         if (key === null) continue
         if (key !== 'currentcolor' && !isOpaqueHex(key)) complex = true
         colors.add(key)
+        declaredColors.add(key)
       }
     }
     const fill = declared(el, 'fill').length > 0
@@ -151,7 +156,7 @@ function analyse(root: SvgElement): Analysis {
       colors.add(PAINT[own]!)
     }
   })
-  return { colors, complex, defaults }
+  return { colors, declared: declaredColors, complex, defaults }
 }
 
 /**
@@ -190,16 +195,22 @@ export function useCurrentColor(root: SvgElement): string | null {
   return applyCurrentColor(root).replaced
 }
 
-/**
- * useCurrentColor, also telling whether the icon now paints only in currentColor (as
- * paintsInCurrentColorOnly would, without analysing it again).
- */
-export function applyCurrentColor(root: SvgElement): { replaced: string | null; monochrome: boolean } {
-  const { colors, complex, defaults } = analyse(root)
+export interface CurrentColorResult {
+  /** The colour that became currentColor, or null when the tree was left as it was. */
+  replaced: string | null
+  /** The replaced colour is declared by the icon (fill="#7c533e"), not only the black of an unset fill. */
+  declared: boolean
+  /** The icon now paints only in currentColor (as paintsInCurrentColorOnly would say). */
+  monochrome: boolean
+}
+
+/** useCurrentColor, also telling what it replaced, without analysing the icon again. */
+export function applyCurrentColor(root: SvgElement): CurrentColorResult {
+  const { colors, declared: declaredColors, complex, defaults } = analyse(root)
   const monochrome = !complex && [...colors].every((c) => c === 'currentcolor')
-  if (complex || colors.size !== 1) return { replaced: null, monochrome }
+  if (complex || colors.size !== 1) return { replaced: null, declared: false, monochrome }
   const [color] = colors
-  if (!color || color === 'currentcolor') return { replaced: null, monochrome }
+  if (!color || color === 'currentcolor') return { replaced: null, declared: false, monochrome }
   const skipped = new Set<SvgElement>()
   walk(root, (el, ancestors) => {
     const parent = ancestors[ancestors.length - 1]
@@ -221,7 +232,7 @@ export function applyCurrentColor(root: SvgElement): { replaced: string | null; 
       if (el.name === 'mask' && declared(el, 'fill').length === 0) el.attrs.set('fill', '#000')
     })
   }
-  return { replaced: color, monochrome: true }
+  return { replaced: color, declared: declaredColors.has(color), monochrome: true }
 }
 
 /**

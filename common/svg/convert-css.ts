@@ -1,12 +1,15 @@
 // CSS copy format: a class that paints currentColor through the icon used as a mask, so
-// the icon follows the text colour. A multicolour icon cannot be a mask without losing its
-// colours: it is the element's background image instead. The SVG travels as a
-// percent-encoded data URI.
+// the icon follows the text colour; a single-colour icon drawn in a fixed colour sets that
+// colour as the class's `color`, which any other `color` on the element overrides. A
+// multicolour icon cannot be a mask without losing its colours, nor can an icon with a filter
+// (a filter may change colours, and a mask keeps only coverage): it is the element's background
+// image instead, its own colour set inside the image. 1em high, its width from the viewBox. The
+// SVG travels as a percent-encoded data URI.
 
 import { paintsInCurrentColorOnly } from './colors.ts'
 import { cssClassName } from './names.ts'
 import { parseViewBox } from './normalize.ts'
-import { type SvgElement, serialize } from './tree.ts'
+import { type SvgElement, serialize, walk } from './tree.ts'
 
 // Everything but  !$&'()*+,-./0-9:;=?@A-Z[]_a-z~  is percent-encoded: '%' and the rarer
 // characters first (one regex), then the four that every icon is full of (plain replaceAll,
@@ -29,13 +32,33 @@ function round(n: number): string {
   return String(Math.round(n * 10_000) / 10_000)
 }
 
-/** `monochrome`: the icon paints only in currentColor (paintsInCurrentColorOnly), if known. */
-export function toCss(root: SvgElement, name: string, monochrome = paintsInCurrentColorOnly(root)): string {
-  const uri = svgDataUri(serialize(root, { quote: "'" }))
+function hasFilter(root: SvgElement): boolean {
+  let found = false
+  walk(root, (el) => {
+    if (el.name === 'filter') found = true
+  })
+  return found
+}
+
+/**
+ * `monochrome`: the icon paints only in currentColor (paintsInCurrentColorOnly), if known;
+ * `color`: the colour it was drawn in before (its default text colour), if any.
+ */
+export function toCss(
+  root: SvgElement,
+  name: string,
+  monochrome = paintsInCurrentColorOnly(root),
+  color: string | null = null,
+): string {
+  const mask = monochrome && !hasFilter(root)
+  // In an image currentColor means black: the image carries its own colour.
+  const image = mask || !color ? root : { ...root, attrs: new Map([...root.attrs, ['color', color]]) }
+  const uri = svgDataUri(serialize(image, { quote: "'" }))
   const box = parseViewBox(root.attrs.get('viewBox'))
   const ratio = box ? box[2] / box[3] : 1
-  const paint = monochrome
+  const paint = mask
     ? [
+        ...(color ? [`  color: ${color};`] : []),
         '  background-color: currentColor;',
         `  -webkit-mask-image: url("${uri}");`,
         `  mask-image: url("${uri}");`,

@@ -1,10 +1,12 @@
 // React Native TS copy format on react-native-svg. It has no <style>, class, title or desc:
 // rules are inlined beforehand, style="" becomes props, and every prop name is camelCase.
 // Props and values follow react-native-svg's own types (react-native-props.ts, generated from
-// them); whatever it cannot draw is left out and listed in a comment at the top.
+// them); whatever it cannot draw is left out and listed in a comment at the top. A `size` prop
+// (default NATIVE_SIZE) sets width and height; any prop, width and height too, overrides.
 
+import { NATIVE_SIZE } from './convert-defaults.ts'
 import { parseDeclarations } from './css.ts'
-import { camelCase, type JsxAttribute, type JsxDialect, writeJsx } from './jsx.ts'
+import { camelCase, type JsxAttribute, JsxCode, type JsxDialect, writeJsx } from './jsx.ts'
 import { componentName } from './names.ts'
 import { NATIVE_PROPS_SOURCE } from './react-native-props.ts'
 import { collapseTextWhitespace } from './text-whitespace.ts'
@@ -117,9 +119,16 @@ function attributeProps(el: SvgElement, isRoot: boolean, report: Report): JsxAtt
   return [...props].map(([name, value]) => ({ name, value }))
 }
 
-export function toReactNative(root: SvgElement, name: string): string {
+const SIZE = new JsxCode('size')
+
+/** `sized`: the root has a viewBox, so a `size` prop sets its width and height (and replaces any). */
+export function toReactNative(root: SvgElement, name: string, sized = false): string {
   const component = componentName(name)
   collapseTextWhitespace(root)
+  if (sized) {
+    root.attrs.delete('width')
+    root.attrs.delete('height')
+  }
   const report: Report = new Map()
   const used = new Set<string>()
   walk(root, (el) => {
@@ -131,7 +140,12 @@ export function toReactNative(root: SvgElement, name: string): string {
   })
   const dialect: JsxDialect = {
     tag: (el) => nativeTag(el.name),
-    attributes: (el, isRoot) => attributeProps(el, isRoot, report),
+    attributes: (el, isRoot) => {
+      const props = attributeProps(el, isRoot, report)
+      return isRoot && sized
+        ? [{ name: 'width', value: SIZE }, { name: 'height', value: SIZE }, ...props]
+        : props
+    },
   }
   const jsx = writeJsx(root, dialect, '{...props}', 4)
   used.delete('Svg')
@@ -148,7 +162,9 @@ export function toReactNative(root: SvgElement, name: string): string {
     `import ${imports} from 'react-native-svg'`,
     "import type { SvgProps } from 'react-native-svg'",
     '',
-    `export function ${component}(props: SvgProps) {`,
+    sized
+      ? `export function ${component}({ size = ${NATIVE_SIZE}, ...props }: SvgProps & { size?: number | string }) {`
+      : `export function ${component}(props: SvgProps) {`,
     '  return (',
     jsx,
     '  )',

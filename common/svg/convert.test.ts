@@ -2,10 +2,20 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { singleColor } from './colors.ts'
 import { COPY_FORMAT_LABELS, COPY_FORMATS, convert, convertSvg, processSvg, SvgError } from './index.ts'
 import { readSvg } from './sanitize.ts'
-import { cssImage, drawnMarkup, drawProblems } from './test-support/draw-checks.ts'
+import {
+  compare,
+  cssImage,
+  cssValue,
+  drawnBitmap,
+  drawnMarkup,
+  drawProblems,
+  PIXEL_TOLERANCE,
+  referenceBitmap,
+  rootAttribute,
+} from './test-support/draw-checks.ts'
 import { renderReactModule, renderReactNativeModule, transpile } from './test-support/evaluate.ts'
 import { legitFixtures } from './test-support/fixtures.ts'
-import { render } from './test-support/render.ts'
+import { type Bitmap, render } from './test-support/render.ts'
 import { typeCheck } from './test-support/typecheck.ts'
 
 const fixtures = legitFixtures()
@@ -21,6 +31,13 @@ afterEach(() => {
 
 const SVG = (body: string, attrs = ' viewBox="0 0 24 24"') =>
   `<svg xmlns="http://www.w3.org/2000/svg"${attrs}>${body}</svg>`
+/** What the SVG format writes for SVG(body, attrs): the default size of a square icon first. */
+const SIZED = (body: string, attrs = ' viewBox="0 0 24 24"') => SVG(body, ` width="1em" height="1em"${attrs}`)
+
+/** Premultiplied RGBA of the pixel at (x, y). */
+const pixel = (bitmap: Bitmap, x: number, y: number) => [
+  ...bitmap.pixels.slice((y * bitmap.width + x) * 4, (y * bitmap.width + x) * 4 + 4),
+]
 
 describe('copy formats', () => {
   it('lists the five formats with their labels', () => {
@@ -41,12 +58,17 @@ describe('copy formats', () => {
       '<path class="a" d="M0 0h1" stroke-width="2"/>',
       ' viewBox="0 0 24 12" fill="currentColor"',
     )
-    expect(convertSvg(svg, 'svg', 'x')).toBe(svg)
+    expect(convertSvg(svg, 'svg', 'x')).toBe(
+      SVG(
+        '<path class="a" d="M0 0h1" stroke-width="2"/>',
+        ' width="2em" height="1em" viewBox="0 0 24 12" fill="currentColor"',
+      ),
+    )
     const ts = convertSvg(svg, 'react-ts', 'arrow left')
     expect(ts).toContain("import type { SVGProps } from 'react'")
     expect(ts).toContain('export function ArrowLeft(props: SVGProps<SVGSVGElement>) {')
     expect(ts).toContain(
-      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 12" fill="currentColor" {...props}>',
+      '<svg xmlns="http://www.w3.org/2000/svg" width="2em" height="1em" viewBox="0 0 24 12" fill="currentColor" {...props}>',
     )
     expect(ts).toContain('<path className="a" d="M0 0h1" strokeWidth="2" />')
     expect(ts).toContain('export default ArrowLeft')
@@ -57,8 +79,12 @@ describe('copy formats', () => {
     const native = convertSvg(svg, 'react-native-ts', 'arrow left')
     expect(native).toMatch(/^import Svg, \{ Path \} from 'react-native-svg'\n/)
     expect(native).toContain("import type { SvgProps } from 'react-native-svg'")
-    expect(native).toContain('export function ArrowLeft(props: SvgProps) {')
-    expect(native).toContain('<Svg viewBox="0 0 24 12" fill="currentColor" {...props}>')
+    expect(native).toContain(
+      'export function ArrowLeft({ size = 24, ...props }: SvgProps & { size?: number | string }) {',
+    )
+    expect(native).toContain(
+      '<Svg width={size} height={size} viewBox="0 0 24 12" fill="currentColor" {...props}>',
+    )
     expect(native).toContain('<Path d="M0 0h1" strokeWidth="2" />')
     const css = convertSvg(svg, 'css', 'Arrow Left')
     expect(css).toMatch(
@@ -76,11 +102,11 @@ describe('copy formats', () => {
 
   it('converts attributes, inline styles and text for JSX', () => {
     const svg =
-      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><text xml:space="preserve" aria-label="a" data-x="1" style="font-size:2px;-webkit-mask:none" fill-rule="evenodd">{a} &lt;b&gt; &amp; "c"</text><use xlink:href="#t" mask-type="alpha" transform-origin="center"/></svg>'
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><text xml:space="preserve" aria-label="a" style="font-size:2px;-webkit-mask:none" fill-rule="evenodd">{a} &lt;b&gt; &amp; "c"</text><use xlink:href="#t" mask-type="alpha" transform-origin="center"/></svg>'
     const ts = convertSvg(svg, 'react-ts', 'x')
     expect(ts).toContain('xmlnsXlink="http://www.w3.org/1999/xlink"')
     expect(ts).toContain(
-      '<text xmlSpace="preserve" aria-label="a" data-x="1" fillRule="evenodd" style={{ fontSize: "2px" }}>',
+      '<text xmlSpace="preserve" aria-label="a" fillRule="evenodd" style={{ fontSize: "2px" }}>',
     )
     expect(ts).toContain('{"{a} <b> & \\"c\\""}')
     expect(ts).toContain('<use xlinkHref="#t" mask-type="alpha" style={{ transformOrigin: "center" }} />')
@@ -114,6 +140,7 @@ describe('colours', () => {
     expect(convertSvg(svg, 'svg', 'x')).toBe(
       SVG(
         '<path fill="none" stroke="currentColor" d="M0 0h4"/><circle r="2" fill="currentColor"/><g style="stroke:currentColor"/>',
+        ' width="1em" height="1em" viewBox="0 0 24 24" color="#ff0000"',
       ),
     )
     expect(singleColor(readSvg(svg))).toBe('#ff0000')
@@ -126,7 +153,7 @@ describe('colours', () => {
     expect(convertSvg(svg, 'svg', 'x')).toBe(
       SVG(
         '<mask id="m" fill="#000"><rect width="9" height="9" fill="#fff"/><circle r="3"/></mask><path d="M0 0h4v4z" mask="url(#m)"/>',
-        ' viewBox="0 0 24 24" fill="currentColor"',
+        ' width="1em" height="1em" viewBox="0 0 24 24" fill="currentColor"',
       ),
     )
   })
@@ -155,7 +182,7 @@ describe('colours', () => {
       SVG('<g color="red"><path fill="currentColor" d="M0 0h4v4z"/><path fill="red" d="M0 0h4v4z"/></g>'),
       SVG('<path fill="url(#nowhere) red" d="M0 0h4v4z"/>'),
     ])
-      expect(convertSvg(svg, 'svg', 'x')).toBe(svg)
+      expect(convertSvg(svg, 'svg', 'x')).toBe(svg.replace(' viewBox=', ' width="1em" height="1em" viewBox='))
   })
 
   it('writes multicolour icons as a background image in CSS, single-colour ones as a mask', () => {
@@ -168,7 +195,108 @@ describe('colours', () => {
     expect(multi).not.toMatch(/mask|currentColor/)
     const single = convertSvg(SVG('<path fill="red" d="M0 0h4v4z"/>'), 'css', 'x')
     expect(single).toContain('  mask-image: url("data:image/svg+xml,')
-    expect(single).toContain('background-color: currentColor;')
+    expect(single).toContain('  color: #ff0000;\n  background-color: currentColor;')
+    // A filter may change colours, which a mask would lose: an image in its own colour.
+    const filtered = convertSvg(
+      SVG(
+        '<filter id="f"><feColorMatrix type="hueRotate" values="90"/></filter><path fill="red" filter="url(#f)" d="M0 0h4v4z"/>',
+      ),
+      'css',
+      'x',
+    )
+    expect(filtered).not.toMatch(/mask|color:/)
+    expect(cssImage(filtered).svg).toMatch(
+      /^<svg xmlns='http:\/\/www.w3.org\/2000\/svg' viewBox='0 0 24 24' color='#ff0000'>/,
+    )
+  })
+})
+
+describe('default size', () => {
+  const square = SVG('<path fill="currentColor" d="M4 4h16v16H4z"/>')
+  const wide = SVG('<path fill="currentColor" d="M4 4h16v4H4z"/>', ' viewBox="0 0 24 12"')
+
+  it('makes a pasted icon 1em high, as wide as its viewBox, in every format', () => {
+    expect(convertSvg(square, 'svg', 'x')).toBe(SIZED('<path fill="currentColor" d="M4 4h16v16H4z"/>'))
+    expect(rootAttribute(convertSvg(wide, 'svg', 'x'), 'width')).toBe('2em')
+    const css = convertSvg(square, 'css', 'x')
+    expect([cssValue(css, 'width'), cssValue(css, 'height')]).toEqual(['1em', '1em'])
+    for (const format of ['react-ts', 'react-js'] as const) {
+      const html = renderReactModule(convertSvg(wide, format, 'x'))
+      expect([rootAttribute(html, 'width'), rootAttribute(html, 'height')]).toEqual(['2em', '1em'])
+    }
+    const native = renderReactNativeModule(convertSvg(wide, 'react-native-ts', 'x'))
+    expect([rootAttribute(native, 'width'), rootAttribute(native, 'height')]).toEqual(['24', '24'])
+  })
+
+  it('lets props override the size', () => {
+    for (const format of ['react-ts', 'react-js'] as const) {
+      const html = renderReactModule(convertSvg(square, format, 'x'), { width: 48, height: '3rem' })
+      expect([rootAttribute(html, 'width'), rootAttribute(html, 'height')]).toEqual(['48', '3rem'])
+      expect(html.match(/ width=/g)).toHaveLength(1)
+    }
+    const code = convertSvg(square, 'react-native-ts', 'x')
+    const sized = renderReactNativeModule(code, { size: 48 })
+    expect([rootAttribute(sized, 'width'), rootAttribute(sized, 'height')]).toEqual(['48', '48'])
+    const own = renderReactNativeModule(code, { size: 48, width: 10 })
+    expect([rootAttribute(own, 'width'), rootAttribute(own, 'height')]).toEqual(['10', '48'])
+    expect(own).not.toContain('size=')
+  })
+
+  it('replaces a fixed size, and sets none where no viewBox can be had (it would change the drawing)', () => {
+    const fixed = SVG('<path d="M0 0h4v4z" fill="currentColor"/>', ' width="32" height="16"')
+    expect(convertSvg(fixed, 'svg', 'x')).toBe(
+      SVG('<path d="M0 0h4v4z" fill="currentColor"/>', ' width="2em" height="1em" viewBox="0 0 32 16"'),
+    )
+    const boxless = SVG('<path d="M0 0h4v4z" fill="currentColor"/>', '')
+    expect(convertSvg(boxless, 'svg', 'x')).toBe(boxless)
+    expect(convertSvg(boxless, 'react-native-ts', 'x')).toContain('export function X(props: SvgProps) {')
+  })
+})
+
+describe('fixed colours', () => {
+  const BROWN = '#7c533e'
+  const brown = SVG(
+    `<path fill="${BROWN}" d="M4 4h16v16H4z"/><path fill="none" stroke="${BROWN}" stroke-width="2" d="M2 22h20"/>`,
+  )
+  const FORMATS = ['svg', 'css', 'react-ts', 'react-js', 'react-native-ts'] as const
+
+  it('keep the stored colour as the default in every format, painted in currentColor', () => {
+    const svg = convertSvg(brown, 'svg', 'x')
+    expect(rootAttribute(svg, 'color')).toBe(BROWN)
+    expect(svg.split(BROWN)).toHaveLength(2) // only on the root
+    expect(svg).toContain('<path fill="currentColor" d="M4 4h16v16H4z"/>')
+    expect(cssValue(convertSvg(brown, 'css', 'x'), 'color')).toBe(BROWN)
+    expect(convertSvg(brown, 'react-ts', 'x')).toContain(` color="${BROWN}" {...props}>`)
+    expect(convertSvg(brown, 'react-native-ts', 'x')).toContain(` color="${BROWN}" {...props}>`)
+  })
+
+  it('draw the stored colour, not black, in every format (pixels compared in colour)', () => {
+    expect(drawProblems(brown, 'brown')).toEqual([])
+    for (const format of FORMATS) {
+      const drawn = drawnMarkup(brown, format, 'brown')
+      if ('skipped' in drawn) throw new Error(drawn.skipped)
+      expect(pixel(drawnBitmap(drawn), 32, 32), format).toEqual([0x7c, 0x53, 0x3e, 255])
+    }
+  })
+
+  it('give way to a colour prop (React, React Native) or a CSS colour on the icon (SVG)', () => {
+    const green = brown.replaceAll(BROWN, '#00ff00')
+    for (const format of ['react-ts', 'react-js', 'react-native-ts'] as const) {
+      const drawn = drawnMarkup(brown, format, 'brown', { color: '#00ff00' })
+      if ('skipped' in drawn) throw new Error(drawn.skipped)
+      expect(compare(referenceBitmap(green, drawn.box), drawn), format).toBeLessThanOrEqual(PIXEL_TOLERANCE)
+    }
+    // A style (any CSS) outranks the presentation attribute `color`.
+    const styled = convertSvg(brown, 'svg', 'x').replace('<svg ', '<svg style="color:#00ff00" ')
+    expect(pixel(render(styled), 32, 32)).toEqual([0, 255, 0, 255])
+  })
+
+  it('leave an icon black only by default (a fill nobody set) following the text colour', () => {
+    const svg = convertSvg(SVG('<path d="M4 4h16v16H4z"/>'), 'svg', 'x')
+    expect(svg).toBe(SIZED('<path d="M4 4h16v16H4z"/>', ' viewBox="0 0 24 24" fill="currentColor"'))
+    expect(cssValue(convertSvg(SVG('<path d="M4 4h16v16H4z"/>'), 'css', 'x'), 'color')).toBeNull()
+    const declared = convertSvg(SVG('<path fill="#000" d="M4 4h16v16H4z"/>'), 'svg', 'x')
+    expect(rootAttribute(declared, 'color')).toBe('#000000')
   })
 })
 
@@ -206,9 +334,9 @@ describe('ids in React components', () => {
   })
 
   it('draws the same with scoped ids', () => {
-    const reference = render(svg)
     const drawn = drawnMarkup(svg, 'react-ts', 'x')
-    expect('svg' in drawn && render(drawn.svg).pixels).toEqual(reference.pixels)
+    if ('skipped' in drawn) throw new Error(drawn.skipped)
+    expect(drawnBitmap(drawn).pixels).toEqual(referenceBitmap(svg, drawn.box).pixels)
   })
 })
 

@@ -3,6 +3,7 @@
 
 import { applyCurrentColor } from './colors.ts'
 import { toCss } from './convert-css.ts'
+import { emWidth, setRootDefaults } from './convert-defaults.ts'
 import { toReact } from './convert-react.ts'
 import { toReactNative } from './convert-react-native.ts'
 import { SvgError } from './errors.ts'
@@ -30,25 +31,25 @@ export function isCopyFormat(value: unknown): value is CopyFormat {
 /**
  * The icon in one copy format: svg → the markup; css → a `.kebab-name {…}` rule;
  * react-ts / react-js → a module exporting `function PascalName(props)` (named and default);
- * react-native-ts → the same on react-native-svg. Every format keeps (or derives) the
- * viewBox, has <style> rules inlined, and paints a single-colour icon in currentColor
- * (colors.ts); multicolour icons keep their colours.
+ * react-native-ts → the same on react-native-svg, with a `size` prop. Every format keeps (or
+ * derives) the viewBox, has <style> rules inlined, is 1em high by default (React Native: 24),
+ * and paints a single-colour icon in currentColor (colors.ts), with the colour it declared as
+ * the default `color` (convert-defaults.ts); multicolour icons keep their colours.
  */
 export function convertSvg(svg: string, format: CopyFormat, name: string): string {
   if (!isCopyFormat(format)) throw new SvgError('unknown_format', String(format))
   const tree = inlineStyles(readSvg(svg))
   ensureViewBox(tree)
-  const { monochrome } = applyCurrentColor(tree)
-  switch (format) {
-    case 'svg':
-      return serialize(tree)
-    case 'css':
-      return toCss(tree, name, monochrome)
-    case 'react-ts':
-      return toReact(tree, name, true)
-    case 'react-js':
-      return toReact(tree, name, false)
-    case 'react-native-ts':
-      return toReactNative(tree, name)
+  const { replaced, declared, monochrome } = applyCurrentColor(tree)
+  // The black of a fill nobody set is no chosen colour: such an icon follows the text colour.
+  const color = declared ? replaced : null
+  if (format === 'css') return toCss(tree, name, monochrome, color)
+  const width = emWidth(tree)
+  if (format === 'react-native-ts') {
+    setRootDefaults(tree, null, color)
+    return toReactNative(tree, name, width !== null)
   }
+  setRootDefaults(tree, width ? { width, height: '1em' } : null, color)
+  if (format === 'svg') return serialize(tree)
+  return toReact(tree, name, format === 'react-ts')
 }

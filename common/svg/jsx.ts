@@ -3,7 +3,15 @@
 
 import type { SvgElement } from './tree.ts'
 
-export type JsxValue = string | Record<string, string>
+/** A JS expression the converter itself writes (e.g. `size`), never a value from the icon. */
+export class JsxCode {
+  readonly code: string
+  constructor(code: string) {
+    this.code = code
+  }
+}
+
+export type JsxValue = string | Record<string, string> | JsxCode
 
 export interface JsxAttribute {
   name: string
@@ -38,6 +46,7 @@ function expression(value: string): string {
 }
 
 function writeAttribute({ name, value }: JsxAttribute): string {
+  if (value instanceof JsxCode) return `${name}={${value.code}}`
   if (typeof value === 'string')
     return NOT_PLAIN.test(value) ? `${name}={${expression(value)}}` : `${name}="${value}"`
   const entries = Object.entries(value).map(

@@ -36,7 +36,7 @@ export function unpackReact(code: string): Unpacked {
 /** Splits a React Native TS module into its parts; throws when it does not have the expected shape. */
 export function unpackNative(code: string): Unpacked & { components: string[] } {
   const m =
-    /^((?:\/\/[^\n]*\n)*)(import Svg(?:, \{ ([A-Za-z, ]+) \})? from 'react-native-svg')\nimport type \{ SvgProps \} from 'react-native-svg'\n\nexport (function ([A-Za-z_$][\w$]*)\(props: SvgProps\) \{\n[\s\S]*\n\})\n\nexport default \5\n$/.exec(
+    /^((?:\/\/[^\n]*\n)*)(import Svg(?:, \{ ([A-Za-z, ]+) \})? from 'react-native-svg')\nimport type \{ SvgProps \} from 'react-native-svg'\n\nexport (function ([A-Za-z_$][\w$]*)\((?:props: SvgProps|\{ size = 24, \.\.\.props \}: SvgProps & \{ size\?: number \| string \})\) \{\n[\s\S]*\n\})\n\nexport default \5\n$/.exec(
       code,
     )
   if (!m) throw new Error(`unexpected React Native TS module shape:\n${code.slice(0, 300)}`)

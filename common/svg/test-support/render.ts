@@ -38,6 +38,23 @@ export function diffRatio(a: Bitmap, b: Bitmap, delta = 24, alphaOnly = false): 
   return differing / (a.width * a.height)
 }
 
+/**
+ * The bitmap's coverage (alpha) painted in one colour ('#rrggbb'), premultiplied: what a CSS
+ * mask-image over that background colour shows.
+ */
+export function paintCoverage(bitmap: Bitmap, color: string): Bitmap {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color)
+  if (!m) throw new Error(`not an opaque #rrggbb colour: ${color}`)
+  const rgb = [m[1], m[2], m[3]].map((h) => Number.parseInt(h!, 16))
+  const pixels = new Uint8Array(bitmap.pixels.length)
+  for (let i = 0; i < pixels.length; i += 4) {
+    const alpha = bitmap.pixels[i + 3] ?? 0
+    for (let c = 0; c < 3; c++) pixels[i + c] = Math.round(((rgb[c] ?? 0) * alpha) / 255)
+    pixels[i + 3] = alpha
+  }
+  return { width: bitmap.width, height: bitmap.height, pixels }
+}
+
 /** Number of pixels that are not fully transparent. */
 export function inkedPixels(bitmap: Bitmap): number {
   let count = 0

@@ -73,6 +73,30 @@ describe('project exports', () => {
   })
 })
 
+test('every export is 1em high (React Native: a size of 24) and keeps a fixed single colour as its default', async () => {
+  const brown = {
+    name: 'acorn',
+    svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path fill="#7c533e" d="M4 4h16v16H4z"/></svg>',
+  }
+  const only = (kind: ExportKind) => buildExport({ kind, projectName: 'Nuts', icons: [brown] }, () => {})
+  const svg = strFromU8(unzipSync((await only('svg-zip')).bytes)['acorn.svg']!)
+  expect(svg).toMatch(
+    /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="1em" height="1em" viewBox="0 0 24 24" color="#7c533e">/,
+  )
+  expect(svg).toContain('fill="currentColor"')
+  const react = unzipSync((await only('react-ts')).bytes)
+  expect(strFromU8(react['Acorn.tsx']!)).toContain(
+    ' width="1em" height="1em" viewBox="0 0 24 24" color="#7c533e" {...props}>',
+  )
+  expect(strFromU8(react['README.md']!)).toContain('1em high')
+  const native = strFromU8(unzipSync((await only('react-native-ts')).bytes)['Acorn.tsx']!)
+  expect(native).toContain('export function Acorn({ size = 24, ...props }')
+  expect(native).toContain('<Svg width={size} height={size} viewBox="0 0 24 24" color="#7c533e" {...props}>')
+  const css = strFromU8((await only('css')).bytes)
+  expect(css).toContain('  width: 1em;\n  height: 1em;')
+  expect(css).toContain('  color: #7c533e;\n  background-color: currentColor;')
+})
+
 test('names', () => {
   const next = uniqueNamer((n) => n.toLowerCase())
   expect([next('a'), next('A'), next('a')].map((r) => r.key)).toEqual(['a', 'a-2', 'a-3'])

@@ -17,8 +17,11 @@ export const EXPORT_LABELS: Record<ExportKind, { title: string; detail: string }
     title: 'React Native TS package',
     detail: 'react-native-svg components, an index and a package.json',
   },
-  sprite: { title: 'SVG sprite', detail: 'One <symbol> per icon, used with <svg><use href="#name"/></svg>' },
-  css: { title: 'CSS file', detail: 'One class per icon, drawn in currentColor with mask-image' },
+  sprite: {
+    title: 'SVG sprite',
+    detail: 'One <symbol> per icon, used with <svg width="1em" height="1em"><use href="#name"/></svg>',
+  },
+  css: { title: 'CSS file', detail: 'One 1em class per icon, drawn with mask-image in the text colour' },
 }
 
 export function exportFileName(kind: ExportKind, base: string): string {

@@ -37,8 +37,8 @@ export function readme(
   const pkg = `${slug}-icons${kind === 'react-native-ts' ? '-native' : ''}`
   const usage =
     kind === 'react-native-ts'
-      ? `<${example} width={24} height={24} color="#111" />`
-      : `<${example} width={24} height={24} aria-label="${example}" />`
+      ? [`<${example} />`, `<${example} size={32} color="#111" />`]
+      : [`<${example} />`, `<${example} width={24} height={24} color="#111" aria-label="${example}" />`]
   return [
     `# ${projectName} icons`,
     '',
@@ -48,10 +48,16 @@ export function readme(
     '```jsx',
     `import { ${example} } from '${pkg}'`,
     '',
-    usage,
+    ...usage,
     '```',
     '',
-    'Single-colour icons use `currentColor`: they follow the text colour (`color` prop in React Native).',
+    kind === 'react-native-ts'
+      ? 'Each icon is 24 × 24 unless given a `size` (or `width` and `height`).'
+      : 'Each icon is 1em high, so it sits in text at the text size, unless given `width` and `height`.',
+    'Single-colour icons paint in `currentColor`: one drawn in a fixed colour keeps it as its default `color`, which',
+    kind === 'react-native-ts'
+      ? 'the `color` prop replaces; the others follow the `color` prop.'
+      : 'the `color` prop (or a CSS `color` on the icon) replaces; the others follow the text colour.',
     '',
   ].join('\n')
 }
