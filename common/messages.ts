@@ -88,12 +88,15 @@ export const appMessages = {
   internalError: 'Internal server error',
   invalidEmail: 'Enter a valid e-mail address',
   // HTTP boundary (issue 10)
-  crossSiteRefused: 'This request must come from the Iconvault app itself (its Origin is missing or another site)',
+  crossSiteRefused:
+    'This request must come from the Iconvault app itself (its Origin is missing or another site)',
   jsonBodyRequired: 'Send the request body as JSON (Content-Type: application/json)',
-  controlCharacters: 'Text cannot contain control characters',
+  controlCharacters: 'Text cannot contain control characters or invalid characters',
   emailTooLong: 'E-mail addresses can be at most 254 characters',
   methodNotAllowed: 'This method is not allowed here',
-  magicLinkInvalid: 'This sign-in link is invalid or has expired. Request a new one.',
+  requestFailed: 'The request could not be completed',
+  // better-auth answers a used, an expired and an unknown token alike (INVALID_TOKEN): one honest message.
+  magicLinkInvalid: 'This sign-in link was already used, has expired or is not valid. Request a new one.',
   goldRequired: 'You need the gold plan to create workspaces',
   idTaken: 'This id is already in use',
   alreadyMember: 'This person is already a member of the workspace',

@@ -2,13 +2,15 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
-import { logger } from 'hono/logger'
 import { appMessages } from '../common/messages.ts'
 import type { Auth } from './auth.ts'
 import { settlePlan } from './billing/settle-plan.ts'
 import type { Store } from './db/client.ts'
 import type { Deps } from './domain/deps.ts'
 import { ApiError } from './domain/errors.ts'
+import { closeUnreadBodies } from './middleware/connection-close.ts'
+import { crossSiteProtection } from './middleware/csrf.ts'
+import { requestLog } from './middleware/request-log.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { type AppEnv, loadSession } from './middleware/session.ts'
 import { authRoutes } from './routes/auth.ts'
@@ -23,6 +25,9 @@ import { projectRoutes } from './routes/projects.ts'
 import { workspaceRoutes } from './routes/workspaces.ts'
 import { mountSpa } from './static.ts'
 
+/** The one route exempt from the cross-site checks (signed by Stripe, sent by Stripe's servers). */
+export const STRIPE_WEBHOOK_PATH = '/api/billing/stripe/webhook'
+
 /** Largest request body accepted, in bytes. */
 export const MAX_BODY_BYTES = 1024 * 1024
 
@@ -30,10 +35,19 @@ export type AppDeps = { auth: Auth; store: Store; deps: Deps; logRequests?: bool
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>()
-  if (deps.logRequests) app.use(logger())
+  if (deps.logRequests) app.use(requestLog())
   app.use(securityHeaders())
+  app.use(closeUnreadBodies())
 
   const api = new Hono<AppEnv>()
+  // Unsafe methods only from this app's own pages, with JSON bodies (ADR 0006); Stripe's
+  // webhook is server to server and authenticated by its signature instead.
+  api.use(
+    crossSiteProtection({
+      baseUrl: deps.deps.config.baseUrl,
+      exempt: [`POST ${STRIPE_WEBHOOK_PATH}`],
+    }),
+  )
   api.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,

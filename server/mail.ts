@@ -1,11 +1,23 @@
 // Outgoing mail: SMTP through nodemailer when SMTP_URL is set; otherwise a dev mailbox
-// that prints each message on stdout and keeps it as a file under DATA_DIR/mail/.
+// that prints each message on stdout and keeps it as a file under DATA_DIR/mail/. Headers
+// (recipient, subject) are put on one line here, whatever the caller passed.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
+import { oneLine } from './emails/escape.ts'
 
 export type Mail = { to: string; subject: string; text: string; html: string }
 export type Mailer = { send(mail: Mail): Promise<void>; close(): void }
+
+/** The mail with its header fields on one line (no CR/LF or other controls to inject headers with). */
+const withSafeHeaders = (mail: Mail): Mail => ({
+  ...mail,
+  to: oneLine(mail.to),
+  subject: oneLine(mail.subject),
+})
+
+/** A dev-mailbox file name for a recipient: no path separators, short enough for any file system. */
+const fileSafe = (address: string) => address.replace(/[^\w@.+-]/g, '_').slice(0, 120)
 
 export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string }): Mailer {
   if (opts.smtpUrl) {
@@ -22,16 +34,17 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
     })
     return {
       send: async (mail) => {
-        await transport.sendMail({ from: opts.from, ...mail })
+        await transport.sendMail({ from: opts.from, ...withSafeHeaders(mail) })
       },
       close: () => transport.close(),
     }
   }
   const dir = join(opts.dataDir, 'mail')
   return {
-    send: async (mail) => {
+    send: async (unsafe) => {
+      const mail = withSafeHeaders(unsafe)
       mkdirSync(dir, { recursive: true })
-      const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to}.eml`)
+      const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${fileSafe(mail.to)}.eml`)
       const body = `From: ${opts.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`
       writeFileSync(file, body)
       console.log(`\n[dev mailbox] to ${mail.to}: ${mail.subject}\n${mail.text}\n(saved as ${file})\n`)

@@ -6,6 +6,8 @@ describe('sameOriginPath (open-redirect guard for successUrl, cancelUrl, returnU
     expect(sameOriginPath('/maker')).toBe('/maker')
     expect(sameOriginPath('/upgrade?from=fab#plans')).toBe('/upgrade?from=fab#plans')
     expect(sameOriginPath('/a/../maker')).toBe('/maker')
+    expect(sameOriginPath('/./maker/.')).toBe('/maker/')
+    expect(sameOriginPath('/%2e/maker')).toBe('/maker')
   })
 
   it('refuses anything that could leave the site', () => {
@@ -13,6 +15,12 @@ describe('sameOriginPath (open-redirect guard for successUrl, cancelUrl, returnU
       'https://evil.example/',
       'http:/evil.example',
       '//evil.example/x',
+      '/.//evil.example',
+      '/./\\evil.example',
+      '/a/..//evil.example',
+      '/%2e//evil.example',
+      '/%2E%2E//evil.example',
+      '/..//evil.example/x?y#z',
       '/\\evil.example',
       '\\\\evil.example',
       'javascript:alert(1)',

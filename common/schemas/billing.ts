@@ -2,26 +2,37 @@
 import { z } from 'zod'
 import { appMessages } from '../messages.ts'
 import { PAID_PLANS } from '../plans.ts'
+import { isCleanText } from './fields.ts'
 
 const PROBE_ORIGIN = 'https://iconvault.invalid'
 
-/**
- * A same-origin relative path ('/maker', '/upgrade?x=1'), normalised; null for anything
- * that could leave the site: absolute or protocol-relative URLs, backslashes, control
- * characters. Guards every successUrl, cancelUrl and returnUrl against open redirects.
- */
-export function sameOriginPath(value: string): string | null {
-  if (!value.startsWith('/') || value.startsWith('//')) return null
-  if (/[\\\s]/.test(value) || [...value].some((ch) => ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127)) {
-    return null
-  }
+/** The path, query and fragment of `value` resolved on PROBE_ORIGIN, or null when it leaves it. */
+function resolvePath(value: string): string | null {
   try {
     const url = new URL(value, PROBE_ORIGIN)
-    if (url.origin !== PROBE_ORIGIN) return null
-    return `${url.pathname}${url.search}${url.hash}`
+    return url.origin === PROBE_ORIGIN ? `${url.pathname}${url.search}${url.hash}` : null
   } catch {
     return null
   }
+}
+
+/** Paths a browser would read as another host (`//host`) or that hold backslashes, spaces or controls. */
+const unsafePath = (path: string) =>
+  !path.startsWith('/') || path.startsWith('//') || /[\\\s]/.test(path) || !isCleanText(path)
+
+/**
+ * A same-origin relative path ('/maker', '/upgrade?x=1'), normalised first and checked after:
+ * null for anything that could leave the site, as given or once normalised (absolute or
+ * protocol-relative URLs, `/.//evil.example` which normalises to `//evil.example`,
+ * backslashes, control characters). Guards every successUrl, cancelUrl and returnUrl
+ * against open redirects; callers use the normalised value it returns.
+ */
+export function sameOriginPath(value: string): string | null {
+  if (unsafePath(value)) return null
+  const path = resolvePath(value)
+  if (path === null || unsafePath(path)) return null
+  // Normalising again must change nothing: what is stored is what a browser will follow.
+  return resolvePath(path) === path ? path : null
 }
 
 const redirectPath = z

@@ -1,20 +1,50 @@
-// /api/auth/*: better-auth behind two adapters. Requests get the socket's client IP;
-// answers get the API's one error shape `{ error }`, and a failed magic-link
-// verification answers 400 instead of redirecting to the landing page.
+// /api/auth/*: better-auth behind two adapters. Requests get the socket's client IP, and
+// their JSON fields pass the shared field checks first (e-mail addresses, control characters);
+// answers get the API's one error shape `{ error }` (empty 404s and 405s included), and a
+// failed magic-link verification answers 400 instead of redirecting to the landing page.
 import { Hono } from 'hono'
-import { appMessages } from '../../common/messages.ts'
+import { createMiddleware } from 'hono/factory'
+import { appMessages, messages } from '../../common/messages.ts'
+import { emailAddress, isCleanText } from '../../common/schemas/fields.ts'
 import type { Auth } from '../auth.ts'
+import { badRequest } from '../domain/errors.ts'
 import { withClientIp } from '../middleware/client-ip.ts'
 
 export function authRoutes(auth: Auth) {
   const app = new Hono()
   // POST /api/auth/* and GET /api/auth/*: everything better-auth serves.
-  app.on(['GET', 'POST'], '/*', async (c) => {
+  app.on(['GET', 'POST'], '/*', checkFields, async (c) => {
     const res = await auth.handler(withClientIp(c))
     return normalize(c.req.path, res)
   })
+  // Any other method: better-auth serves none.
+  app.all('/*', (c) => c.json({ error: appMessages.methodNotAllowed }, 405))
   return app
 }
+
+/**
+ * Refuses, before better-auth or any mail code sees them, a JSON body whose `email` is not a
+ * valid address of at most 254 characters, or whose text fields hold control characters.
+ * Reads a copy of the body: better-auth still reads the original.
+ */
+const checkFields = createMiddleware(async (c, next) => {
+  if (c.req.method !== 'POST' || !c.req.header('content-type')?.includes('application/json')) return next()
+  const body: unknown = await c.req.raw
+    .clone()
+    .json()
+    .catch(() => null)
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return next()
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value !== 'string') continue
+    if (key === 'email') {
+      const parsed = emailAddress.safeParse(value)
+      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? appMessages.invalidEmail)
+    } else if (!isCleanText(value)) {
+      throw badRequest(appMessages.controlCharacters)
+    }
+  }
+  return next()
+})
 
 async function normalize(path: string, res: Response): Promise<Response> {
   if (path.endsWith('/magic-link/verify') && res.status >= 300 && res.status < 400) {
@@ -27,15 +57,30 @@ async function normalize(path: string, res: Response): Promise<Response> {
     if (retry) out.headers.set('retry-after', retry)
     return out
   }
-  if (res.status < 400 || !res.headers.get('content-type')?.includes('application/json')) return res
-  const body = (await res
-    .clone()
-    .json()
-    .catch(() => null)) as { message?: unknown; error?: unknown } | null
-  const message = typeof body?.message === 'string' && body.message ? body.message : undefined
-  if (!message || typeof body?.error === 'string') return res
+  if (res.status < 400) return res
+  const body = res.headers.get('content-type')?.includes('application/json')
+    ? ((await res
+        .clone()
+        .json()
+        .catch(() => null)) as { message?: unknown; error?: unknown } | null)
+    : null
+  if (typeof body?.error === 'string' && body.error) return res
+  const message =
+    typeof body?.message === 'string' && body.message ? body.message : fallbackMessage(res.status)
   return errorResponse(res, res.status, message)
 }
+
+/** What an error without a message of its own says (better-auth answers unknown paths with an empty 404). */
+const fallbackMessages: Record<number, string> = {
+  401: appMessages.signedOut,
+  403: messages.notAuthorized,
+  404: appMessages.apiNotFound,
+  405: appMessages.methodNotAllowed,
+  413: appMessages.bodyTooLarge,
+  415: appMessages.jsonBodyRequired,
+}
+const fallbackMessage = (status: number) =>
+  fallbackMessages[status] ?? (status >= 500 ? appMessages.internalError : appMessages.requestFailed)
 
 function errorResponse(from: Response, status: number, message: string): Response {
   const headers = new Headers(from.headers)

@@ -130,12 +130,8 @@ describe.each(dbKinds)('subscriptions with the local provider on %s', (kind) => 
       error: appMessages.restoreInsteadOfUpgrade,
     })
 
-    // As a browser sends it: POST, an empty body, no Content-Type.
-    const restore = await t.request('/api/auth/subscription/restore', {
-      cookie: ada,
-      method: 'POST',
-      body: '',
-    })
+    // As the app sends it (client/lib/api.ts): POST without a body, so no Content-Type.
+    const restore = await t.request('/api/auth/subscription/restore', { cookie: ada, method: 'POST' })
     expect(restore.status).toBe(200)
     expect(await restore.json()).toEqual({ url: '/maker', redirect: true })
     expect(await me(ada)).toMatchObject({ plan: 'gold', status: 'active' })

@@ -70,6 +70,7 @@ describe.each(dbKinds)('workspaces on %s', (kind) => {
     const malformed = await t.request('/api/workspaces/update', {
       cookie: owner,
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: '{"id":',
     })
     expect(malformed.status).toBe(400)
