@@ -4,12 +4,17 @@ import { serve } from '@hono/node-server'
 import { ConfigError, loadConfig } from './config.ts'
 import { createContext } from './context.ts'
 import { DataDirLockedError } from './db/lock.ts'
+import { startControlSocket } from './ops/control-socket.ts'
 
 const started = performance.now()
 
 async function main() {
   const config = loadConfig()
   const ctx = await createContext(config)
+  // The embedded database's backups are taken through DATA_DIR's socket (npm run backup).
+  const closeControl = ctx.store.dump
+    ? await startControlSocket(config.dataDir, ctx.store.dump)
+    : async () => {}
   const server = serve({ fetch: ctx.app.fetch, port: config.port, hostname: config.host }, (info) => {
     const ms = Math.round(performance.now() - started)
     const db = ctx.store.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'Postgres'
@@ -23,6 +28,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000)
     force.unref()
     server.close(async () => {
+      await closeControl()
       await ctx.close()
       process.exit(0)
     })

@@ -24,6 +24,8 @@ export type Store = {
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
   notify(channel: string, payload: string): Promise<void>
   close(): Promise<void>
+  /** PGlite only: a consistent gzipped tarball of the data directory (npm run backup). */
+  dump?: () => Promise<Blob>
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
@@ -64,6 +66,7 @@ async function openPglite(opts: { dataDir: string; lock?: boolean } | { pglite: 
     close: async () => {
       await client.close()
       release()
+    dump: () => client.dumpDataDir('gzip') as Promise<Blob>,
     },
   }
 }
