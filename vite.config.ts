@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { serviceWorker } from './scripts/vite-service-worker.ts'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`
@@ -21,6 +22,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    serviceWorker(here('./client/service-worker/sw.ts')),
   ],
   resolve: { alias: { '@common': here('./common') } },
   build: { outDir: here('./dist/client'), emptyOutDir: true, sourcemap: true, target: 'es2023' },

@@ -1,4 +1,5 @@
-// Entry: providers, router, toasts, splash, session refresh and chunk-reload wiring.
+// Entry: providers, router, toasts, splash, session refresh, chunk-reload wiring, the service worker
+// and the return of the server after an offline start.
 import { PRODUCT_NAME } from '@common/messages.ts'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
@@ -7,14 +8,17 @@ import { createRoot } from 'react-dom/client'
 import { Toaster } from './components/ui/toaster.tsx'
 import { runSplash } from './features/shell/splash.ts'
 import { listenForChunkErrors } from './lib/chunk-reload.ts'
-import { meQueryKey } from './lib/me.ts'
+import { type Me, meQueryKey } from './lib/me.ts'
 import { queryClient } from './lib/query-client.ts'
 import { onSessionChange } from './lib/session-refresh.ts'
+import { onServerBack } from './local/connection.ts'
 import { createAppRouter } from './router.tsx'
+import { registerServiceWorker } from './service-worker/register.ts'
 import './styles.css'
 
 document.title = PRODUCT_NAME
 listenForChunkErrors()
+registerServiceWorker()
 runSplash()
 
 const router = createAppRouter(queryClient)
@@ -23,6 +27,15 @@ const router = createAppRouter(queryClient)
 onSessionChange(async () => {
   await queryClient.invalidateQueries({ queryKey: meQueryKey, refetchType: 'all' })
   await router.invalidate()
+})
+
+// The server is back (after an offline start the user came from the local copy): ask it again, and
+// re-run the guards if the answer is someone else or nobody.
+onServerBack(async () => {
+  const before = queryClient.getQueryData<{ user: Me | null }>(meQueryKey)?.user?.id
+  await queryClient.invalidateQueries({ queryKey: meQueryKey, refetchType: 'all' })
+  if (queryClient.getQueryData<{ user: Me | null }>(meQueryKey)?.user?.id !== before)
+    await router.invalidate()
 })
 
 const root = document.getElementById('root')

@@ -1,5 +1,6 @@
-// Serves the built SPA from dist/client, compressed: hashed assets cached for a year, every other
-// path answered with index.html (never cached) so the client router takes over.
+// Serves the built SPA from dist/client, compressed: hashed assets cached for a year, pages and the
+// service worker (sw.js) revalidated on every use, every other path answered with index.html (never
+// cached) so the client router takes over.
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { serveStatic } from '@hono/node-server/serve-static'
@@ -26,7 +27,8 @@ export function mountSpa(app: Hono, dir = clientDir) {
     serveStatic({
       root: dir,
       onFound: (path, c) => {
-        c.header('Cache-Control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600')
+        const revalidate = path.endsWith('.html') || path.endsWith('/sw.js')
+        c.header('Cache-Control', revalidate ? 'no-cache' : 'public, max-age=3600')
       },
     }),
   )

@@ -1,4 +1,5 @@
 // A failed chunk load (usually a deploy replaced the files) reloads the page once per distinct message.
+// Offline, a reload would only show the browser's error page: it waits until the browser is online.
 // TanStack Router's lazy route components already reload once per message on their own, remembered under
 // `tanstack_router_reload:<message>`; we honour and set that key too, so the two never reload twice.
 const STORAGE_KEY = 'iconvault-chunk-reloads'
@@ -30,7 +31,8 @@ export function reloadOnce(message: string): boolean {
   } catch {
     return false // without storage we could loop forever
   }
-  window.location.reload()
+  if (navigator.onLine) window.location.reload()
+  else window.addEventListener('online', () => window.location.reload(), { once: true })
   return true
 }
 

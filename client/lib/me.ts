@@ -1,5 +1,6 @@
 // The signed-in user from GET /api/me (null when signed out), loaded by the root route.
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { userOrLastSeen } from '../local/offline-user.ts'
 import { api } from './api.ts'
 
 export type Plan = 'free' | 'pro' | 'gold'
@@ -18,7 +19,8 @@ export const meQueryKey = ['me'] as const
 export const meQueryOptions = () =>
   queryOptions({
     queryKey: meQueryKey,
-    queryFn: ({ signal }) => api<{ user: Me | null }>('/api/me', { signal }),
+    // Offline or the server stopped: the last user seen, so the app opens from the local copy.
+    queryFn: ({ signal }) => userOrLastSeen(() => api<{ user: Me | null }>('/api/me', { signal })),
     staleTime: 5 * 60 * 1000,
     // Root data: not reloaded on focus, reconnect or mount; the session signal and navigation refresh it.
     refetchOnWindowFocus: false,

@@ -5,6 +5,7 @@
 // BroadcastChannel of tabs.ts. When the leading tab closes, another one takes the lock over.
 import { liveQuery } from 'dexie'
 import { ApiError, errorMessage } from '../lib/api.ts'
+import { serverReachable, serverUnreachable } from './connection.ts'
 import { db, deleteLocalDb, onBeforeDeleteLocalDb, openLocalDb } from './db.ts'
 import { connectLive } from './live.ts'
 import { runSender, wakeOutbox } from './outbox.ts'
@@ -76,6 +77,7 @@ class Leader {
    * stream reconnected (the server is back), or after a delay growing from 1 s to 30 s.
    */
   private waitForNetwork(signal: AbortSignal) {
+    serverUnreachable()
     const delay = navigator.onLine ? retryDelay(this.unreachable++) : 30_000
     return new Promise<void>((resolve) => {
       const done = () => {
@@ -93,6 +95,7 @@ class Leader {
 
   private reachable() {
     this.unreachable = 0
+    serverReachable()
     for (const done of [...this.networkWaiters]) done()
   }
 

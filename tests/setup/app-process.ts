@@ -42,9 +42,10 @@ export function freePort(): Promise<number> {
 }
 
 export async function startApp(
-  opts: { env?: Record<string, string>; dataDir?: string } = {},
+  opts: { env?: Record<string, string>; dataDir?: string; port?: number } = {},
 ): Promise<AppProcess> {
-  const port = await freePort()
+  // A fixed port (and dataDir) lets a test stop the server and start it again where the browser is.
+  const port = opts.port ?? (await freePort())
   const dataDir = opts.dataDir ?? freshDataDir()
   const baseUrl = `http://localhost:${port}`
   const child = spawn(process.execPath, ['server/index.ts'], {

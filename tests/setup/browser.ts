@@ -12,12 +12,19 @@ export type TestBrowser = {
   close(): Promise<void>
 }
 
-export async function launchBrowser(options: { viewport?: { width: number; height: number } } = {}) {
+/**
+ * `serviceWorkers: 'allow'` lets the app's service worker run (offline tests); other tests block it,
+ * so that page.route() sees every request and no test pays for the precache download.
+ */
+export async function launchBrowser(
+  options: { viewport?: { width: number; height: number }; serviceWorkers?: 'allow' | 'block' } = {},
+) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'iconvault-chromium-'))
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: '/usr/bin/chromium',
     headless: true,
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    serviceWorkers: options.serviceWorkers ?? 'block',
     args: [
       '--no-sandbox',
       '--disable-gpu',

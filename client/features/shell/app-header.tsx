@@ -1,5 +1,6 @@
 // The 48 px header row of the signed-in app.
 import { Link } from '@tanstack/react-router'
+import { SyncStatus } from '../../components/sync-status.tsx'
 import { LogoMark } from '../../components/ui/logo.tsx'
 import { CopyFormatPanel } from './copy-format-panel.tsx'
 import { MobileMenu } from './mobile-menu.tsx'
@@ -31,6 +32,7 @@ export function AppHeader() {
       <span className="hidden h-5 w-px bg-line md:block" aria-hidden />
       <NavTabs />
       <div className="ml-auto flex items-center gap-0.5">
+        <SyncStatus />
         <WorkspaceAdminButtons />
         <CopyFormatPanel />
         <ThemeToggle />
