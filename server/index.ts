@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server'
 import { ConfigError, loadConfig } from './config.ts'
 import { createContext } from './context.ts'
 import { DataDirLockedError } from './db/lock.ts'
+import { startDraining } from './lifecycle.ts'
 import { startControlSocket } from './ops/control-socket.ts'
 
 const started = performance.now()
@@ -25,6 +26,8 @@ async function main() {
     if (stopping) return
     stopping = true
     console.log(`${signal}: shutting down`)
+    // Readiness turns 503 and open event streams are told to reconnect (to another process).
+    startDraining()
     const force = setTimeout(() => process.exit(1), 10_000)
     force.unref()
     server.close(async () => {
