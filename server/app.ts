@@ -8,6 +8,7 @@ import { settlePlan } from './billing/settle-plan.ts'
 import type { Store } from './db/client.ts'
 import type { Deps } from './domain/deps.ts'
 import { ApiError } from './domain/errors.ts'
+import { clientAddress } from './middleware/client-ip.ts'
 import { closeUnreadBodies } from './middleware/connection-close.ts'
 import { crossSiteProtection } from './middleware/csrf.ts'
 import { requestLog } from './middleware/request-log.ts'
@@ -40,6 +41,7 @@ export function createApp(deps: AppDeps) {
   app.use(closeUnreadBodies())
 
   const api = new Hono<AppEnv>()
+  api.use(clientAddress(deps.deps.config.trustProxy)) // behind TRUST_PROXY proxies (ADR 0006)
   // Unsafe methods only from this app's own pages, with JSON bodies (ADR 0006); Stripe's
   // webhook is server to server and authenticated by its signature instead.
   api.use(

@@ -28,6 +28,12 @@ const envSchema = z.object({
   AI_API_KEY: optionalText,
   AI_MODEL: optionalText,
   LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
+  TRUST_PROXY: z.coerce
+    .number()
+    .int('TRUST_PROXY must be a whole number of proxy hops')
+    .min(0, 'TRUST_PROXY must be 0 or more')
+    .max(10, 'TRUST_PROXY must be at most 10')
+    .default(0),
 })
 
 /** What BILLING_PROVIDER=stripe cannot start without. */
@@ -58,6 +64,8 @@ export type Config = {
   }
   ai: { baseUrl?: string; apiKey?: string; model?: string }
   logRequests: boolean
+  /** Reverse-proxy hops in front of the server whose X-Forwarded-For is believed (0: none). */
+  trustProxy: number
 }
 
 export class ConfigError extends Error {}
@@ -95,6 +103,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL },
     logRequests: e.LOG_LEVEL === 'info',
+    trustProxy: e.TRUST_PROXY,
   }
 }
 

@@ -9,9 +9,12 @@ import { emailAddress, isCleanText } from '../../common/schemas/fields.ts'
 import type { Auth } from '../auth.ts'
 import { badRequest } from '../domain/errors.ts'
 import { withClientIp } from '../middleware/client-ip.ts'
+import { magicLinkLimits } from '../middleware/rate-limit.ts'
 
 export function authRoutes(auth: Auth) {
   const app = new Hono()
+  // POST /api/auth/sign-in/magic-link: limited per client address and per target e-mail (429).
+  app.post('/sign-in/magic-link', magicLinkLimits())
   // POST /api/auth/* and GET /api/auth/*: everything better-auth serves.
   app.on(['GET', 'POST'], '/*', checkFields, async (c) => {
     const res = await auth.handler(withClientIp(c))

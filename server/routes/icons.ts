@@ -10,6 +10,7 @@ import type { Deps } from '../domain/deps.ts'
 import { createIcon, deleteIcon, iconScope, listIcons, safeSvg, updateIcon } from '../domain/icons.ts'
 import { moveIcons } from '../domain/move-icons.ts'
 import { actorOf } from '../middleware/access.ts'
+import { byUser, LIMITS, rateLimit } from '../middleware/rate-limit.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
 import { validate, validateQuery } from '../middleware/validate.ts'
 
@@ -34,10 +35,14 @@ export function iconRoutes(deps: Deps) {
   // POST /api/icons/create-many {icons: [create body…]}: a drop of files; one result per icon, in
   // order; what the icons share refuses the whole request as /create would; teammates and the
   // user's other sessions hear of them on the live stream, this session has the answer (ADR 0401).
-  app.post('/create-many', validate(s.createIconsBody), async (c) =>
-    c.json({
-      data: { results: await createIcons(deps, actorOf(c), c.get('body').icons, c.var.user?.sessionId) },
-    }),
+  app.post(
+    '/create-many',
+    rateLimit(LIMITS.createManyPerUser, byUser),
+    validate(s.createIconsBody),
+    async (c) =>
+      c.json({
+        data: { results: await createIcons(deps, actorOf(c), c.get('body').icons, c.var.user?.sessionId) },
+      }),
   )
 
   // POST /api/icons/move {ids, project_id}: the same icons (ids, authors, dates) into another

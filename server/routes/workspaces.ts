@@ -7,6 +7,7 @@ import { acceptInvitation, declineInvitation, inviteUser, listMyInvitations } fr
 import { deleteAccess, listAccessUsers, updateAccessRole } from '../domain/members.ts'
 import * as workspaces from '../domain/workspaces.ts'
 import { actorOf, type Locate, requireAccess } from '../middleware/access.ts'
+import { byUser, LIMITS, rateLimit } from '../middleware/rate-limit.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
 import { validate, validateQuery } from '../middleware/validate.ts'
 
@@ -64,6 +65,7 @@ export function workspaceRoutes(deps: Deps) {
   // POST /api/workspaces/invite-user: invites an e-mail address with a role.
   app.post(
     '/invite-user',
+    rateLimit(LIMITS.invitationsPerUser, byUser),
     validate(s.inviteUserBody),
     requireAccess('workspace:invite', byBodyWorkspaceId),
     async (c) => c.json({ data: await inviteUser(deps, actorOf(c), ws(c.get('scope')), c.get('body')) }),

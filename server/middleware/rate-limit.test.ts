@@ -1,0 +1,14 @@
+import { expect, test } from 'vitest'
+import { fixedWindow } from './rate-limit.ts'
+
+test('a fixed window allows max per key, then answers the seconds left, and opens again', () => {
+  let now = 1_000_000
+  const w = fixedWindow({ max: 3, windowMs: 60_000 }, () => now)
+  expect([w.take('a'), w.take('a'), w.take('a')]).toEqual([0, 0, 0])
+  expect(w.take('a')).toBe(60)
+  expect(w.take('b')).toBe(0)
+  now += 59_500
+  expect(w.take('a')).toBe(1)
+  now += 500
+  expect(w.take('a')).toBe(0)
+})
