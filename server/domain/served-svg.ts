@@ -16,6 +16,18 @@ export function stringMemo(fn: (input: string) => string, maxChars: number) {
   const entries = new Map<string, string>()
   let chars = 0
   const cost = (key: string, value: string) => key.length + (value === key ? 0 : value.length)
+  const set = (input: string, value: string): string => {
+    const size = cost(input, value)
+    if (size > maxChars || entries.has(input)) return value
+    entries.set(input, value)
+    chars += size
+    for (const [key, old] of entries) {
+      if (chars <= maxChars) break
+      entries.delete(key)
+      chars -= cost(key, old)
+    }
+    return value
+  }
   return {
     get(input: string): string {
       const hit = entries.get(input)
@@ -25,18 +37,10 @@ export function stringMemo(fn: (input: string) => string, maxChars: number) {
         entries.set(input, hit)
         return hit
       }
-      const value = fn(input)
-      const size = cost(input, value)
-      if (size > maxChars) return value
-      entries.set(input, value)
-      chars += size
-      for (const [key, old] of entries) {
-        if (chars <= maxChars) break
-        entries.delete(key)
-        chars -= cost(key, old)
-      }
-      return value
+      return set(input, fn(input))
     },
+    /** Keeps a value computed elsewhere (the SVG worker pool sanitises fresh markup off the event loop). */
+    set,
     get size() {
       return entries.size
     },
@@ -50,7 +54,8 @@ export function stringMemo(fn: (input: string) => string, maxChars: number) {
   }
 }
 
-function sanitizeOrEmpty(svg: string): string {
+/** The markup served for stored markup `svg` (what servedSvg memoises). */
+export function sanitizeOrEmpty(svg: string): string {
   try {
     const clean = sanitizeSvg(svg)
     // Keep one string in memory when nothing changed.
@@ -67,6 +72,11 @@ const memo = stringMemo(sanitizeOrEmpty, MAX_CHARS)
 
 /** The stored markup as served: sanitised (memoised), or an empty icon if it cannot be parsed. */
 export const servedSvg = (svg: string): string => memo.get(svg)
+
+/** Remembers `served` (sanitizeOrEmpty(svg), computed in an SVG worker) as svg's served markup. */
+export const primeServedSvg = (svg: string, served: string): void => {
+  memo.set(svg, served)
+}
 
 /** An icon row as every answer and live event carries it: its markup as served. */
 export const servedIconRow = (icon: typeof icons.$inferSelect): IconRow => ({

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { isSvgError, processSvg, SVG_ERROR_MESSAGES, SvgError } from '../../common/svg/index.ts'
 import { ApiError } from '../domain/errors.ts'
+import { servedSvgCache } from '../domain/served-svg.ts'
 import { createSvgPool, SVG_POOL_BUSY, type SvgPool, type SvgPoolOptions } from './pool.ts'
 import { processMany } from './process-many.ts'
 import { RETRY_AFTER_SECONDS } from './settings.ts'
@@ -39,8 +40,11 @@ describe('SVG worker pool', () => {
     const p = pool({ size: 2 })
     const evil =
       '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>x</script><path d="M0 0h9v9z"/></svg>'
+    servedSvgCache.clear()
     for (const input of [svgOf(1), svgOf(7), evil])
       expect(await p.process(input, { idPrefix: 'p-' })).toBe(await processSvg(input, { idPrefix: 'p-' }))
+    // What will be served for them was sanitised in the worker too: no sanitising on the event loop.
+    expect(servedSvgCache.size).toBe(3)
     const error = await failure(p.process('<svg', { idPrefix: 'p-' }))
     expect(isSvgError(error) && error.code).toBe('malformed')
     expect((error as Error).message).toBe(

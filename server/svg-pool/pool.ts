@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads'
 import { appMessages } from '../../common/messages.ts'
 import { SvgError } from '../../common/svg/index.ts'
 import { ApiError } from '../domain/errors.ts'
+import { primeServedSvg } from '../domain/served-svg.ts'
 import { FairQueue } from './fair-queue.ts'
 import type { FromWorker } from './protocol.ts'
 import * as limits from './settings.ts'
@@ -94,8 +95,10 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
     if ('ready' in message) slot.ready = true
     else if (slot.task?.id === message.id) {
       const task = settle(slot)!
-      if ('svg' in message) task.resolve(message.svg)
-      else if ('code' in message) task.reject(svgErrorOf(message.code, message.message))
+      if ('svg' in message) {
+        primeServedSvg(message.svg, message.served ?? message.svg)
+        task.resolve(message.svg)
+      } else if ('code' in message) task.reject(svgErrorOf(message.code, message.message))
       else task.reject(new Error(`SVG pipeline failed in a worker: ${message.error}`))
     }
     pump()

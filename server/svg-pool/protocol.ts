@@ -5,6 +5,7 @@ export type ToWorker = { id: number; input: string; idPrefix: string }
 
 export type FromWorker =
   | { ready: true }
-  | { id: number; svg: string }
+  /** served: the markup to serve for svg, when it differs from svg (served-svg.ts). */
+  | { id: number; svg: string; served?: string }
   | { id: number; code: SvgErrorCode; message: string }
   | { id: number; error: string }

@@ -1,7 +1,10 @@
 // A worker thread of the SVG pool: runs common/svg's processSvg on one icon at a time, off the
-// server's event loop. Says `ready` once svgo is loaded, so a deadline never counts the loading.
+// server's event loop, and the markup the server will serve for the result (sanitised once more,
+// served-svg.ts), so that step too stays off the event loop. Says `ready` once svgo is loaded, so a
+// deadline never counts the loading.
 import { parentPort } from 'node:worker_threads'
 import { isSvgError, loadSvgo, processSvg } from '../../common/svg/index.ts'
+import { sanitizeOrEmpty } from '../domain/served-svg.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
 
 const port = parentPort
@@ -11,7 +14,9 @@ const send = (message: FromWorker) => port.postMessage(message)
 
 port.on('message', async ({ id, input, idPrefix }: ToWorker) => {
   try {
-    send({ id, svg: await processSvg(input, { idPrefix }) })
+    const svg = await processSvg(input, { idPrefix })
+    const served = sanitizeOrEmpty(svg)
+    send(served === svg ? { id, svg } : { id, svg, served })
   } catch (error) {
     if (isSvgError(error)) send({ id, code: error.code, message: error.message })
     else send({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) })

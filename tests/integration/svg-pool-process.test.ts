@@ -6,13 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiUser, proUserWithProject } from '../setup/api-user.ts'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
+import { ISSUE_ICON, WORST_ALLOWED } from '../setup/hostile-svgs.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
-
-const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">${body}</svg>`
-/** The issue's reproduction: `M0 0` then ` l1.123 2.456` ten thousand times. */
-const ISSUE_ICON = svg(`<path d="M0 0${' l1.123 2.456'.repeat(10_000)}"/>`)
-/** Within every input limit (5 paths of 1,999 curve segments, 250 KB), ~0.5 s of CPU each. */
-const WORST_ALLOWED = svg(`<path d="M0 0${' c1.1 2.2 3.3 4.4 5.5 6.6'.repeat(1999)}"/>`.repeat(5))
 
 describe('the event loop stays free while icons are processed (real server process)', () => {
   let smtp: TestSmtp

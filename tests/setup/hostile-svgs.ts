@@ -1,0 +1,36 @@
+// The worst SVG inputs we know for the server's pipeline (issue 10), for tests and bench/hostile-svg.ts:
+// the issue's path-heavy reproductions (over common/svg's input limits, refused at once) and the
+// costliest drawings just under those limits (accepted, about 0.5 s of CPU each).
+
+const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">${body}</svg>`
+const path = (segment: string, count: number) => `<path d="M0 0${segment.repeat(count)}"/>`
+
+/** The issue's reproduction: one path, `M0 0` then ` l1.123 2.456` ten thousand times (127 KB). */
+export const ISSUE_ICON = svg(path(' l1.123 2.456', 10_000))
+
+/** The issue's second one: forty thousand segments (480 KB). */
+export const ISSUE_ICON_40K = svg(path(' l1.123 2.456', 40_000))
+
+/** Within every input limit (5 paths of 1,999 curve segments, 250 KB): ~0.5 s of CPU. */
+export const WORST_ALLOWED = svg(path(' c1.1 2.2 3.3 4.4 5.5 6.6', 1999).repeat(5))
+
+/** Just under the limits too: 20 paths of 499 line segments (9,980 in all). */
+export const MANY_PATHS_ALLOWED = svg(path(' l1.123 2.456', 499).repeat(20))
+
+/** A <use> fan-out just under the expansion limit: 480 uses of a group of 100 paths (48,100 elements). */
+export const USE_FANOUT = svg(
+  `<defs><g id="g">${'<path d="M0 0h1v1z"/>'.repeat(100)}</g></defs>${'<use href="#g"/>'.repeat(480)}`,
+)
+
+/** 19,990 elements, none with path data (the element limit is 20,000). */
+export const MANY_ELEMENTS = svg('<circle r="1"/>'.repeat(19_990))
+
+/** Each input by name, in the order the benchmark cycles through them. */
+export const HOSTILE_SVGS: Record<string, string> = {
+  'issue-10k-segments': ISSUE_ICON,
+  'worst-allowed-curves': WORST_ALLOWED,
+  'issue-40k-segments': ISSUE_ICON_40K,
+  'many-paths-allowed': MANY_PATHS_ALLOWED,
+  'use-fanout': USE_FANOUT,
+  'many-elements': MANY_ELEMENTS,
+}
