@@ -143,3 +143,23 @@ describe.each(dbKinds)('live streams end with their session on %s', (kind) => {
     for (const s of [...streams, newest]) await s.close()
   })
 })
+
+describe.runIf(dbKinds.includes('postgres'))(
+  'a session ended in one process ends its stream in another',
+  () => {
+    it('revoke-sessions through app A ends the stream held by app B', async () => {
+      const a = await createTestApp('postgres')
+      const b = await createTestApp('postgres', {}, { sameDatabaseAs: a })
+      try {
+        const cookie = await a.signIn('sx@example.com')
+        const stream = readSse(await b.request('/api/events', { cookie }))
+        await stream.next((e) => e.event === 'ready')
+        expect((await a.request('/api/auth/revoke-sessions', { cookie, json: {} })).status).toBe(200)
+        await stream.end()
+      } finally {
+        await b.close()
+        await a.close()
+      }
+    })
+  },
+)
