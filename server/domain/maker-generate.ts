@@ -28,7 +28,9 @@ export async function generateIcons(
   await consumeCredits(deps.db, credits, reserved, now)
   let svgs: string[]
   try {
-    svgs = await generateVariants(ai, input.prompt, input.variants, abort)
+    // The answers go through the SVG worker pool in the caller's lane (busy: 429/503, refunded).
+    const pipeline = (raw: string, idPrefix: string) => deps.svg.process(raw, { idPrefix }, actor.id)
+    svgs = await generateVariants(ai, input.prompt, input.variants, pipeline, abort)
   } catch (error) {
     await refundCredits(deps.db, credits, reserved, month)
     throw error
