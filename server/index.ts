@@ -1,5 +1,6 @@
 // Entry point: read the configuration, open and migrate the database, serve, and shut
-// down gracefully on SIGTERM/SIGINT (stop accepting, finish requests, close the database).
+// down gracefully on SIGTERM/SIGINT (stop accepting, finish requests, then ctx.close(): the SVG
+// worker pool's threads, the event bus, mail and the database).
 import { serve } from '@hono/node-server'
 import { ConfigError, loadConfig } from './config.ts'
 import { createContext } from './context.ts'
