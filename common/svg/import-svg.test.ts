@@ -73,7 +73,7 @@ describe('importSvg', () => {
     nodeProcess.getBuiltinModule = undefined // as in a browser
     try {
       const fresh = await import('./import-svg.ts')
-      const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>'
+      const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><circle r="1"/></svg>'
       expect(fresh.importSvg(svg)).toEqual({ error: fresh.SVGO_NOT_LOADED })
       await (await import('./optimize.ts')).loadSvgo()
       expect(fresh.importSvg(svg)).toEqual({ svg })

@@ -11,8 +11,7 @@
 
 import { SvgError } from './errors.ts'
 import { loadedSvgo, type Optimize, provideSvgo, type SvgoModule } from './optimize.ts'
-import { finishPipeline } from './pipeline.ts'
-import { readSvg } from './sanitize.ts'
+import { finishPipeline, readUpload } from './pipeline.ts'
 import { type SvgElement, walk } from './tree.ts'
 
 export const SVGO_NOT_LOADED =
@@ -76,7 +75,7 @@ export function importSvg(input: string): { svg: string } | { error: string } {
   try {
     const optimize = loadedSvgo() ?? nodeSvgo()
     if (!optimize) return { error: SVGO_NOT_LOADED }
-    const tree = readSvg(input)
+    const tree = readUpload(input)
     return { svg: finishPipeline(tree, { idPrefix: importIdPrefix(input, tree) }, optimize) }
   } catch (error) {
     if (error instanceof SvgError) return { error: error.message }

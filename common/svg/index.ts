@@ -12,7 +12,10 @@
 // The tree (readSvg: parse + allowlist into SvgElement; serialize) and a few CSS and reference
 // helpers are exported for the maker's editing ops and the sprite export, which work on it.
 //
-// Everything else throws SvgError (with a user-facing message and a `code`) when it refuses input.
+// Everything else throws SvgError (with a user-facing message and a `code`) when it refuses input:
+// beyond the limits of errors.ts (size, depth, elements, attributes, names, <use> expansion,
+// path segments), characters XML forbids, DTDs (a public DOCTYPE without internal subset is dropped),
+// and, for processSvg and importSvg, a drawing with nothing left to draw.
 
 import { convertSvg } from './convert.ts'
 import { importSvg } from './import-svg.ts'
@@ -26,9 +29,15 @@ export { svgDataUri } from './convert-css.ts'
 export { type Declaration, parseDeclarations, serializeDeclarations } from './css.ts'
 export {
   isSvgError,
+  MAX_PATH_DATA_LENGTH,
+  MAX_PATH_SEGMENTS,
+  MAX_SVG_ATTRIBUTES,
   MAX_SVG_BYTES,
   MAX_SVG_DEPTH,
   MAX_SVG_ELEMENTS,
+  MAX_SVG_EXPANDED_ELEMENTS,
+  MAX_SVG_NAME_LENGTH,
+  MAX_SVG_PATH_SEGMENTS,
   SVG_ERROR_MESSAGES,
   SvgError,
   type SvgErrorCode,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { convertSvg, importSvg, processSvg, SvgError, sanitizeSvg } from './index.ts'
+import { drawsSomething } from './drawable.ts'
+import {
+  convertSvg,
+  importSvg,
+  processSvg,
+  readSvg,
+  SVG_ERROR_MESSAGES,
+  SvgError,
+  sanitizeSvg,
+} from './index.ts'
 import { safetyProblems } from './test-support/assert-safe.ts'
 import { cssImage } from './test-support/draw-checks.ts'
 import { renderReactModule, renderReactNativeModule } from './test-support/evaluate.ts'
@@ -48,6 +57,15 @@ describe('malicious corpus', () => {
           if (clean === null) {
             await expect(processSvg(payload.svg, { idPrefix: 'm' })).rejects.toBeInstanceOf(SvgError)
             expect(imported).toEqual({ error: expect.any(String) })
+            return
+          }
+          expect(safetyProblems(clean)).toEqual([])
+          if (!drawsSomething(readSvg(clean))) {
+            // Everything that could draw was unsafe: the upload is refused, not stored blank.
+            await expect(processSvg(payload.svg, { idPrefix: 'm' })).rejects.toThrow(
+              SVG_ERROR_MESSAGES.nothing_to_draw,
+            )
+            expect(imported).toEqual({ error: SVG_ERROR_MESSAGES.nothing_to_draw })
             return
           }
           expect('svg' in imported && safetyProblems(imported.svg)).toEqual([])

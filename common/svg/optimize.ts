@@ -7,6 +7,8 @@
 import type { Config, Plugin } from 'svgo/browser'
 import { SvgError } from './errors.ts'
 import { scanStructure } from './parse.ts'
+import { checkPathCost } from './path-cost.ts'
+import { readSvg } from './sanitize.ts'
 import { svgoConfig } from './svgo-config.ts'
 
 /** svgo's optimize function (the same in its browser and Node builds). */
@@ -74,6 +76,8 @@ const configs: Config[] = []
 export function optimizeWith(optimize: Optimize, svg: string): string {
   const weight = scanStructure(svg).depthSum
   if (weight > MAX_OPTIMIZE_WEIGHT) return svg
+  // Path data whose optimising would take seconds is refused, as in the import pipeline.
+  if (svg.length > 4096) checkPathCost(readSvg(svg))
   const full = weight <= FULL_OPTIMIZE_WEIGHT
   const withStyles = svg.includes('<style')
   const key = (full ? 2 : 0) + (withStyles ? 1 : 0)

@@ -1,9 +1,20 @@
 // Reads untrusted text into an XML DOM (@xmldom/xmldom, same code in Node and browsers).
-// Before parsing: size, encoding, DTD and structure limits, so hostile input fails fast.
+// Before parsing: size, encoding, forbidden characters, DTD and structure limits (elements,
+// depth, attributes per element, name lengths), so hostile input fails fast. A public DOCTYPE
+// without an internal subset (what Illustrator writes) is blanked out before any parser sees
+// it, so its DTD is never fetched or read.
 
 import { type Attr, DOMParser, type Element } from '@xmldom/xmldom'
-import { MAX_SVG_BYTES, MAX_SVG_DEPTH, MAX_SVG_ELEMENTS, SvgError } from './errors.ts'
+import {
+  MAX_SVG_ATTRIBUTES,
+  MAX_SVG_BYTES,
+  MAX_SVG_DEPTH,
+  MAX_SVG_ELEMENTS,
+  MAX_SVG_NAME_LENGTH,
+  SvgError,
+} from './errors.ts'
 import { SVG_NS, XLINK_NS, XML_NS } from './tree.ts'
+import { codePointName, forbiddenCharacter, isXmlChar, refuseForbiddenCharacters } from './xml-chars.ts'
 import { type RawElement, type RawNode, readCanonicalXml } from './xml-reader.ts'
 
 function utf8Length(text: string): number {
@@ -20,23 +31,45 @@ function utf8Length(text: string): number {
   return bytes
 }
 
-// NUL and C0 controls (not allowed in XML 1.0), lone surrogates and U+FFFD (what a
-// non-fatal UTF-8 decoder leaves for invalid bytes) all mean binary or non-UTF-8 input.
-const NOT_TEXT =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffd\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+// NUL (UTF-16 or binary read as UTF-8) and U+FFFD (what a non-fatal UTF-8 decoder leaves
+// for invalid bytes) mean the input is not UTF-8 text; other characters XML forbids are
+// refused as such (xml-chars.ts).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is the point
+const NOT_UTF8 = /[\u0000\ufffd]/
 
-function checkText(text: string): void {
+// A public DOCTYPE in the prolog without an internal subset, as editors write it:
+// `<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://…/svg11.dtd">`. Anything else
+// DTD-like (an internal subset, entities, a SYSTEM-only or bare DOCTYPE) is refused.
+const PROLOG_DOCTYPE =
+  /^(\s*<\?xml\s[^>]*\?>)?((?:\s|<!--(?:[^-]|-[^-])*-->)*)(<!DOCTYPE\s+[A-Za-z_][\w.:-]*\s+PUBLIC\s+(?:"[^"]*"|'[^']*')\s+(?:"[^"]*"|'[^']*')\s*>)/
+
+/** The text with a public DOCTYPE blanked out (same length, line breaks kept). */
+function withoutDoctype(text: string): string {
+  const match = PROLOG_DOCTYPE.exec(text)
+  if (!match) return text
+  const start = (match[1] ?? '').length + (match[2] ?? '').length
+  const doctype = match[3] ?? ''
+  return text.slice(0, start) + doctype.replace(/[^\r\n]/g, ' ') + text.slice(start + doctype.length)
+}
+
+/** Checks size, encoding, characters and DTDs; returns the text with a public DOCTYPE blanked out. */
+function checkText(input: string): string {
   // A UTF-16 unit is at most 3 UTF-8 bytes: count exactly only when that bound is too high.
-  if (text.length > MAX_SVG_BYTES || (text.length * 3 > MAX_SVG_BYTES && utf8Length(text) > MAX_SVG_BYTES))
+  if (input.length > MAX_SVG_BYTES || (input.length * 3 > MAX_SVG_BYTES && utf8Length(input) > MAX_SVG_BYTES))
     throw new SvgError('too_large')
-  // Printable ASCII, tabs and newlines only (most icons): none of NOT_TEXT can be there.
-  if (/[^\t\n\r\x20-\x7e]/.test(text) && NOT_TEXT.test(text)) throw new SvgError('encoding')
-  const declaration = /^\s*<\?xml\s([^>]*)\?>/.exec(text)
+  // Printable ASCII, tabs and newlines only (most icons): nothing to refuse there.
+  if (/[^\t\n\r\x20-\x7e]/.test(input)) {
+    if (NOT_UTF8.test(input)) throw new SvgError('encoding')
+    const forbidden = forbiddenCharacter(input)
+    if (forbidden) throw new SvgError('forbidden_character', forbidden)
+  }
+  const declaration = /^\s*<\?xml\s([^>]*)\?>/.exec(input)
   const encoding = declaration?.[1] && /encoding\s*=\s*["']([^"']*)["']/i.exec(declaration[1])
   if (encoding && encoding[1]?.toLowerCase() !== 'utf-8') throw new SvgError('encoding')
-  if (text.includes('<!') && /<!DOCTYPE|<!ENTITY|<!ELEMENT|<!ATTLIST/i.test(text))
-    throw new SvgError('doctype')
+  if (!input.includes('<!')) return input
+  const text = withoutDoctype(input)
+  if (/<!DOCTYPE|<!ENTITY|<!ELEMENT|<!ATTLIST|<!NOTATION/i.test(text)) throw new SvgError('doctype')
+  return text
 }
 
 export interface StructureStats {
@@ -45,9 +78,12 @@ export interface StructureStats {
   depthSum: number
 }
 
+const isTagSpace = (c: string | undefined): boolean => c === ' ' || c === '\n' || c === '\t' || c === '\r'
+
 /**
  * Counts elements and their depths on the raw text, skipping comments, CDATA and PIs, and
- * refuses too deep or too many elements before any DOM is built.
+ * refuses too deep or too many elements, elements with too many attributes and too long
+ * element or attribute names before any DOM is built.
  */
 export function scanStructure(text: string): StructureStats {
   let depth = 0
@@ -64,6 +100,9 @@ export function scanStructure(text: string): StructureStats {
       end = text.indexOf('>', i) + 1
     } else {
       let quote = ''
+      let attributes = 0
+      // Length of the name being read (the element's, then each attribute's), -1 between names.
+      let name = 0
       let j = i + 1
       for (; j < text.length; j++) {
         const c = text[j]
@@ -71,6 +110,14 @@ export function scanStructure(text: string): StructureStats {
           if (c === quote) quote = ''
         } else if (c === '"' || c === "'") quote = c
         else if (c === '>') break
+        else if (c === '=') {
+          if (++attributes > MAX_SVG_ATTRIBUTES) throw new SvgError('too_many_attributes')
+          name = -1
+        } else if (isTagSpace(c) || c === '/') name = -1
+        else {
+          name = name < 0 ? 1 : name + 1
+          if (name > MAX_SVG_NAME_LENGTH) throw new SvgError('name_too_long')
+        }
       }
       end = j + 1
       if (++elements > MAX_SVG_ELEMENTS) throw new SvgError('too_many_elements')
@@ -83,12 +130,25 @@ export function scanStructure(text: string): StructureStats {
   return { elements, depthSum }
 }
 
-/** The input without BOM, checked for size, encoding and DTDs. */
+/** The input without BOM, checked for size, encoding, characters and DTDs (a public DOCTYPE blanked out). */
 function checkedTextOnly(input: string): string {
   if (typeof input !== 'string' || input.trim() === '') throw new SvgError('not_svg')
-  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input
-  checkText(text)
-  return text
+  return checkText(input.charCodeAt(0) === 0xfeff ? input.slice(1) : input)
+}
+
+// Character references outside comments, CDATA sections and processing instructions.
+const REFERENCES =
+  /<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<\?[\s\S]*?(?:\?>|$)|&#(x[0-9a-fA-F]+|[0-9]+);/g
+
+/** Refuses a character reference to a character XML forbids, as the fast reader does (xmldom decodes them). */
+function refuseForbiddenReferences(text: string): void {
+  if (!text.includes('&#')) return
+  for (const match of text.matchAll(REFERENCES)) {
+    const digits = match[1]
+    if (digits === undefined) continue
+    const cp = digits[0] === 'x' ? Number.parseInt(digits.slice(1), 16) : Number.parseInt(digits, 10)
+    if (!isXmlChar(cp)) throw new SvgError('forbidden_character', codePointName(Math.min(cp, 0x110000)))
+  }
 }
 
 /** The checked text of an input: BOM removed, size, encoding, DTD and structure limits applied. */
@@ -104,6 +164,7 @@ export function parseSvgRoot(input: string): Element {
 }
 
 function parseChecked(text: string): Element {
+  refuseForbiddenReferences(text)
   let doc: ReturnType<DOMParser['parseFromString']>
   let reported = ''
   try {
@@ -152,19 +213,28 @@ function attributeName(attr: Attr): string | null {
   return null
 }
 
-/** An xmldom element as a raw element: comments and PIs left out, CDATA as text. */
+/**
+ * An xmldom element as a raw element: comments and PIs left out, CDATA as text. Refuses a
+ * decoded value holding a character XML forbids (a reference refuseForbiddenReferences missed).
+ */
 export function rawFromDom(source: Element): RawElement {
   const attrs: [string, string][] = []
   for (let i = 0; i < source.attributes.length; i++) {
     const attr = source.attributes.item(i)
     const name = attr && attributeName(attr)
-    if (attr && name) attrs.push([name, attr.value])
+    if (attr && name) {
+      refuseForbiddenCharacters(attr.value)
+      attrs.push([name, attr.value])
+    }
   }
   const children: RawNode[] = []
   for (let child = source.firstChild; child; child = child.nextSibling) {
     if (child.nodeType === ELEMENT_NODE) children.push(rawFromDom(child as Element))
-    else if (child.nodeType === TEXT_NODE || child.nodeType === CDATA_NODE)
-      children.push(child.nodeValue ?? '')
+    else if (child.nodeType === TEXT_NODE || child.nodeType === CDATA_NODE) {
+      const value = child.nodeValue ?? ''
+      refuseForbiddenCharacters(value)
+      children.push(value)
+    }
   }
   return { ns: source.namespaceURI, name: source.localName ?? '', attrs, children }
 }

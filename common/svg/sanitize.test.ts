@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_SVG_BYTES, MAX_SVG_DEPTH, MAX_SVG_ELEMENTS, SvgError, sanitize, sanitizeSvg } from './index.ts'
+import {
+  MAX_SVG_BYTES,
+  MAX_SVG_DEPTH,
+  MAX_SVG_ELEMENTS,
+  processSvg,
+  SvgError,
+  sanitize,
+  sanitizeSvg,
+} from './index.ts'
 
 const SVG = (body: string, attrs = '') =>
   `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 24 24"${attrs}>${body}</svg>`
@@ -129,5 +137,31 @@ describe('sanitizeSvg CSS', () => {
       sanitizeSvg(SVG('<style><![CDATA[.a{fill:red}</style><script>x</script>]]></style>')),
     ).not.toContain('<style')
     expect(sanitizeSvg(SVG('<style>@import "x.css";</style>'))).not.toContain('<style')
+  })
+})
+
+describe('sanitizeSvg keeps nothing the app reads', () => {
+  it('drops every data-* attribute and class on the root, keeps class below it', () => {
+    const out = sanitizeSvg(
+      SVG(
+        '<g data-index="0" class="a" data-action="delete"><path d="M0 0h1" class="b c" data-x="1" aria-label="p"/></g>',
+        ' class="tile selected" data-index="3" data-id="x"',
+      ),
+    )
+    expect(out).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><g class="a"><path d="M0 0h1" class="b c" aria-label="p"/></g></svg>',
+    )
+    expect(out).not.toMatch(/data-|<svg[^>]*class=/)
+  })
+
+  it('processSvg first inlines <style> rules that match the root class, then drops it', async () => {
+    const svg = SVG(
+      '<style>.x .b{fill:red} svg.x{stroke:blue}</style><path class="b" d="M0 0h4v4z"/>',
+      ' class="x"',
+    )
+    const stored = await processSvg(svg, { idPrefix: 'p' })
+    expect(stored).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" style="stroke:blue"><path class="b" d="M0 0h4v4z" style="fill:red"/></svg>',
+    )
   })
 })

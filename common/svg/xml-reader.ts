@@ -5,10 +5,19 @@
 // prefixes, DTDs, unknown entities, CR characters, anything not well-formed), and the caller
 // then parses with @xmldom/xmldom, the parser of record. What it accepts it reads exactly
 // as xmldom does (xml-reader.test.ts compares them); the sanitizer rebuilds either result
-// by the same allowlist, so this reader only saves time and never decides what is safe.
+// by the same allowlist, so this reader only saves time and never decides what is safe. The
+// one thing it refuses itself, as parse.ts does for xmldom, is a character reference to a
+// character XML forbids (`&#0;`, `&#xFFFE;`).
 
-import { MAX_SVG_DEPTH, MAX_SVG_ELEMENTS } from './errors.ts'
+import {
+  MAX_SVG_ATTRIBUTES,
+  MAX_SVG_DEPTH,
+  MAX_SVG_ELEMENTS,
+  MAX_SVG_NAME_LENGTH,
+  SvgError,
+} from './errors.ts'
 import { SVG_NS, XLINK_NS } from './tree.ts'
+import { codePointName, isXmlChar } from './xml-chars.ts'
 
 /** A parsed element before sanitizing: attribute names resolved ('xlink:href', 'xml:space'). */
 export interface RawElement {
@@ -41,17 +50,6 @@ const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '
 class Decline {}
 const DECLINE = new Decline()
 
-function isXmlChar(cp: number): boolean {
-  return (
-    cp === 9 ||
-    cp === 10 ||
-    cp === 13 ||
-    (cp >= 0x20 && cp <= 0xd7ff) ||
-    (cp >= 0xe000 && cp <= 0xfffd) ||
-    (cp >= 0x10000 && cp <= 0x10ffff)
-  )
-}
-
 /** Decodes entity and character references in text[start, end). */
 function decode(text: string, start: number, end: number): string {
   let out = ''
@@ -67,7 +65,8 @@ function decode(text: string, start: number, end: number): string {
       const digits = ref.slice(hex ? 2 : 1)
       if (!(hex ? /^[0-9a-fA-F]+$/ : /^[0-9]+$/).test(digits)) throw DECLINE
       const cp = Number.parseInt(digits, hex ? 16 : 10)
-      if (!isXmlChar(cp)) throw DECLINE
+      // A reference to a character XML forbids: refused, as parse.ts refuses it for xmldom.
+      if (!isXmlChar(cp)) throw new SvgError('forbidden_character', codePointName(Math.min(cp, 0x10ffff + 1)))
       value = String.fromCodePoint(cp)
     } else {
       value = PREDEFINED[ref]
@@ -100,6 +99,8 @@ class Reader {
     if (!isNameStart(text.charCodeAt(start))) throw DECLINE
     let i = start + 1
     while (isNameChar(text.charCodeAt(i))) i++
+    // Beyond the limit, scanStructure gives the proper error.
+    if (i - start > MAX_SVG_NAME_LENGTH) throw DECLINE
     this.pos = i
     return text.slice(start, i)
   }
@@ -168,7 +169,7 @@ class Reader {
       this.skipSpace()
       const value = this.readAttributeValue()
       const qualified = prefix ? `${prefix}:${local}` : local
-      if (seen.has(qualified)) throw DECLINE
+      if (seen.has(qualified) || seen.size >= MAX_SVG_ATTRIBUTES) throw DECLINE
       seen.add(qualified)
       if (!prefix && local === 'xmlns') {
         if (!isRoot || value !== SVG_NS) throw DECLINE
@@ -244,8 +245,9 @@ const XML_DECLARATION =
   /^<\?xml\s+version\s*=\s*(["'])1\.[0-9]\1(?:\s+encoding\s*=\s*(["'])[A-Za-z0-9._-]+\2)?(?:\s+standalone\s*=\s*(["'])(?:yes|no)\3)?\s*\?>/
 
 /**
- * Reads `text` when it is plain canonical XML (see above) within the depth and element
- * limits; null when the full parser must decide. Never throws.
+ * Reads `text` when it is plain canonical XML (see above) within the depth, element, attribute
+ * and name limits; null when the full parser must decide. Throws SvgError only for a
+ * character reference to a character XML forbids (xml-chars.ts).
  */
 export function readCanonicalXml(text: string): RawElement | null {
   if (text.includes('\r')) return null
@@ -264,6 +266,7 @@ export function readCanonicalXml(text: string): RawElement | null {
     return reader.pos === text.length ? root : null
   } catch (error) {
     if (error === DECLINE) return null
+    if (error instanceof SvgError) throw error
     // A RangeError from a pathological input or similar: let the full parser report it.
     return null
   }
