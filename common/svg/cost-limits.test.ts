@@ -50,6 +50,11 @@ describe('limits on what parsing may cost', () => {
       SVG(`<path d="M0 0h1"/><${name(MAX_SVG_NAME_LENGTH + 1)}/>`),
       SVG(`<path d="M0 0h1" ${name(MAX_SVG_NAME_LENGTH + 1)}="1"/>`),
       SVG(`<path d="M0 0h1" xlink:${name(MAX_SVG_NAME_LENGTH + 1)}="1"/>`),
+      // prefix and local name each within the limit, the qualified name beyond it
+      SVG(`<path d="M0 0h1" xlink:${name(MAX_SVG_NAME_LENGTH - 5)}="1"/>`).replace(
+        '<svg ',
+        '<svg xmlns:xlink="http://www.w3.org/1999/xlink" ',
+      ),
       SVG(`<${'p'.repeat(200_000)}/>`), // the issue's reproduction
     ])
       for (const svg of bothReaders(long)) expect(outcome(svg)).toBe(refusedWith('name_too_long'))

@@ -161,7 +161,9 @@ class Reader {
         this.pos++
         prefix = local
         local = this.readName()
-        if (text.charCodeAt(this.pos) === COLON) throw DECLINE
+        // The limit is on the qualified name, as parse.ts's scan counts it.
+        if (text.charCodeAt(this.pos) === COLON || prefix.length + 1 + local.length > MAX_SVG_NAME_LENGTH)
+          throw DECLINE
       }
       this.skipSpace()
       if (text.charCodeAt(this.pos) !== EQ) throw DECLINE
