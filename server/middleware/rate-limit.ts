@@ -29,21 +29,31 @@ export const LIMITS = {
 /** How long a client is told to wait when refused for running too many calls at once. */
 const CONCURRENT_RETRY_SECONDS = 5
 
-/** Keys kept before expired windows are swept. */
+/** Keys kept before expired windows are first swept; the next sweep waits for twice as many. */
 const SWEEP_AT = 10_000
+/** Keys kept at most: past it the oldest windows are forgotten down to half (those keys start afresh). */
+const MAX_KEYS = 100_000
 
 /** A fixed-window counter: take(key) answers 0 when allowed, else the seconds until the window ends. */
 export function fixedWindow(limit: Limit, now: () => number = Date.now) {
   const windows = new Map<string, { count: number; resetAt: number }>()
+  let sweepAt = SWEEP_AT
+  // Amortised: a sweep runs after the map has doubled since the last one, so each take stays O(1).
   const sweep = (t: number) => {
     for (const [key, w] of windows) if (w.resetAt <= t) windows.delete(key)
+    for (const key of windows.keys()) {
+      if (windows.size <= MAX_KEYS / 2) break
+      windows.delete(key)
+    }
+    sweepAt = Math.max(SWEEP_AT, windows.size * 2)
   }
   return {
     take(key: string): number {
       const t = now()
-      if (windows.size >= SWEEP_AT) sweep(t)
+      if (windows.size >= sweepAt) sweep(t)
       let w = windows.get(key)
       if (!w || w.resetAt <= t) {
+        windows.delete(key)
         w = { count: 0, resetAt: t + limit.windowMs }
         windows.set(key, w)
       }
@@ -51,6 +61,8 @@ export function fixedWindow(limit: Limit, now: () => number = Date.now) {
       w.count++
       return 0
     },
+    /** Keys held now (for tests of the bound). */
+    size: () => windows.size,
   }
 }
 

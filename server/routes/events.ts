@@ -47,11 +47,12 @@ export function eventRoutes(events: EventBus) {
       })
       await stream.writeSSE({ event: 'ready', data: '{}', retry: 3000 })
       while (!ended && !stream.aborted && !stream.closed) {
-        const beat = new Promise<'beat'>((resolve) => {
-          const timer = setTimeout(() => resolve('beat'), HEARTBEAT_MS)
-          void over.then(() => clearTimeout(timer))
+        let timer: ReturnType<typeof setTimeout> | undefined
+        const beat = new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, HEARTBEAT_MS)
         })
         await Promise.race([beat, over])
+        clearTimeout(timer)
         await Promise.allSettled(queue.splice(0))
         if (ended || stream.aborted) break
         if (!(await events.confirm(sub))) break
