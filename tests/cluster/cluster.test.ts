@@ -1,0 +1,160 @@
+// Iconvault as a cluster (issue 12): three app processes on one Postgres behind haproxy. Two people
+// in Chromium share a workspace through the proxy and see each other's changes live while their
+// requests land on different processes; a process killed with SIGKILL mid-sync, restarted, and a
+// rolling restart of all three (SIGTERM, drain, start) lose nothing and double nothing.
+import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import pg from 'pg'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { fetchInPage, launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
+import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
+import { subscribe } from '../setup/subscribe.ts'
+import { dropFiles, outboxCount } from '../setup/vault-page.ts'
+import { type Cluster, startCluster } from './cluster.ts'
+
+let smtp: TestSmtp
+let cluster: Cluster
+let ownerBrowser: TestBrowser
+let mateBrowser: TestBrowser
+let owner: Page
+let mate: Page
+let db: pg.Client
+const workspaceId = randomUUID()
+const projectId = randomUUID()
+const servedBy = new Map<Page, Set<string>>()
+
+const svg = (i: number) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M${i % 20} 2h3v${(i % 17) + 3}h-3z"/></svg>`
+const files = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => ({ name: `${prefix}-${i}.svg`, text: svg(i) }))
+
+/** The project's icons on the server: how many, and names stored more than once. */
+async function serverIcons() {
+  const { rows } = await db.query<{ name: string; n: number }>(
+    'select name, count(*)::int as n from icons where project_id = $1 group by name',
+    [projectId],
+  )
+  return { total: rows.reduce((s, r) => s + r.n, 0), doubled: rows.filter((r) => r.n > 1).map((r) => r.name) }
+}
+
+const shownCount = (page: Page) => page.getByTestId('icon-count').textContent()
+
+/** Drops `n` files in the owner's vault and returns once the outbox is empty (every change confirmed). */
+async function waitSynced(page: Page) {
+  await expect.poll(() => outboxCount(page), { timeout: 90_000, interval: 250 }).toBe(0)
+}
+
+function watchBackends(page: Page) {
+  const seen = new Set<string>()
+  servedBy.set(page, seen)
+  page.on('response', (res) => {
+    const by = res.headers()['x-served-by']
+    if (by && new URL(res.url()).pathname.startsWith('/api/')) seen.add(by)
+  })
+}
+
+beforeAll(async () => {
+  smtp = await startTestSmtp()
+  cluster = await startCluster({ env: { SMTP_URL: smtp.url } })
+  db = new pg.Client({ connectionString: cluster.databaseUrl })
+  await db.connect()
+  ;[ownerBrowser, mateBrowser] = await Promise.all([launchBrowser(), launchBrowser()])
+  owner = ownerBrowser.page
+  mate = mateBrowser.page
+  watchBackends(owner)
+  watchBackends(mate)
+  const app = { baseUrl: cluster.baseUrl }
+  await signIn(owner, app, smtp, 'owner@cluster.example')
+  await signIn(mate, app, smtp, 'mate@cluster.example')
+  expect(await subscribe(owner, cluster.baseUrl, 'gold')).toBe(true)
+  const call = (page: Page, path: string, body?: unknown) => fetchInPage(page, path, body)
+  expect(
+    (await call(owner, '/api/workspaces/create', { id: workspaceId, name: 'Cluster', description: '' })).data
+      .id,
+  ).toBe(workspaceId)
+  await call(owner, '/api/projects/create', {
+    id: projectId,
+    name: 'Icons',
+    description: '',
+    workspace_id: workspaceId,
+  })
+  const invitation = await call(owner, '/api/workspaces/invite-user', {
+    workspaceId,
+    email: 'mate@cluster.example',
+    role: 'member',
+  })
+  expect(
+    (await call(mate, '/api/workspaces/accept-invitation', { invitationId: invitation.data.id })).data,
+  ).toBeTruthy()
+  for (const page of [owner, mate]) {
+    await page.goto(`${cluster.baseUrl}/icons?projectId=${projectId}`)
+    await page.getByTestId('vault').waitFor()
+  }
+}, 180_000)
+
+afterAll(async () => {
+  await ownerBrowser?.close()
+  await mateBrowser?.close()
+  await db?.end()
+  await cluster?.close()
+  await smtp?.close()
+})
+
+describe('a cluster of three behind haproxy', () => {
+  test('migrations ran once although the three processes started together', async () => {
+    const journal = JSON.parse(
+      readFileSync(new URL('../../drizzle/meta/_journal.json', import.meta.url), 'utf8'),
+    )
+    const { rows } = await db.query<{ n: number; distinct: number }>(
+      'select count(*)::int as n, count(distinct hash)::int as distinct from drizzle.__drizzle_migrations',
+    )
+    expect(rows[0]).toEqual({ n: journal.entries.length, distinct: journal.entries.length })
+  })
+
+  test('two people see each other live while their requests land on different processes', async () => {
+    await dropFiles(owner, files('live', 30))
+    await waitSynced(owner)
+    await expect.poll(() => shownCount(mate)).toBe('30 icons')
+    const made = await fetchInPage(mate, '/api/icons/create', {
+      id: randomUUID(),
+      name: 'from-mate',
+      svg: svg(99),
+      project_id: projectId,
+      workspace_id: workspaceId,
+    })
+    expect(made.data.name).toBe('from-mate')
+    await expect.poll(() => shownCount(owner)).toBe('31 icons')
+    expect(servedBy.get(owner)!.size).toBeGreaterThanOrEqual(2)
+    expect(servedBy.get(mate)!.size).toBeGreaterThanOrEqual(2)
+  })
+
+  test('kill -9 of a process mid-sync: nothing lost or doubled; restarted, it rejoins', async () => {
+    const before = (await serverIcons()).total
+    await dropFiles(owner, files('killed', 400))
+    // Kill as soon as the batch is reaching the server.
+    await expect
+      .poll(async () => (await serverIcons()).total, { timeout: 60_000, interval: 50 })
+      .toBeGreaterThan(before)
+    await cluster.kill(1)
+    await waitSynced(owner)
+    expect(await serverIcons()).toEqual({ total: before + 400, doubled: [] })
+    await expect.poll(() => shownCount(mate), { timeout: 30_000 }).toBe(`${before + 400} icons`)
+    await cluster.start(1)
+    await cluster.waitServing(1)
+  })
+
+  test('a rolling restart of all three (SIGTERM, drain, start) while syncing loses nothing', async () => {
+    const before = (await serverIcons()).total
+    await dropFiles(owner, files('rolling', 300))
+    for (const i of [0, 1, 2]) {
+      expect(await cluster.stop(i)).toBe(0)
+      await cluster.start(i)
+      await cluster.waitServing(i)
+    }
+    await waitSynced(owner)
+    expect(await serverIcons()).toEqual({ total: before + 300, doubled: [] })
+    await expect.poll(() => shownCount(mate), { timeout: 30_000 }).toBe(`${before + 300} icons`)
+    await expect.poll(() => shownCount(owner), { timeout: 30_000 }).toBe(`${before + 300} icons`)
+  })
+})

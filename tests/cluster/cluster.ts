@@ -1,0 +1,137 @@
+// A cluster as a team would run one (README, "Run in production"): one Postgres database, several
+// stateless app processes on their own ports sharing AUTH_SECRET, and Debian's haproxy in front on
+// one port, round robin, health-checked on /api/health/ready, event streams passed through.
+// Each response names the process that served it (X-Served-By, set by haproxy).
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type AppProcess, freePort, startApp } from '../setup/app-process.ts'
+import { createTestDb, type TestDb } from '../setup/test-db.ts'
+
+export type Cluster = {
+  /** The proxy's address: BASE_URL of every process. */
+  baseUrl: string
+  databaseUrl: string
+  apps: (AppProcess | null)[]
+  ports: number[]
+  /** Starts process `i` again on its port (after a kill or a stop). */
+  start(i: number): Promise<AppProcess>
+  /** SIGKILL: the process dies mid-work, as on a crash. */
+  kill(i: number): Promise<void>
+  /** SIGTERM and wait until it exits (it drains first). */
+  stop(i: number): Promise<number | null>
+  /** Waits until the proxy's health check sends traffic to process `i` again. */
+  waitServing(i: number): Promise<void>
+  close(): Promise<void>
+}
+
+const HAPROXY = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy'
+
+function haproxyConfig(port: number, appPorts: number[]): string {
+  return `global
+  maxconn 2000
+defaults
+  mode http
+  timeout connect 2s
+  timeout client 60s
+  timeout server 60s
+  timeout http-request 10s
+  option forwardfor
+  retries 3
+  option redispatch 1
+frontend web
+  bind 127.0.0.1:${port}
+  http-request set-header X-Request-Id %[uuid()]
+  default_backend apps
+backend apps
+  balance roundrobin
+  option httpchk GET /api/health/ready
+  http-check expect status 200
+  default-server inter 300ms fall 1 rise 1
+  http-response set-header X-Served-By %s
+${appPorts.map((p, i) => `  server app${i + 1} 127.0.0.1:${p} check`).join('\n')}
+`
+}
+
+export async function startCluster(
+  opts: { size?: number; env?: Record<string, string> } = {},
+): Promise<Cluster> {
+  const size = opts.size ?? 3
+  const db: TestDb = await createTestDb('postgres')
+  if (!('databaseUrl' in db.options))
+    throw new Error('The cluster needs TEST_DATABASE_URL (a Postgres server)')
+  const databaseUrl = db.options.databaseUrl
+  const proxyPort = await freePort()
+  const baseUrl = `http://localhost:${proxyPort}`
+  const ports = await Promise.all(Array.from({ length: size }, () => freePort()))
+  const dirs = ports.map(() => mkdtempSync(join(tmpdir(), 'iconvault-cluster-')))
+  const env = {
+    DATABASE_URL: databaseUrl,
+    BASE_URL: baseUrl,
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    TRUST_PROXY: '1',
+    ...opts.env,
+  }
+  const apps: (AppProcess | null)[] = ports.map(() => null)
+  const start = async (i: number) => {
+    apps[i] = await startApp({ port: ports[i], dataDir: dirs[i], env })
+    return apps[i]!
+  }
+  // All at once, as a deployment starts its replicas: the migrations must run once.
+  await Promise.all(ports.map((_, i) => start(i)))
+
+  const configFile = join(dirs[0]!, 'haproxy.cfg')
+  writeFileSync(configFile, haproxyConfig(proxyPort, ports))
+  const proxy: ChildProcess = spawn(HAPROXY, ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let proxyOut = ''
+  proxy.stdout?.on('data', (d) => (proxyOut += d))
+  proxy.stderr?.on('data', (d) => (proxyOut += d))
+  const servedBy = async () => {
+    const res = await fetch(`${baseUrl}/api/health/ready`).catch(() => null)
+    return res?.ok ? res.headers.get('x-served-by') : null
+  }
+  const waitServing = async (i: number) => {
+    const deadline = Date.now() + 30_000
+    while (Date.now() < deadline) {
+      if (proxy.exitCode !== null) throw new Error(`haproxy exited:\n${proxyOut}`)
+      for (let k = 0; k < ports.length; k++) if ((await servedBy()) === `app${i + 1}`) return
+      await new Promise((r) => setTimeout(r, 200))
+    }
+    throw new Error(`app${i + 1} is not served by the proxy after 30 s:\n${proxyOut}`)
+  }
+  for (let i = 0; i < size; i++) await waitServing(i)
+
+  return {
+    baseUrl,
+    databaseUrl,
+    apps,
+    ports,
+    start,
+    waitServing,
+    kill: async (i) => {
+      const app = apps[i]
+      if (!app) return
+      const exited = new Promise((r) => app.child.once('exit', r))
+      app.child.kill('SIGKILL')
+      await exited
+      apps[i] = null
+    },
+    stop: async (i) => {
+      const app = apps[i]
+      if (!app) return null
+      const exited = new Promise<number | null>((r) => app.child.once('exit', (code) => r(code)))
+      app.child.kill('SIGTERM')
+      const code = await exited
+      apps[i] = null
+      return code
+    },
+    close: async () => {
+      proxy.kill('SIGKILL')
+      await Promise.all(apps.map((app) => app?.stop()))
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+      await db.dispose()
+    },
+  }
+}

@@ -1,0 +1,13 @@
+// The cluster test (npm run test:cluster): three app processes on Postgres behind Debian's haproxy,
+// driven by two Chromium browsers. Run after `npm run build`; needs TEST_DATABASE_URL.
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    include: ['tests/cluster/**/*.test.ts'],
+    fileParallelism: false,
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+    expect: { poll: { timeout: 15_000, interval: 100 } },
+  },
+})
