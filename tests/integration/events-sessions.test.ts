@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChangeEvent } from '../../common/schemas/events.ts'
 import { session } from '../../server/db/schema/index.ts'
-import { MAX_STREAMS_PER_SESSION } from '../../server/stream-sessions.ts'
+import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from '../../server/stream-sessions.ts'
 import { readSse } from '../setup/sse.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'
 import { dbKinds } from '../setup/test-db.ts'
@@ -141,6 +141,19 @@ describe.each(dbKinds)('live streams end with their session on %s', (kind) => {
       expect(s.finished).toBe(false)
     }
     for (const s of [...streams, newest]) await s.close()
+  })
+  it(`keeps at most ${MAX_STREAMS_PER_USER} streams per user across sessions: a new one ends the oldest`, () => {
+    const ended: number[] = []
+    const subs = Array.from({ length: MAX_STREAMS_PER_USER + 2 }, (_, i) => ({
+      userId: 'flood-user',
+      email: 'flood@example.com',
+      sessionId: `flood-session-${i}`,
+      send: () => {},
+      end: () => ended.push(i),
+    }))
+    const unsubscribe = subs.map((sub) => t.ctx.events.subscribe(sub))
+    expect(ended).toEqual([0, 1])
+    for (const u of unsubscribe) u()
   })
 })
 
