@@ -1,7 +1,7 @@
 // Vite plugin (build only): writes dist/client/sw.js from client/service-worker/sw.ts with the list of
 // files to precache (every script, style, worker, page and public file of this build; not source maps,
 // not files over 1 MB such as icon-set JSON, which are cached on first use) and a version hashed from
-// that list and the worker's own code, so every deploy installs a new worker (ADR 0404).
+// that list and the worker's own code, so every deploy installs a new worker (ADR 0301).
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'

@@ -1,6 +1,6 @@
 // Serves the built SPA from dist/client, compressed: hashed assets cached for a year, pages and the
 // service worker (sw.js) revalidated on every use, every other path answered with index.html (never
-// cached) so the client router takes over.
+// cached) so the client router takes over; a missing file under /assets/ is a 404.
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { serveStatic } from '@hono/node-server/serve-static'
@@ -22,6 +22,8 @@ export function mountSpa(app: Hono, dir = clientDir) {
       },
     }),
   )
+  // A hashed file that is not there (an older deploy's) is a 404, never the page in its place.
+  app.get('/assets/*', (c) => c.text('Not found', 404))
   app.use(
     '*',
     serveStatic({

@@ -1,4 +1,4 @@
-// Registers the service worker of the build (sw.js, ADR 0404) once the page has loaded; not in
+// Registers the service worker of the build (sw.js, ADR 0301) once the page has loaded; not in
 // development, where Vite serves unbundled modules.
 export function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return

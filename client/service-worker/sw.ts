@@ -1,4 +1,4 @@
-// The service worker (built into dist/client/sw.js by scripts/vite-service-worker.ts, ADR 0404): the app
+// The service worker (built into dist/client/sw.js by scripts/vite-service-worker.ts, ADR 0301): the app
 // shell, every chunk and every worker of the build come from a versioned cache, so the app opens and
 // imports offline; pages are network-first (a deploy shows at once), /api is never touched. A new
 // version takes over at once; older versions' caches stay until no tab opened before it is left.
@@ -37,6 +37,9 @@ const INDEX = '/index.html'
 /** A page request that takes longer falls back to the cached shell (a server that hangs). */
 const PAGE_TIMEOUT_MS = 5000
 const precached = new Set(SW_PRECACHE)
+/** Whether older caches may wait for tabs to go (read from META once after a restart). */
+let retiredMaybe = true
+let pruning: Promise<void> | null = null
 
 type Retired = { caches: string[]; clients: string[] }
 
@@ -57,6 +60,7 @@ sw.addEventListener('activate', (event) => {
       const older = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE)
       const open = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true })
       const retired = await readRetired()
+      retiredMaybe = true
       await writeRetired({
         caches: [...new Set([...retired.caches, ...older])],
         clients: [...new Set([...retired.clients, ...open.map((client) => client.id)])],
@@ -74,11 +78,22 @@ sw.addEventListener('fetch', (event) => {
   if (url.origin !== sw.location.origin || url.pathname === '/api' || url.pathname.startsWith('/api/')) return
   if (request.mode === 'navigate') {
     event.respondWith(page(request))
-    event.waitUntil(pruneRetired())
   } else if (precached.has(url.pathname) || url.pathname.startsWith('/assets/')) {
     event.respondWith(asset(request, url, event))
-  }
+  } else return
+  // A reloading tab still exists while its page is requested: its files' requests come after it left.
+  if (retiredMaybe) event.waitUntil(pruneOnce())
 })
+
+/** One pruning at a time, however many requests ask. */
+function pruneOnce(): Promise<void> {
+  if (!pruning) {
+    pruning = pruneRetired().finally(() => {
+      pruning = null
+    })
+  }
+  return pruning
+}
 
 /** Network first; the cached shell when the server cannot be reached, fails or hangs. */
 async function page(request: Request): Promise<Response> {
@@ -100,7 +115,8 @@ async function asset(request: Request, url: URL, event: SwEvent): Promise<Respon
   const cached = await caches.match(request, { ignoreVary: true })
   if (cached) return cached
   const response = await fetch(request)
-  if (response.ok && url.pathname.startsWith('/assets/')) {
+  const isPage = response.headers.get('content-type')?.startsWith('text/html')
+  if (response.ok && !isPage && url.pathname.startsWith('/assets/')) {
     // Files too large to precache (icon-set JSON) are kept once used.
     const copy = response.clone()
     event.waitUntil(caches.open(CACHE).then((cache) => cache.put(request, copy)))
@@ -127,7 +143,10 @@ async function writeRetired(value: Retired) {
 /** Drops older versions' caches once every tab that was open when this version took over is gone. */
 async function pruneRetired() {
   const retired = await readRetired()
-  if (!retired.caches.length) return
+  if (!retired.caches.length) {
+    retiredMaybe = false
+    return
+  }
   const alive = (await Promise.all(retired.clients.map((id) => sw.clients.get(id)))).filter(
     (client) => client !== undefined,
   )
@@ -138,4 +157,5 @@ async function pruneRetired() {
   }
   await Promise.all(retired.caches.filter((name) => name !== CACHE).map((name) => caches.delete(name)))
   await writeRetired({ caches: [], clients: [] })
+  retiredMaybe = false
 }

@@ -121,4 +121,33 @@ describe('offline', () => {
     )
     await tab.close()
   })
+
+  test('a new version drops the older cache once no tab opened before it is left', async () => {
+    // An older version's cache, as its worker left it, holding a file the server no longer has.
+    const other = await launchBrowser({ serviceWorkers: 'allow' })
+    try {
+      const tab = other.page
+      const OLD = '/assets/only-in-the-old-version-0ld.js'
+      await tab.goto(`${app.baseUrl}/theme-init.js`)
+      await tab.evaluate(async (path) => {
+        const cache = await caches.open('iconvault-v-0000older')
+        await cache.put(
+          path,
+          new Response('export const old = 1', { headers: { 'content-type': 'text/javascript' } }),
+        )
+      }, OLD)
+      await tab.goto(`${app.baseUrl}/sign-in`)
+      await tab.waitForFunction(() => navigator.serviceWorker.controller !== null)
+      const cacheNames = () => tab.evaluate(() => caches.keys())
+      const fetchOld = () => tab.evaluate(async (path) => (await fetch(path)).status, OLD)
+      expect((await cacheNames()).filter((n) => n.startsWith('iconvault-v-')).length).toBe(2)
+      expect(await fetchOld()).toBe(200) // the tab open when the new version took over still gets it
+      await tab.reload() // no tab of before is left
+      await expect.poll(async () => (await cacheNames()).includes('iconvault-v-0000older')).toBe(false)
+      expect(await fetchOld()).toBe(404)
+      expect((await cacheNames()).filter((n) => n.startsWith('iconvault-v-')).length).toBe(1)
+    } finally {
+      await other.close()
+    }
+  })
 })
