@@ -1,8 +1,8 @@
 // Copying and exporting in Chromium, as a pro user with two icons: the detail panel copies React TS
 // (read back from the clipboard) and downloads SVG (an attachment) and PNG at a chosen size; a click
 // copies in the format chosen in the Copy Format panel, which is remembered; pasted SVG code becomes
-// an icon; /info shows the project's card, counts and contributors, and its exports download and
-// unzip (fflate) to the expected files.
+// an icon, whose SVG copy sits in text at 1em in its own colour; /info shows the project's card,
+// counts and contributors, and its exports download and unzip (fflate) to the expected files.
 import { readFileSync } from 'node:fs'
 import { unzipSync } from 'fflate'
 import type { Download, Page } from 'playwright-core'
@@ -51,6 +51,7 @@ beforeAll(async () => {
   ]) {
     const res = await page.request.post(`${app.baseUrl}/api/icons/create`, {
       data: { id: crypto.randomUUID(), name, svg: fixture(file!), project_id: projectId, workspace_id: null },
+      headers: { origin: app.baseUrl },
     })
     expect(res.ok()).toBe(true)
   }
@@ -114,12 +115,12 @@ describe('copying and exporting icons', () => {
     expect(await page.evaluate(() => localStorage.getItem('iconvault-copy-format'))).toBe('css')
   })
 
-  test('pasting SVG code adds an icon named by its <title>', async () => {
+  test('pasting SVG code adds an icon named by its <title>; copied as SVG it sits in text in its own colour', async () => {
     await page.evaluate(() => {
       const data = new DataTransfer()
       data.setData(
         'text/plain',
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><title>Pasted Dot</title><circle cx="12" cy="12" r="4"/></svg>',
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><title>Pasted Dot</title><circle cx="12" cy="12" r="4" fill="#7c533e"/></svg>',
       )
       document.body.dispatchEvent(
         new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
@@ -127,6 +128,30 @@ describe('copying and exporting icons', () => {
     })
     await tiles().filter({ hasText: 'Pasted Dot' }).waitFor()
     await expect.poll(async () => (await serverIcons()).length).toBe(3)
+
+    // Pasted into a 600 px paragraph of 20 px text, the copy is 1em square, in its stored colour.
+    await tiles().filter({ hasText: 'Pasted Dot' }).dblclick()
+    const panel = page.getByTestId('icon-detail')
+    await panel.getByRole('button', { name: 'Copy as SVG' }).click()
+    await toast('Copied Pasted Dot as SVG').waitFor()
+    const pasted = await page.evaluate(
+      (markup) => {
+        const p = document.createElement('p')
+        p.style.cssText = 'width: 600px; font-size: 20px; color: rgb(1, 2, 3)'
+        p.innerHTML = `Text ${markup} text`
+        document.body.append(p)
+        const icon = p.querySelector('svg')
+        const box = icon?.getBoundingClientRect()
+        const circle = icon?.querySelector('circle')
+        const fill = circle ? getComputedStyle(circle).fill : null
+        p.remove()
+        return { width: box?.width, height: box?.height, fill }
+      },
+      await clipboard(),
+    )
+    expect(pasted).toEqual({ width: 20, height: 20, fill: 'rgb(124, 83, 62)' })
+    await page.keyboard.press('Escape')
+    await panel.waitFor({ state: 'detached' })
   })
 
   test('/info: card, counts, contributors; the SVG ZIP and React TS package download and unzip', async () => {

@@ -30,6 +30,7 @@ export async function createProject(
 ) {
   const res = await page.request.post(`${baseUrl}/api/projects/create`, {
     data: { description: '', workspace_id: null, ...project },
+    headers: { origin: baseUrl },
   })
   if (!res.ok()) throw new Error(`creating project ${project.name}: HTTP ${res.status()} ${await res.text()}`)
 }
