@@ -41,14 +41,21 @@ interface Frame {
  */
 export function expandedElementCount(root: SvgElement, limit = MAX_SVG_EXPANDED_ELEMENTS): number {
   const byId = new Map<string, SvgElement>()
+  let elements = 0
   walk(root, (el) => {
+    elements++
     const id = el.attrs.get('id')
     if (id !== undefined && !byId.has(id)) byId.set(id, el)
   })
-  const successors = (el: SvgElement): SvgElement[] => {
-    const children = el.children.filter(isElement)
-    return byId.size === 0 ? children : [...children, ...references(el, byId)]
+  // Without ids nothing is referenced (most icons): the elements are all there is.
+  if (byId.size === 0) {
+    if (elements > limit) throw new SvgError('too_many_uses')
+    return elements
   }
+  const successors = (el: SvgElement): SvgElement[] => [
+    ...el.children.filter(isElement),
+    ...references(el, byId),
+  ]
   const done = new Map<SvgElement, number>()
   const active = new Set<SvgElement>([root])
   const stack: Frame[] = [{ el: root, next: successors(root), at: 0, sum: 1 }]
