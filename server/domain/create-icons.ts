@@ -14,7 +14,14 @@ import { iconNotes } from '../events.ts'
 import { processMany } from '../svg-pool/process-many.ts'
 import type { Actor, Deps } from './deps.ts'
 import { badRequest } from './errors.ts'
-import { createTarget, type IconRecord, iconIdPrefix, newIconRow, served } from './icons.ts'
+import {
+  createTarget,
+  type IconRecord,
+  iconColumnsButSvg,
+  iconIdPrefix,
+  newIconRow,
+  served,
+} from './icons.ts'
 
 type Body = z.output<typeof createIconBody>
 type Target = Awaited<ReturnType<typeof createTarget>>
@@ -133,7 +140,13 @@ async function insert(
     next.set(body.project_id, at + 1)
     return newIconRow(body, svg, actor, target, new Date(at))
   })
-  const rows = await deps.db.insert(icons).values(values).onConflictDoNothing().returning()
+  const inserted = await deps.db
+    .insert(icons)
+    .values(values)
+    .onConflictDoNothing()
+    .returning(iconColumnsButSvg)
+  const svgOf = new Map(fresh.map(({ body, svg }) => [body.id, svg]))
+  const rows: IconRecord[] = inserted.map((row) => ({ ...row, svg: svgOf.get(row.id)! }))
   for (const { project } of targets.values()) {
     const ids = rows.filter((r) => r.project_id === project.id).map((r) => r.id)
     for (const note of iconNotes(ids, project.workspace_id, project.user_id, sessionId))

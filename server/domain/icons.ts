@@ -1,6 +1,6 @@
 // Icons: list a project's icons; create (through the SVG pipeline, needs the plan's
 // entitlement, the server decides the review status), rename or approve, delete.
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, getTableColumns } from 'drizzle-orm'
 import type { z } from 'zod'
 import { appMessages } from '../../common/messages.ts'
 import { type Plan, saveIconsRefusal } from '../../common/plans.ts'
@@ -16,6 +16,10 @@ import { currentPlan } from './subscriptions.ts'
 
 export type IconRecord = typeof icons.$inferSelect
 export const ICON_NOT_FOUND = 'Icon not found'
+
+const { svg: _markup, ...columnsButSvg } = getTableColumns(icons)
+/** Every column but the markup: a create does not read back the (up to 512 KB of) markup it wrote. */
+export const iconColumnsButSvg = columnsButSvg
 
 /** The stored markup, sanitised once more on the way out (defence in depth). */
 export const served = servedIconRow
@@ -109,11 +113,12 @@ export async function createIcon(
     if (isSvgError(err)) throw badRequest(err.message)
     throw err
   }
-  const [created] = await deps.db
+  const [inserted] = await deps.db
     .insert(icons)
     .values(newIconRow(body, svg, actor, { scope, project }))
     .onConflictDoNothing()
-    .returning()
+    .returning(iconColumnsButSvg)
+  const created = inserted && { ...inserted, svg }
   if (!created) {
     const [existing] = await deps.db.select().from(icons).where(eq(icons.id, body.id))
     if (existing?.project_id !== project.id || existing.user_id !== actor.id)

@@ -59,7 +59,7 @@ function svgErrorOf(code: SvgError['code'], message: string): SvgError {
 export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
   const size = options.size ?? limits.defaultPoolSize()
   const cpuDeadlineMs = options.cpuDeadlineMs ?? limits.CPU_DEADLINE_MS
-  const wallDeadlineMs = options.wallDeadlineMs ?? Math.max(limits.WALL_DEADLINE_MS, 5 * cpuDeadlineMs)
+  const wallDeadlineMs = options.wallDeadlineMs ?? Math.max(limits.WALL_DEADLINE_MS, 15 * cpuDeadlineMs)
   const maxWaitMs = options.maxWaitMs ?? limits.MAX_WAIT_MS
   const maxQueued = options.maxQueued ?? limits.MAX_QUEUED
   const maxPerLane = options.maxQueuedPerLane ?? limits.MAX_QUEUED_PER_LANE

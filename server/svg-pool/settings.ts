@@ -3,8 +3,8 @@ import { availableParallelism } from 'node:os'
 
 /** CPU time one icon may take in a worker before it is refused (too_slow) and the worker replaced. */
 export const CPU_DEADLINE_MS = 2_000
-/** Wall time backstop for one icon on a machine too busy to give the worker its CPU. */
-export const WALL_DEADLINE_MS = 5 * CPU_DEADLINE_MS
+/** Wall time backstop for one icon, generous: a worker runs at a lower priority (WORKER_NICE). */
+export const WALL_DEADLINE_MS = 15 * CPU_DEADLINE_MS
 /** How often a busy worker's CPU time is read against the deadline. */
 export const CPU_CHECK_MS = 100
 /** Longest an icon waits for a worker before the request is answered 503. */
@@ -15,6 +15,8 @@ export const MAX_QUEUED = 64
 export const MAX_QUEUED_PER_LANE = 8
 /** Seconds a refused caller is told to wait (Retry-After). */
 export const RETRY_AFTER_SECONDS = 5
+/** Workers' nice value (0 is the event loop's; higher yields the CPU to it). */
+export const WORKER_NICE = 10
 /** Heap a worker may use; beyond it the worker dies and the icon is refused (too_slow). */
 export const WORKER_HEAP_MB = 512
 

@@ -2,10 +2,13 @@
 // server's event loop, and the markup the server will serve for the result (sanitised once more,
 // served-svg.ts), so that step too stays off the event loop. Says `ready` once svgo is loaded, so a
 // deadline never counts the loading.
+import { readlinkSync } from 'node:fs'
+import { setPriority } from 'node:os'
 import { parentPort } from 'node:worker_threads'
 import { isSvgError, loadSvgo, processSvg } from '../../common/svg/index.ts'
 import { sanitizeOrEmpty } from '../domain/served-svg.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
+import { WORKER_NICE } from './settings.ts'
 
 const port = parentPort
 if (!port) throw new Error('server/svg-pool/worker.ts runs as a worker thread')
@@ -22,6 +25,12 @@ port.on('message', async ({ id, input, idPrefix }: ToWorker) => {
     else send({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
   }
 })
+
+// Below the event loop's priority, so a busy worker never delays an answer (Linux: a thread has
+// its own nice value, named by its id in /proc/thread-self; elsewhere the worker keeps the default).
+try {
+  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), WORKER_NICE)
+} catch {}
 
 await loadSvgo()
 send({ ready: true })
