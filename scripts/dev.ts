@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process'
 
 const port = process.env.PORT ?? '3000'
 const apiPort = process.env.API_PORT ?? '3001'
-const env = { ...process.env, API_PORT: apiPort }
+const env = { LOG_FORMAT: 'pretty', ...process.env, API_PORT: apiPort }
 const children = [
   spawn(process.execPath, ['--watch-path=server', '--watch-path=common', 'server/index.ts'], {
     stdio: 'inherit',

@@ -11,6 +11,7 @@ import { ApiError } from './domain/errors.ts'
 import { clientAddress } from './middleware/client-ip.ts'
 import { closeUnreadBodies } from './middleware/connection-close.ts'
 import { crossSiteProtection } from './middleware/csrf.ts'
+import type { Logger } from './log.ts'
 import { requestLog } from './middleware/request-log.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { type AppEnv, loadSession } from './middleware/session.ts'
@@ -32,11 +33,12 @@ export const STRIPE_WEBHOOK_PATH = '/api/billing/stripe/webhook'
 /** Largest request body accepted, in bytes. */
 export const MAX_BODY_BYTES = 1024 * 1024
 
-export type AppDeps = { auth: Auth; store: Store; deps: Deps; logRequests?: boolean; clientDir?: string }
+export type AppDeps = { auth: Auth; store: Store; deps: Deps; logger: Logger; clientDir?: string }
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>()
-  if (deps.logRequests) app.use(requestLog())
+  // A request id from the proxy is kept only when the proxy is trusted (TRUST_PROXY).
+  app.use(requestLog(deps.logger, { trustRequestId: deps.deps.config.trustProxy > 0 }))
   app.use(securityHeaders())
   app.use(closeUnreadBodies())
 
@@ -82,7 +84,10 @@ export function createApp(deps: AppDeps) {
     if (err instanceof HTTPException && err.status < 500) {
       return c.json({ error: err.message || appMessages.apiNotFound }, err.status)
     }
-    console.error(`[${c.req.method} ${c.req.path}]`, err)
+    deps.logger.error(
+      { err, reqId: c.get('requestId'), method: c.req.method, path: c.req.path },
+      'unhandled error',
+    )
     return c.json({ error: appMessages.internalError }, 500)
   })
   app.notFound((c) => c.json({ error: appMessages.apiNotFound }, 404))

@@ -27,7 +27,8 @@ const envSchema = z.object({
   AI_BASE_URL: optionalText.pipe(z.url().optional()),
   AI_API_KEY: optionalText,
   AI_MODEL: optionalText,
-  LOG_LEVEL: z.enum(['silent', 'info']).default('info'),
+  LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   TRUST_PROXY: z.coerce
     .number()
     .int('TRUST_PROXY must be a whole number of proxy hops')
@@ -63,7 +64,8 @@ export type Config = {
     stripeApi?: { host: string; port: number; protocol: 'http' | 'https' }
   }
   ai: { baseUrl?: string; apiKey?: string; model?: string }
-  logRequests: boolean
+  /** LOG_LEVEL and LOG_FORMAT: one JSON line per request and per error (server/log.ts). */
+  log: { level: 'silent' | 'error' | 'warn' | 'info' | 'debug'; format: 'json' | 'pretty' }
   /** Reverse-proxy hops in front of the server whose X-Forwarded-For is believed (0: none). */
   trustProxy: number
 }
@@ -102,7 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       stripePriceGold: e.STRIPE_PRICE_GOLD,
     },
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL },
-    logRequests: e.LOG_LEVEL === 'info',
+    log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
     trustProxy: e.TRUST_PROXY,
   }
 }

@@ -5,11 +5,13 @@ import { createAuth } from './auth.ts'
 import type { Config } from './config.ts'
 import { type OpenOptions, openStore, type Store } from './db/client.ts'
 import { createEventBus, type EventBus } from './events.ts'
+import { createLogger, type Logger } from './log.ts'
 import { createMailer, type Mailer } from './mail.ts'
 import { createSvgPool, type SvgPool, type SvgPoolOptions } from './svg-pool/pool.ts'
 
 export type ServerContext = {
   config: Config
+  logger: Logger
   store: Store
   mailer: Mailer
   events: EventBus
@@ -37,9 +39,11 @@ export async function createContext(
   })
   const svg = createSvgPool(svgPoolOptions)
   const deps = { db: store.db, events, mailer, config, svg }
-  const app = createApp({ auth, store, deps, logRequests: config.logRequests })
+  const logger = createLogger(config.log)
+  const app = createApp({ auth, store, deps, logger })
   return {
     config,
+    logger,
     store,
     mailer,
     events,

@@ -20,13 +20,13 @@ async function main() {
   const server = serve({ fetch: ctx.app.fetch, port: config.port, hostname: config.host }, (info) => {
     const ms = Math.round(performance.now() - started)
     const db = ctx.store.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'Postgres'
-    console.log(`Iconvault listening on ${config.baseUrl} (port ${info.port}, ${db}) in ${ms} ms`)
+    ctx.logger.info({ port: info.port, database: ctx.store.kind, ms }, `Iconvault listening on ${config.baseUrl} (${db})`)
   })
   let stopping = false
   const stop = (signal: string) => {
     if (stopping) return
     stopping = true
-    console.log(`${signal}: shutting down`)
+    ctx.logger.info({ signal }, 'shutting down: draining')
     // Readiness turns 503 and open event streams are told to reconnect (to another process).
     startDraining()
     const force = setTimeout(() => process.exit(1), 10_000)

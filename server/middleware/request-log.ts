@@ -1,9 +1,40 @@
-// The request log: method, path, status and time per request (hono/logger), without the
-// query string: magic-link tokens and other secrets travel there and never reach the log.
-import { logger } from 'hono/logger'
+// The request log: one line per request (request id, method, path without the query string,
+// status, duration, the signed-in user's id), and the request id on the response. The query
+// string never reaches the log: magic-link tokens and other secrets travel there. A request id
+// from the proxy (X-Request-Id) is kept when the proxy is trusted (TRUST_PROXY), else one is made.
+import { randomUUID } from 'node:crypto'
+import type { MiddlewareHandler } from 'hono'
+import type { Logger } from '../log.ts'
 
-/** Cuts the query string (from `?` up to the next space) out of each logged line. */
-export const withoutQuery = (line: string) => line.replace(/\?\S*/g, '')
+export const REQUEST_ID_HEADER = 'X-Request-Id'
+const SAFE_ID = /^[\w.:@-]{1,128}$/
 
-export const requestLog = (print: (line: string) => void = (line) => console.log(line)) =>
-  logger((line) => print(withoutQuery(line)))
+type Env = { Variables: { requestId: string; user: { id: string } | null } }
+
+export function requestLog(logger: Logger, opts: { trustRequestId: boolean }): MiddlewareHandler<Env> {
+  return async (c, next) => {
+    const started = performance.now()
+    const given = opts.trustRequestId ? c.req.header(REQUEST_ID_HEADER) : undefined
+    const id = given && SAFE_ID.test(given) ? given : randomUUID()
+    c.set('requestId', id)
+    await next()
+    try {
+      c.res.headers.set(REQUEST_ID_HEADER, id)
+    } catch {
+      // A response with immutable headers (passed through from elsewhere): copy it once.
+      c.res = new Response(c.res.body, c.res)
+      c.res.headers.set(REQUEST_ID_HEADER, id)
+    }
+    logger.info(
+      {
+        reqId: id,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        userId: c.get('user')?.id,
+      },
+      'request',
+    )
+  }
+}

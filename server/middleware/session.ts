@@ -13,7 +13,7 @@ export type SessionUser = {
   sessionId?: string
 }
 
-export type AppEnv = { Variables: { user: SessionUser | null } }
+export type AppEnv = { Variables: { user: SessionUser | null; requestId: string } }
 
 export const loadSession = (auth: Auth) =>
   createMiddleware<AppEnv>(async (c, next) => {

@@ -3,10 +3,13 @@
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import type { EventBus, Subscriber } from '../events.ts'
+import { onDrain } from '../lifecycle.ts'
 import { actorOf } from '../middleware/access.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
 
 const HEARTBEAT_MS = 25_000
+/** How soon a browser reconnects when this process drains (to another one, through the proxy). */
+export const DRAIN_RETRY_MS = 500
 
 export function eventRoutes(events: EventBus) {
   const app = new Hono<AppEnv>()
@@ -41,6 +44,12 @@ export function eventRoutes(events: EventBus) {
         },
       }
       const unsubscribe = events.subscribe(sub)
+      // SIGTERM: the stream ends with a short retry hint, so the browser reconnects elsewhere at once.
+      let draining = false
+      const stopDrainWatch = onDrain(() => {
+        draining = true
+        wake()
+      })
       stream.onAbort(() => {
         unsubscribe()
         wake()
@@ -54,11 +63,16 @@ export function eventRoutes(events: EventBus) {
         await Promise.race([beat, over])
         clearTimeout(timer)
         await Promise.allSettled(queue.splice(0))
+        if (draining && !stream.aborted) {
+          await stream.writeSSE({ event: 'reconnect', data: '{}', retry: DRAIN_RETRY_MS })
+          break
+        }
         if (ended || stream.aborted) break
         if (!(await events.confirm(sub))) break
         await stream.write(': heartbeat\n\n')
       }
       unsubscribe()
+      stopDrainWatch()
       await Promise.allSettled(queue.splice(0))
     })
   })

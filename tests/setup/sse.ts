@@ -1,5 +1,5 @@
 // Reads a server-sent event stream from a fetch Response, for tests of /api/events.
-export type SseEvent = { event: string; data: string }
+export type SseEvent = { event: string; data: string; retry?: number }
 
 export function readSse(res: Response) {
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
@@ -22,7 +22,8 @@ export function readSse(res: Response) {
         buffer = buffer.slice(cut + 2)
         const event = /^event: ?(.*)$/m.exec(block)?.[1]
         const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join('\n')
-        if (event) events.push({ event, data })
+        const retry = /^retry: ?(\d+)$/m.exec(block)?.[1]
+        if (event) events.push({ event, data, ...(retry ? { retry: Number(retry) } : {}) })
         cut = buffer.indexOf('\n\n')
       }
       wake?.()
