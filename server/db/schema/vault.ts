@@ -37,5 +37,9 @@ export const icons = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
     updated_at: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
   },
-  (t) => [index('icons_project_id_idx').on(t.project_id), index('icons_workspace_id_idx').on(t.workspace_id)],
+  // The vault lists a project's icons by created_at: one index serves the filter and the order.
+  (t) => [
+    index('icons_project_id_created_at_idx').on(t.project_id, t.created_at),
+    index('icons_workspace_id_idx').on(t.workspace_id),
+  ],
 )
