@@ -10,6 +10,7 @@ import type { Deps } from './domain/deps.ts'
 import { ApiError } from './domain/errors.ts'
 import { clientAddress } from './middleware/client-ip.ts'
 import { closeUnreadBodies } from './middleware/connection-close.ts'
+import { compressJson } from './middleware/compress-json.ts'
 import { crossSiteProtection } from './middleware/csrf.ts'
 import type { Logger } from './log.ts'
 import { requestLog } from './middleware/request-log.ts'
@@ -58,6 +59,9 @@ export function createApp(deps: AppDeps) {
       onError: (c) => c.json({ error: appMessages.bodyTooLarge }, 413),
     }),
   )
+  // ETag/304 and brotli/gzip for JSON answers (compress-json.ts); a GET with an ETag may be kept
+  // by the browser but revalidated every time, everything else is never stored.
+  api.use(compressJson())
   api.use(async (c, next) => {
     await next()
     c.header('Cache-Control', 'no-store')
