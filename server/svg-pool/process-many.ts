@@ -29,7 +29,7 @@ export async function processMany(
       }
     }
   }
-  await Promise.all(Array.from({ length: Math.min(pool.size, jobs.length) }, runner))
+  await Promise.all(Array.from({ length: Math.min(2 * pool.size, jobs.length) }, runner))
   if (failure) throw (failure as { error: unknown }).error
   return results
 }
