@@ -1,4 +1,4 @@
-// Many icons of one request through the pool (create-many): at most `pool.size` of them waiting or
+// Many icons of one request through the pool (create-many): at most two per worker waiting or
 // running at once, all in the caller's lane, so other callers' icons are served in between.
 import { isSvgError, type SvgError } from '../../common/svg/index.ts'
 import type { SvgPool } from './pool.ts'
