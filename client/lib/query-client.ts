@@ -1,4 +1,5 @@
-// TanStack Query client with the defaults of seed §9; every failed query or mutation toasts its message.
+// TanStack Query client with the defaults of seed §9; every failed query or mutation toasts its message,
+// unless its meta says `showsOwnError` (a page that states the error itself, e.g. /verify-identity).
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { ApiError, errorMessage } from './api.ts'
 import { toast } from './toast.ts'
@@ -19,7 +20,11 @@ function shouldRetry(failureCount: number, error: unknown) {
 
 export function createQueryClient() {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: (error) => toast(errorMessage(error)) }),
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.meta?.showsOwnError !== true) toast(errorMessage(error))
+      },
+    }),
     mutationCache: new MutationCache({ onError: (error) => toast(errorMessage(error)) }),
     defaultOptions: {
       queries: { staleTime: FIVE_MINUTES, gcTime: FIVE_MINUTES, retry: shouldRetry, retryDelay },

@@ -21,7 +21,7 @@ export function retryAfterSeconds(error: unknown): number | null {
   return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null
 }
 
-/** Verifying consumes the token: run once, never retried or refetched. */
+/** Verifying consumes the token: run once, never retried or refetched; the page shows its error (no toast). */
 export const verifyTokenQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['verify-identity', token],
@@ -30,6 +30,7 @@ export const verifyTokenQueryOptions = (token: string) =>
       return true
     },
     retry: false,
+    meta: { showsOwnError: true },
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
