@@ -1,6 +1,7 @@
 // The maker in Chromium for a free user on a server without AI: editing and copying work; saving
 // shows the plan's message and stores nothing; tracing is refused for lack of credits; the AI
-// source says how to configure it; a missing name or project is said before anything is saved.
+// source says how to configure it; a missing name is said before anything is saved, and without a
+// project the plan's message comes first.
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
@@ -75,15 +76,18 @@ describe('the maker on the free plan, without AI', () => {
     await expect.poll(() => page.getByTestId('svg-source').textContent()).toContain('matrix(')
   })
 
-  test('a name and a project are required before anything else', async () => {
+  test('a name is required before anything else; without a project the plan comes first', async () => {
     await startFrom(HEART)
     await page.getByLabel('Icon name').fill('   ')
     await page.getByRole('button', { name: 'Save to vault' }).click()
     await page.getByText(messages.iconNameRequired).waitFor()
+    // Without a project, the free plan's message comes first (not 'No current project selected').
     await startFrom(HEART, '')
+    await page.getByTestId('save-blocked').filter({ hasText: messages.needProToSave }).waitFor()
     await page.getByLabel('Icon name').fill('Heart')
     await page.getByRole('button', { name: 'Save to vault' }).click()
-    await page.getByTestId('save-error').filter({ hasText: messages.noCurrentProject }).waitFor()
+    await page.getByTestId('save-error').filter({ hasText: messages.needProToSave }).waitFor()
+    expect(await page.getByText(messages.noCurrentProject).count()).toBe(0)
   })
 
   test('tracing is refused with the reason (no credits on the free plan)', async () => {

@@ -1,10 +1,11 @@
 // Save to the vault: a name (required), the target project (the current one by default, any
 // project where the user may add icons); refused with the plan's message where saving is not
-// allowed, while editing and copying stay available. Success toasts and links to /icons.
+// allowed, while editing and copying stay available; a role that may not add icons disables the
+// control and says why (save-rules.ts). Success toasts and links to /icons.
 import { messages } from '@common/messages.ts'
 import { Link } from '@tanstack/react-router'
 import { Save } from 'lucide-react'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useEffect, useId, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Field } from '../../../components/ui/field.tsx'
 import { Input } from '../../../components/ui/input.tsx'
@@ -15,6 +16,7 @@ import { useMe } from '../../../lib/me.ts'
 import { toast } from '../../../lib/toast.ts'
 import type { MakerDoc } from '../state/history.ts'
 import { saveIcon, saveRefusal } from './save-icon.ts'
+import { disablesSave, saveBlockedReason } from './save-rules.ts'
 import { useSaveTargets } from './use-save-targets.ts'
 
 interface Props {
@@ -43,7 +45,13 @@ export function SavePanel({ doc, loads, projectId, name, onNameChange }: Props) 
     setNameError(null)
   }, [loads])
 
-  const target = targets?.find((t) => t.project.id === targetId)
+  const chosen = targets?.find((t) => t.project.id === targetId)
+  const target = chosen?.allowed ? chosen : undefined
+  const options = targets?.filter((t) => t.allowed || t === chosen) ?? []
+  const blocked = saveBlockedReason(me?.plan, chosen && { role: chosen.workspace?.role ?? null })
+  const disabled = disablesSave(blocked)
+  const hintId = useId()
+  const showHint = Boolean(blocked) && !error
   const fail = (message: string) => {
     setError(message)
     toast(message)
@@ -55,6 +63,7 @@ export function SavePanel({ doc, loads, projectId, name, onNameChange }: Props) 
     setSaved(null)
     if (!name.trim()) return setNameError(messages.iconNameRequired)
     setNameError(null)
+    if (blocked) return fail(blocked)
     if (!target) return fail(messages.noCurrentProject)
     if (!me) return fail(messages.noUserId)
     setBusy(true)
@@ -83,13 +92,13 @@ export function SavePanel({ doc, loads, projectId, name, onNameChange }: Props) 
       <Field label="Icon name" error={nameError}>
         <Input value={name} onChange={(e) => onNameChange(e.target.value)} maxLength={200} />
       </Field>
-      {targets?.length ? (
+      {options.length ? (
         <div className="flex flex-col gap-1.5 text-sm font-medium text-fg">
           <span aria-hidden>Project</span>
           <Select
-            value={target ? targetId : ''}
+            value={chosen ? targetId : ''}
             onValueChange={setTargetId}
-            options={targets.map((t) => ({ value: t.project.id, label: t.label }))}
+            options={options.map((t) => ({ value: t.project.id, label: t.label }))}
             aria-label="Project"
             data-testid="save-project"
           />
@@ -97,10 +106,20 @@ export function SavePanel({ doc, loads, projectId, name, onNameChange }: Props) 
       ) : (
         <p className="text-xs text-muted">Create a project first: icons are saved to a project's vault.</p>
       )}
-      <Button type="submit" disabled={busy}>
+      <Button
+        type="submit"
+        disabled={busy || disabled}
+        aria-describedby={showHint ? hintId : undefined}
+        title={blocked ?? undefined}
+      >
         <Save className="size-4" aria-hidden />
         Save to vault
       </Button>
+      {showHint ? (
+        <p id={hintId} className="text-sm text-muted" data-testid="save-blocked">
+          {blocked}
+        </p>
+      ) : null}
       {error ? (
         <p role="alert" className="text-sm text-danger" data-testid="save-error">
           {error}
