@@ -25,7 +25,8 @@ describe.each(dbKinds)('icon list index on %s', (kind) => {
       await tx.execute(sql`set local enable_seqscan = off`)
       await tx.execute(sql`set local enable_bitmapscan = off`)
       const explained = await tx.execute(sql.raw(`explain ${interpolate(query.sql, query.params)}`))
-      return (explained.rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n')
+      const { rows } = explained as unknown as { rows: { 'QUERY PLAN': string }[] }
+      return rows.map((r) => r['QUERY PLAN']).join('\n')
     })
     expect(plan).toContain('icons_project_id_created_at_idx')
     expect(plan).not.toMatch(/\bSort\b/)

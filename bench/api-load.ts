@@ -1,0 +1,208 @@
+// `node bench/api-load.ts [seconds] [icons]`: the API against its floor. The same requests go to
+// the app (a real server process on PGlite, and on Postgres when TEST_DATABASE_URL is set) and to
+// a bare node:http server that replays the app's own captured answers byte for byte (same status,
+// headers and compressed body), alternating, at 20 and 200 connections, while /api/health is
+// probed every 50 ms. Prints one JSON line per run and a summary with ratios (issue 14's targets:
+// icon list ≥ 0.5× bare, /api/me and /api/projects ≥ 0.25×, health probe p99 ≤ 100 ms, 0 errors).
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { createServer, request } from 'node:http'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import autocannon from 'autocannon'
+import { proUserWithProject } from '../tests/setup/api-user.ts'
+import { type AppProcess, freePort, startApp } from '../tests/setup/app-process.ts'
+import { startTestSmtp } from '../tests/setup/smtp.ts'
+import { createTestDb } from '../tests/setup/test-db.ts'
+import { realIcons } from './vault-setup.ts'
+
+type Captured = { path: string; status: number; headers: Record<string, string>; body: string }
+
+/** The raw answer (compressed bytes as sent) of a GET. */
+function capture(baseUrl: string, path: string, headers: Record<string, string>): Promise<Captured> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${baseUrl}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => {
+        const kept: Record<string, string> = {}
+        for (const name of [
+          'content-type',
+          'content-encoding',
+          'etag',
+          'cache-control',
+          'vary',
+          'x-request-id',
+        ])
+          if (res.headers[name]) kept[name] = String(res.headers[name])
+        resolve({
+          path,
+          status: res.statusCode ?? 0,
+          headers: kept,
+          body: Buffer.concat(chunks).toString('base64'),
+        })
+      })
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+/** CPU seconds a process has used (user + system), from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
+async function probeHealth(baseUrl: string, stop: { done: boolean }): Promise<number[]> {
+  const waits: number[] = []
+  while (!stop.done) {
+    const t0 = performance.now()
+    await fetch(`${baseUrl}/api/health`).catch(() => null)
+    waits.push(performance.now() - t0)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  return waits
+}
+
+const p = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
+}
+
+async function load(url: string, headers: Record<string, string>, connections: number, seconds: number) {
+  const result = await autocannon({ url, headers, connections, duration: seconds, pipelining: 1 })
+  return {
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  }
+}
+
+async function runOn(kind: 'pglite' | 'postgres', seconds: number, icons: number) {
+  const smtp = await startTestSmtp()
+  const db = kind === 'postgres' ? await createTestDb('postgres') : null
+  const env: Record<string, string> = { SMTP_URL: smtp.url }
+  if (db && 'databaseUrl' in db.options) env.DATABASE_URL = db.options.databaseUrl
+  const app: AppProcess = await startApp({ env })
+  const user = await proUserWithProject(app.baseUrl, smtp, `load-${kind}@example.com`)
+  const all = realIcons(icons)
+  for (let i = 0; i < all.length; i += 500) {
+    const batch = all.slice(i, i + 500).map(({ name, svg }) => ({
+      id: randomUUID(),
+      name,
+      svg,
+      project_id: user.projectId,
+      workspace_id: null,
+    }))
+    const res = await user.call('/api/icons/create-many', { icons: batch })
+    if (!res.ok) throw new Error(`create-many: HTTP ${res.status} ${await res.text()}`)
+  }
+  const headers = { cookie: user.cookie, 'accept-encoding': 'br, gzip' }
+  const paths = { icons: `/api/icons?project_id=${user.projectId}`, projects: '/api/projects', me: '/api/me' }
+  const captured = await Promise.all(Object.values(paths).map((path) => capture(app.baseUrl, path, headers)))
+  const file = join(tmpdir(), `iconvault-replay-${process.pid}.json`)
+  writeFileSync(file, JSON.stringify(captured))
+  const barePort = await freePort()
+  const bare: ChildProcess = spawn(
+    process.execPath,
+    [new URL(import.meta.url).pathname, '--replay', file, String(barePort)],
+    {
+      stdio: 'inherit',
+    },
+  )
+  const bareUrl = `http://127.0.0.1:${barePort}`
+  // Ready when it answers (the first run must not count connection refusals).
+  for (
+    let tries = 0;
+    !(await fetch(`${bareUrl}/`).then(
+      () => true,
+      () => false,
+    ));
+    tries++
+  ) {
+    if (tries > 100) throw new Error('the replay server did not start')
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  const summary: Record<string, unknown>[] = []
+  try {
+    for (const [name, path] of Object.entries(paths)) {
+      const bytes = Buffer.from(captured.find((c) => c.path === path)!.body, 'base64').length
+      for (const connections of [20, 200]) {
+        // Alternate: bare, app, bare, app; each figure is the better of its two runs.
+        const figures = {
+          bare: [] as Awaited<ReturnType<typeof load>>[],
+          app: [] as Awaited<ReturnType<typeof load>>[],
+        }
+        let worstProbe = 0
+        let probeP99 = 0
+        let appCpuPerRequest = 0
+        let bareCpuPerRequest = 0
+        for (let round = 0; round < 2; round++) {
+          const bareCpu = cpuSeconds(bare.pid!)
+          const b = await load(`${bareUrl}${path}`, headers, connections, seconds)
+          bareCpuPerRequest = ((cpuSeconds(bare.pid!) - bareCpu) * 1000) / Math.max(1, b.rps * seconds)
+          figures.bare.push(b)
+          const stop = { done: false }
+          const probes = probeHealth(app.baseUrl, stop)
+          const appCpu = cpuSeconds(app.child.pid!)
+          const a = await load(`${app.baseUrl}${path}`, headers, connections, seconds)
+          appCpuPerRequest = ((cpuSeconds(app.child.pid!) - appCpu) * 1000) / Math.max(1, a.rps * seconds)
+          stop.done = true
+          const waits = await probes
+          worstProbe = Math.max(worstProbe, ...waits)
+          probeP99 = Math.max(probeP99, p(waits, 0.99))
+          figures.app.push(a)
+        }
+        const best = (runs: { rps: number }[]) => runs.reduce((x, y) => (y.rps > x.rps ? y : x))
+        const [a, b] = [best(figures.app), best(figures.bare)]
+        const line = {
+          db: kind,
+          endpoint: name,
+          bytes,
+          connections,
+          appRps: a.rps,
+          bareRps: b.rps,
+          ratio: Math.round((a.rps / Math.max(1, b.rps)) * 1000) / 1000,
+          appP99ms: figures.app.map((r) => r.p99),
+          errors: [...figures.app, ...figures.bare].reduce((s, r) => s + r.errors, 0),
+          appCpuMsPerRequest: Math.round(appCpuPerRequest * 100) / 100,
+          bareCpuMsPerRequest: Math.round(bareCpuPerRequest * 1000) / 1000,
+          healthProbeP99ms: Math.round(probeP99),
+          healthProbeWorstMs: Math.round(worstProbe),
+          load: loadavg().map((v) => Math.round(v * 10) / 10),
+        }
+        console.log(JSON.stringify(line))
+        summary.push(line)
+      }
+    }
+  } finally {
+    bare.kill()
+    await app.stop()
+    await smtp.close()
+    await db?.dispose()
+  }
+  return summary
+}
+
+async function main() {
+  const seconds = Number(process.argv[2] ?? 5)
+  const icons = Number(process.argv[3] ?? 1000)
+  const kinds: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
+  for (const kind of kinds) await runOn(kind, seconds, icons)
+}
+
+// As a child: `--replay FILE PORT` serves the captured answers and nothing else.
+if (process.argv[2] === '--replay') {
+  const answers = JSON.parse(readFileSync(process.argv[3]!, 'utf8')) as Captured[]
+  const byPath = new Map(answers.map((a) => [a.path, { ...a, bytes: Buffer.from(a.body, 'base64') }]))
+  createServer((req, res) => {
+    const a = byPath.get(req.url ?? '')
+    if (!a) return res.writeHead(404).end()
+    res.writeHead(a.status, { ...a.headers, 'content-length': String(a.bytes.length) })
+    res.end(a.bytes)
+  }).listen(Number(process.argv[4]), '127.0.0.1')
+} else {
+  await main()
+}
