@@ -1,24 +1,31 @@
-// The import's progress bar and the files the pipeline refused (name and reason), announced to
-// screen readers as they change.
+// The import's progress as it happens: files processed by the pipeline, saved in the browser and
+// synced to the server (confirmed), with a bar for each stage, and the files the pipeline refused
+// (name and reason), announced to screen readers as they change.
 import { CircleAlert, X } from 'lucide-react'
 import { Button } from '../../../components/ui/button.tsx'
 import type { ImportState } from './use-import.ts'
+import { useSynced } from './use-synced.ts'
+
+const count = (n: number) => n.toLocaleString('en')
 
 export function ImportProgress({ state, onDismiss }: { state: ImportState; onDismiss: () => void }) {
-  const { total, done, added, errors, running } = state
-  const percent = total ? Math.round((done / total) * 100) : 100
+  const { total, processed, done, added, errors, running } = state
+  const synced = useSynced(state.seqs)
+  const part = (n: number) => `${total ? Math.round((n / total) * 100) : 100}%`
+  const syncText = !added ? '' : synced >= added ? ' · all synced' : ` · ${count(synced)} synced`
   return (
     <section
       aria-label="Import"
       data-testid="import-progress"
       data-state={running ? 'running' : 'done'}
+      data-synced={!running && synced >= added ? 'all' : 'waiting'}
       className="mx-3 mb-2 rounded-lg border border-line bg-raised px-3 py-2.5 sm:mx-4"
     >
       <div className="flex items-center gap-3">
         <p className="flex-1 text-sm text-fg" aria-live="polite">
           {running
-            ? `Adding icons… ${done} of ${total}`
-            : `Added ${added} of ${total} ${total === 1 ? 'file' : 'files'}`}
+            ? `Adding icons… ${count(processed)} of ${count(total)} processed · ${count(done)} saved · ${count(synced)} synced`
+            : `Added ${count(added)} of ${count(total)} ${total === 1 ? 'file' : 'files'}${syncText}`}
           {errors.length ? <span className="text-danger"> · {errors.length} refused</span> : null}
         </p>
         {running ? null : (
@@ -32,10 +39,13 @@ export function ImportProgress({ state, onDismiss }: { state: ImportState; onDis
         aria-label="Import progress"
         aria-valuemin={0}
         aria-valuemax={total}
-        aria-valuenow={done}
-        className="mt-2 h-1.5 overflow-hidden rounded-full bg-surface"
+        aria-valuenow={processed}
+        aria-valuetext={`${processed} processed, ${done} saved, ${synced} synced of ${total}`}
+        className="relative mt-2 h-1.5 overflow-hidden rounded-full bg-surface"
       >
-        <div className="h-full bg-accent transition-[width]" style={{ width: `${percent}%` }} />
+        <div className="absolute inset-y-0 left-0 bg-accent/30" style={{ width: part(processed) }} />
+        <div className="absolute inset-y-0 left-0 bg-accent/60" style={{ width: part(done) }} />
+        <div className="absolute inset-y-0 left-0 bg-accent" style={{ width: part(synced) }} />
       </div>
       {errors.length ? (
         <ul

@@ -1,6 +1,8 @@
 // Adds SVG files (or pasted SVG text) to a project's vault: each goes through the SVG pipeline in
 // the browser, and what it accepts is saved locally and queued for the server in batches; what it
-// refuses is reported with the file's name and the pipeline's message.
+// refuses is reported with the file's name and the pipeline's message. Progress is reported as it
+// happens: files processed (file by file), stored locally, and queued for the server (their outbox
+// keys, which use-import.ts follows until the server confirmed them).
 import type { IconStatus } from '@common/schemas/icons.ts'
 import type { LocalIcon, LocalProject } from '../../../local/db.ts'
 import { createIcons } from '../bulk-queue.ts'
@@ -23,7 +25,12 @@ export interface ImportTarget {
   status: IconStatus
 }
 
-export type ImportProgress = (done: number, added: number, errors: ImportError[]) => void
+export interface ImportProgress {
+  /** Files stored locally (or refused) so far, icons added, refusals, outbox keys of the added ones. */
+  stored(done: number, added: number, errors: ImportError[], seqs: readonly number[]): void
+  /** Files through the pipeline so far. */
+  processed(count: number): void
+}
 
 /** The icon name of a file: its name without the .svg extension (at most 200 characters, as the API allows). */
 export const iconNameOf = (fileName: string) =>
@@ -46,6 +53,7 @@ export async function importSvgs(
   const errors: ImportError[] = []
   let done = 0
   let added = 0
+  const seqs: number[] = []
   const read = (from: number, to: number) =>
     Promise.all(
       sources.slice(from, to).map(async (source, i) => {
@@ -79,11 +87,11 @@ export async function importSvgs(
         updated_at: at,
       })
     }
-    await createIcons(rows)
+    seqs.push(...(await createIcons(rows)))
     added += rows.length
     done += results.length
-    onProgress(done, added, errors)
+    onProgress.stored(done, added, errors, seqs)
   }
-  await processAll(sources.length, read, store, signal)
+  await processAll(sources.length, read, store, signal, onProgress.processed)
   return { added, errors }
 }

@@ -3,7 +3,7 @@
 // large batches, in the order of the inputs (store-queue.ts).
 import { loadSvgPipeline } from '../../copy/svg-pipeline.ts'
 import { storeQueue } from './store-queue.ts'
-import type { WorkItem, WorkResult } from './svg-worker.ts'
+import type { WorkItem, WorkMessage, WorkResult } from './svg-worker.ts'
 
 const BATCH = 50
 
@@ -15,7 +15,7 @@ function startWorker(): Worker | null {
   }
 }
 
-async function onMainThread(items: WorkItem[]): Promise<WorkResult[]> {
+async function onMainThread(items: WorkItem[], onProcessed: (key: number) => void): Promise<WorkResult[]> {
   const { processSvg } = await loadSvgPipeline()
   const out: WorkResult[] = []
   for (const item of items) {
@@ -24,14 +24,21 @@ async function onMainThread(items: WorkItem[]): Promise<WorkResult[]> {
     } catch (error) {
       out.push({ key: item.key, error: error instanceof Error ? error.message : String(error) })
     }
+    onProcessed(item.key)
   }
   await new Promise((resolve) => setTimeout(resolve, 0))
   return out
 }
 
-function inWorker(worker: Worker, items: WorkItem[]): Promise<WorkResult[]> {
+function inWorker(
+  worker: Worker,
+  items: WorkItem[],
+  onProcessed: (key: number) => void,
+): Promise<WorkResult[]> {
   return new Promise((resolve, reject) => {
-    const done = (event: MessageEvent<WorkResult[]>) => {
+    const done = (event: MessageEvent<WorkMessage>) => {
+      if (!Array.isArray(event.data)) return onProcessed(event.data.processed)
+      worker.removeEventListener('message', done)
       worker.removeEventListener('error', failed)
       resolve(event.data)
     }
@@ -39,7 +46,7 @@ function inWorker(worker: Worker, items: WorkItem[]): Promise<WorkResult[]> {
       worker.removeEventListener('message', done)
       reject(new Error(event.message || 'The SVG worker failed'))
     }
-    worker.addEventListener('message', done, { once: true })
+    worker.addEventListener('message', done)
     worker.addEventListener('error', failed, { once: true })
     worker.postMessage(items)
   })
@@ -50,14 +57,26 @@ const STORING = { every: 250, atLeastMs: 400, atMost: 1000 }
 
 /**
  * Processes `total` inputs, read lazily a batch at a time (`read`), and hands the results to
- * `onBatch` in large batches, one after another, while the workers go on.
+ * `onBatch` in large batches, one after another, while the workers go on. `onProcessed` hears how
+ * many inputs went through the pipeline so far, file by file (at most once a frame).
  */
 export async function processAll(
   total: number,
   read: (from: number, to: number) => Promise<WorkItem[]>,
   onBatch: (results: WorkResult[]) => Promise<void>,
   signal: AbortSignal,
+  onProcessed: (count: number) => void = () => {},
 ) {
+  const processed = new Set<number>()
+  let frame = 0
+  const tick = (key: number) => {
+    processed.add(key)
+    if (!frame)
+      frame = requestAnimationFrame(() => {
+        frame = 0
+        onProcessed(processed.size)
+      })
+  }
   const size = Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2))
   const workers = Array.from({ length: Math.min(size, Math.ceil(total / BATCH)) }, startWorker)
   const store = storeQueue(onBatch, STORING)
@@ -75,18 +94,20 @@ export async function processAll(
       const items = await reading
       reading = take()
       try {
-        store.add(worker ? await inWorker(worker, items) : await onMainThread(items))
+        store.add(worker ? await inWorker(worker, items, tick) : await onMainThread(items, tick))
       } catch {
         worker?.terminate()
         worker = null
-        store.add(await onMainThread(items))
+        store.add(await onMainThread(items, tick))
       }
     }
   }
   try {
     await Promise.all(workers.map(lane))
     await store.flush()
+    onProcessed(processed.size)
   } finally {
+    cancelAnimationFrame(frame)
     for (const worker of workers) worker?.terminate()
   }
 }

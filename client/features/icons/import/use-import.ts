@@ -1,5 +1,6 @@
 // The vault's import: checks first (a project, a signed-in user, a role that may add icons, a plan
-// that may save them), then runs importSvgs with its progress and per-file errors as state.
+// that may save them), then runs importSvgs with its progress (processed, stored; import-progress
+// follows the sync) and per-file errors as state.
 import { appMessages, messages } from '@common/messages.ts'
 import { useCallback, useRef, useState } from 'react'
 import { toast } from '../../../lib/toast.ts'
@@ -9,10 +10,15 @@ import { type ImportError, type ImportSource, importSvgs } from './import-svgs.t
 
 export interface ImportState {
   total: number
+  /** Files through the SVG pipeline. */
+  processed: number
+  /** Files stored locally (or refused). */
   done: number
   added: number
   errors: ImportError[]
   running: boolean
+  /** Outbox keys of the added icons (their sync is followed by use-synced.ts). */
+  seqs: readonly number[]
 }
 
 /** Why an import cannot start here, or null. */
@@ -42,16 +48,23 @@ export function useImport(project: LocalProject | null | undefined, access: Vaul
       const controller = new AbortController()
       abort.current = controller
       const total = sources.length
-      setState({ total, done: 0, added: 0, errors: [], running: true })
+      setState({ total, processed: 0, done: 0, added: 0, errors: [], running: true, seqs: [] })
       const target = { project, userId: access.userId, status: access.newStatus }
       try {
         const { added, errors } = await importSvgs(
           sources,
           target,
-          (done, added, errors) => setState({ total, done, added, errors: [...errors], running: true }),
+          {
+            stored: (done, added, errors, seqs) =>
+              !controller.signal.aborted &&
+              setState((s) => s && { ...s, done, added, errors: [...errors], seqs: [...seqs] }),
+            processed: (processed) =>
+              !controller.signal.aborted &&
+              setState((s) => s && { ...s, processed: Math.max(s.processed, processed) }),
+          },
           controller.signal,
         )
-        setState({ total, done: total, added, errors, running: false })
+        setState((s) => s && { ...s, processed: total, done: total, added, errors, running: false })
         if (added) toast(appMessages.iconsAdded(added), 'success')
       } catch (error) {
         setState((s) => (s ? { ...s, running: false } : s))
