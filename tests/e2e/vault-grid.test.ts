@@ -2,13 +2,16 @@
 // grid's own UI used to read (data-index, data-action, data-icon-id, class on the root; served here
 // by rewriting the server's list answer, as markup stored past the pipeline would be) cannot steer
 // a click to another icon or open a panel; full names are readable (two lines and a tooltip) and
-// the tile size is a remembered setting; a move keeps the icon's id, author and date.
+// the tile size is a remembered setting; an import reports its progress as it goes (processed,
+// saved, synced). On a phone (375×812, touch) a tap opens the details, copying is the panel's
+// button, and toasts never cover the bulk bar (nor at 1280 px).
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
 import { fetchInPage, launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
-import { createProject, subscribe } from '../setup/subscribe.ts'
+import { subscribe } from '../setup/subscribe.ts'
+import { dropFiles } from '../setup/vault-page.ts'
 
 const EMAIL = 'gina@example.com'
 const SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M0 0h24v24H0z"/></svg>'
@@ -18,10 +21,22 @@ let browser: TestBrowser
 let page: Page
 const projectId = crypto.randomUUID()
 const ids = { alpha: crypto.randomUUID(), bravo: crypto.randomUUID(), zulu: crypto.randomUUID() }
+const LONG_NAME = 'fluent-emoji-flat-red-heart'
 
 const tiles = () => page.getByTestId('icon-tile')
 const tile = (name: string) => tiles().filter({ has: page.getByText(name, { exact: true }) })
 const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text }).first()
+
+/** Does any visible toast overlap the bulk bar? */
+const toastsOverBar = (p: Page) =>
+  p.evaluate(() => {
+    const bar = document.querySelector('[data-testid="bulk-bar"]')?.getBoundingClientRect()
+    if (!bar) return null
+    return [...document.querySelectorAll('[data-testid="toast"][data-state="visible"]')].some((t) => {
+      const r = t.getBoundingClientRect()
+      return r.left < bar.right && r.right > bar.left && r.top < bar.bottom && r.bottom > bar.top
+    })
+  })
 
 beforeAll(async () => {
   smtp = await startTestSmtp()
@@ -31,16 +46,21 @@ beforeAll(async () => {
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl })
   await signIn(page, app, smtp, EMAIL)
   expect(await subscribe(page, app.baseUrl, 'pro')).toBe(true)
-  await createProject(page, app.baseUrl, { id: projectId, name: 'Grid' })
-  for (const name of ['alpha', 'bravo'] as const) {
+  const project = { id: projectId, name: 'Grid', description: '', workspace_id: null }
+  expect((await fetchInPage(page, '/api/projects/create', project)).data?.id).toBe(projectId)
+  for (const [id, name] of [
+    [ids.alpha, 'alpha'],
+    [ids.bravo, 'bravo'],
+    [crypto.randomUUID(), LONG_NAME],
+  ]) {
     const res = await fetchInPage(page, '/api/icons/create', {
-      id: ids[name],
+      id,
       name,
       svg: SQUARE,
       project_id: projectId,
       workspace_id: null,
     })
-    expect(res.data?.id).toBe(ids[name])
+    expect(res.data?.id).toBe(id)
   }
 })
 
@@ -82,5 +102,100 @@ describe('the vault grid', () => {
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('zulu')
     await browser.context.unroute(`**/api/icons?project_id=${projectId}*`)
+  })
+
+  test('full names in two lines with a tooltip; the tile size is a setting kept across reloads; toasts stand above the bulk bar', async () => {
+    await page.goto(`${app.baseUrl}/icons?projectId=${projectId}`)
+    const long = tile(LONG_NAME)
+    await long.waitFor()
+    expect(await long.getAttribute('title')).toBe(LONG_NAME)
+    const name = long.getByTestId('icon-name')
+    const box = await name.evaluate((el) => ({
+      lines: Math.round(
+        el.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(el).lineHeight),
+      ),
+      cut: el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight + 1,
+    }))
+    expect(box).toEqual({ lines: 2, cut: false })
+    const drawing = async () => (await tile('alpha').locator('svg').first().boundingBox())!.width
+    expect(await drawing()).toBe(36)
+    await page.getByTestId('tile-size').click()
+    await page.getByRole('option', { name: 'Large' }).click()
+    await expect.poll(drawing).toBe(64)
+    await page.reload()
+    await tile('alpha').locator('svg').first().waitFor()
+    expect(await drawing()).toBe(64)
+    // A click selects and copies: the toast shows above the bulk bar, not over it.
+    await tile('bravo').click()
+    await toast('Copied bravo as').waitFor()
+    await page.getByTestId('bulk-bar').waitFor()
+    await expect.poll(() => toastsOverBar(page)).toBe(false)
+    await page.keyboard.press('Escape')
+    await page.getByTestId('bulk-bar').waitFor({ state: 'detached' })
+  })
+
+  test('an import reports files processed, saved and synced as it goes', async () => {
+    const total = 224
+    const files = Array.from({ length: total }, (_, n) => ({
+      name: `dot-${n}.svg`,
+      text: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="${1 + (n % 11)}"/><path d="M${n % 24} 0v24"/></svg>`,
+    }))
+    await page.evaluate(() => {
+      const seen: string[] = []
+      ;(window as unknown as { importTexts: string[] }).importTexts = seen
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-testid="import-progress"] p')?.textContent
+        if (text && seen.at(-1) !== text) seen.push(text)
+      }).observe(document.body, { subtree: true, childList: true, characterData: true })
+    })
+    await dropFiles(page, files)
+    const report = page.getByTestId('import-progress')
+    await report.getByText(`Added ${total} of ${total} files · all synced`).waitFor({ timeout: 60_000 })
+    const texts = await page.evaluate(() => (window as unknown as { importTexts: string[] }).importTexts)
+    const stages = texts.flatMap((text) => {
+      const m = /Adding icons… (\d+) of 224 processed · (\d+) saved · (\d+) synced/.exec(text)
+      return m ? [m.slice(1).map(Number) as [number, number, number]] : []
+    })
+    // Processed moves file by file (not only when a batch of 50 is stored); saved and synced follow.
+    expect(stages.some(([processed]) => processed > 0 && processed < total && processed % 50 !== 0)).toBe(
+      true,
+    )
+    for (const [processed, saved, synced] of stages) expect(processed >= saved && saved >= synced).toBe(true)
+    await expect
+      .poll(async () => (await fetchInPage(page, `/api/icons?project_id=${projectId}`)).data.length)
+      .toBe(total + 3)
+  })
+
+  test('on a phone: a tap opens the details, copying is the panel’s button, toasts clear the bulk bar', async () => {
+    const phone = await launchBrowser({ viewport: { width: 375, height: 812 }, touch: true })
+    try {
+      const p = phone.page
+      await phone.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl })
+      await signIn(p, app, smtp, EMAIL)
+      await p.goto(`${app.baseUrl}/icons?projectId=${projectId}`)
+      const alpha = p.getByTestId('icon-tile').filter({ has: p.getByText('alpha', { exact: true }) })
+      await alpha.tap()
+      const panel = p.getByTestId('icon-detail')
+      await panel.getByRole('heading', { name: 'alpha' }).waitFor()
+      expect(await p.getByTestId('toast').filter({ hasText: 'Copied' }).count()).toBe(0)
+      await panel.getByRole('button', { name: 'Copy as SVG' }).tap()
+      await p.getByTestId('toast').filter({ hasText: 'Copied alpha as SVG' }).waitFor()
+      expect(await p.evaluate(() => navigator.clipboard.readText())).toContain('<svg')
+      await p.keyboard.press('Escape')
+      await panel.waitFor({ state: 'detached' })
+      // The selection box shows without hover; the bulk bar's actions stay clear of toasts.
+      await alpha.locator('[data-action="toggle"]').tap()
+      await p.getByTestId('bulk-bar').waitFor()
+      expect(await p.getByTestId('icon-detail').count()).toBe(0)
+      const [download] = await Promise.all([
+        p.waitForEvent('download'),
+        p.getByTestId('bulk-bar').getByRole('button', { name: 'Export ZIP' }).tap(),
+      ])
+      expect(download.suggestedFilename()).toMatch(/\.zip$/)
+      await p.getByTestId('toast').filter({ hasText: 'Downloaded' }).waitFor()
+      await expect.poll(() => toastsOverBar(p)).toBe(false)
+    } finally {
+      await phone.close()
+    }
   })
 })

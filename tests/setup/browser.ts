@@ -17,13 +17,19 @@ export type TestBrowser = {
  * so that page.route() sees every request and no test pays for the precache download.
  */
 export async function launchBrowser(
-  options: { viewport?: { width: number; height: number }; serviceWorkers?: 'allow' | 'block' } = {},
+  options: {
+    viewport?: { width: number; height: number }
+    serviceWorkers?: 'allow' | 'block'
+    /** A phone's touch screen (hasTouch, isMobile: coarse pointer, taps). */
+    touch?: boolean
+  } = {},
 ) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'iconvault-chromium-'))
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: '/usr/bin/chromium',
     headless: true,
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
     serviceWorkers: options.serviceWorkers ?? 'block',
     args: [
       '--no-sandbox',

@@ -1,4 +1,5 @@
-// Renders the toast store (client/lib/toast.ts) in the bottom-left corner.
+// Renders the toast store (client/lib/toast.ts) in the bottom-left corner, lifted above a control
+// floating at the bottom while one is shown (--iv-toast-lift, set by the vault's bulk bar).
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react'
 import { dismissToast, type ToastType, useToasts } from '../../lib/toast.ts'
 import { cn } from './cn.ts'
@@ -15,7 +16,8 @@ export function Toaster() {
   return (
     <section
       aria-label="Notifications"
-      className="pointer-events-none fixed bottom-4 left-4 z-[60] flex w-[min(380px,calc(100vw-2rem))] flex-col gap-2"
+      style={{ bottom: 'calc(1rem + var(--iv-toast-lift, 0px))' }}
+      className="pointer-events-none fixed left-4 z-[60] flex w-[min(380px,calc(100vw-2rem))] flex-col gap-2"
     >
       {toasts.map((t) => {
         const Icon = icons[t.type]

@@ -1,10 +1,11 @@
-// The vault's toolbar: search by name (`/` focuses it), status filter, sort, the count and, for
+// The vault's toolbar: search by name (`/` focuses it), status filter, sort, tile size, the count and, for
 // those who may add icons, the button that opens the file picker.
 import { Search, Upload } from 'lucide-react'
 import { type RefObject, useId } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Select } from '../../components/ui/select.tsx'
+import { TILE_SIZE_IDS, TILE_SIZES, type TileSize } from './grid/tile-size.ts'
 import {
   iconCount,
   SORT_KEYS,
@@ -25,6 +26,8 @@ interface VaultToolbarProps {
   showReviewFilter: boolean
   /** Opens the file picker; null for those who may not add icons. */
   onPickFiles: (() => void) | null
+  tileSize: TileSize
+  onTileSize(size: TileSize): void
 }
 
 export function VaultToolbar({
@@ -34,6 +37,8 @@ export function VaultToolbar({
   counts,
   showReviewFilter,
   onPickFiles,
+  tileSize,
+  onTileSize,
 }: VaultToolbarProps) {
   const countId = useId()
   const statuses = STATUS_FILTERS.filter((s) => s !== 'needs-review' || showReviewFilter || view.status === s)
@@ -84,6 +89,13 @@ export function VaultToolbar({
         value={view.sort}
         onValueChange={(sort) => onView({ ...view, sort })}
         options={SORT_KEYS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+      />
+      <Select<TileSize>
+        aria-label="Tile size"
+        data-testid="tile-size"
+        value={tileSize}
+        onValueChange={onTileSize}
+        options={TILE_SIZE_IDS.map((s) => ({ value: s, label: TILE_SIZES[s].label }))}
       />
       <p id={countId} className="text-sm text-muted tabular-nums" data-testid="icon-count" aria-live="polite">
         {counts.shown === counts.total

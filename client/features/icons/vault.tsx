@@ -1,6 +1,7 @@
 // The vault of one project (/icons?projectId=…): toolbar, import progress, selection actions,
 // the virtualised grid and the detail panel, all on the project's icons live from the local
-// database. Clicking an icon selects it and copies it in the chosen format.
+// database. Clicking an icon selects it and copies it in the chosen format; on a touch screen a tap
+// opens its details (grid-events.ts), where copying is a button.
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { useTheme } from '../../lib/theme.ts'
 import type { LocalProject } from '../../local/db.ts'
@@ -8,6 +9,7 @@ import { copyIcon } from '../copy/copy-icon.ts'
 import { BulkBar } from './bulk/bulk-bar.tsx'
 import { IconDetailPanel } from './detail/icon-detail-panel.tsx'
 import { IconGrid } from './grid/icon-grid.tsx'
+import { useTileSize } from './grid/tile-size.ts'
 import { ICON_INK } from './icon-image.ts'
 import { DropOverlay } from './import/drop-overlay.tsx'
 import { FilePicker } from './import/file-picker.tsx'
@@ -33,6 +35,7 @@ export function Vault({ project }: { project: LocalProject }) {
   const { selection, click, selectAll, clear } = useVaultSelection(order)
   const { detailId, open: openDetail, close: closeDetail, focusBack } = useDetail()
   const ink = ICON_INK[useTheme()]
+  const [tileSize, setTileSize] = useTileSize()
   const searchRef = useRef<HTMLInputElement>(null)
   const fileRef = useRef<HTMLInputElement>(null)
   const importer = useImport(project, access)
@@ -64,6 +67,8 @@ export function Vault({ project }: { project: LocalProject }) {
         counts={{ shown: shown.length, total: counts.all, review: counts['needs-review'] }}
         showReviewFilter={access.reviews || (access.canApprove && counts['needs-review'] > 0)}
         onPickFiles={pickFiles}
+        tileSize={tileSize}
+        onTileSize={setTileSize}
       />
       <div className="pt-2 empty:hidden">
         {importer.state ? <ImportProgress state={importer.state} onDismiss={importer.dismiss} /> : null}
@@ -94,6 +99,7 @@ export function Vault({ project }: { project: LocalProject }) {
           onOpen={(index) => openDetail(shown[index]?.id ?? null)}
           onCopy={(index) => shown[index] && void copyIcon(shown[index])}
           active={detailIndex}
+          tileSize={tileSize}
         />
       )}
       {access.canCreate ? <FilePicker ref={fileRef} onFiles={importer.start} /> : null}

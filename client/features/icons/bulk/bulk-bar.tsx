@@ -1,8 +1,8 @@
 // The actions on the selected icons, floating over the bottom of the grid while some are selected
-// (no layout shift under the pointer): approve (admins), move,
+// (no layout shift under the pointer; toasts stand above it, use-toast-lift.ts): approve (admins), move,
 // export as a ZIP of SVGs, delete (after a confirmation), clear the selection.
 import { CheckCheck, Download, FolderInput, Trash2, X } from 'lucide-react'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { toast } from '../../../lib/toast.ts'
@@ -11,6 +11,7 @@ import type { VaultAccess } from '../use-vault-access.ts'
 import { iconCount } from '../vault-view.ts'
 import { approveSelected, deleteSelected, exportSelected } from './bulk-actions.ts'
 import { MoveDialog } from './move-dialog.tsx'
+import { useToastLift } from './use-toast-lift.ts'
 
 interface BulkBarProps {
   icons: readonly LocalIcon[]
@@ -25,6 +26,8 @@ export function BulkBar({ icons, projectId, projectName, access, onClear }: Bulk
   const [moving, setMoving] = useState(false)
   const [exporting, setExporting] = useState<number | null>(null)
   const reviewable = icons.some((icon) => icon.icon_status === 'needs-review')
+  const bar = useRef<HTMLDivElement>(null)
+  useToastLift(bar)
 
   const exportZip = async () => {
     setExporting(0)
@@ -41,6 +44,7 @@ export function BulkBar({ icons, projectId, projectName, access, onClear }: Bulk
 
   return (
     <div
+      ref={bar}
       role="toolbar"
       aria-label="Selected icons"
       data-testid="bulk-bar"

@@ -1,9 +1,10 @@
 // The grid's keyboard and pointer handling, delegated from the grid element to its tiles: keys of
 // grid-keys.ts move focus (Shift extends the selection), Enter opens, Space toggles, Ctrl/Cmd+C
-// copies; clicks select (and copy, for a plain click), double-clicks open. Which tile an event is
+// copies; clicks select (and copy, for a plain click), double-clicks open. A tap (touch) opens the
+// details instead, where copying is an explicit button; a tap on the tile's box toggles selection. Which tile an event is
 // for is found by the grid's own structure (grid > row > tile), never by attributes an icon's
 // markup could carry too (data-index, data-action, class): inline markup cannot steer it.
-import type { FocusEvent, KeyboardEvent, MouseEvent } from 'react'
+import type { FocusEvent, KeyboardEvent, MouseEvent, PointerEvent } from 'react'
 import type { ClickMods } from '../selection.ts'
 import { nextIndex } from './grid-keys.ts'
 
@@ -53,7 +54,14 @@ function tileAction(target: EventTarget | null, tile: HTMLElement): string | und
   return node instanceof HTMLElement ? node.dataset.action : undefined
 }
 
+/** The kind of pointer that pressed last (a click carries none of its own in every browser). */
+let lastPointer = ''
+
 export function gridEvents(o: GridEventsOptions) {
+  const onPointerDown = (event: PointerEvent) => {
+    lastPointer = event.pointerType
+  }
+
   const onKeyDown = (event: KeyboardEvent) => {
     const ctrl = event.ctrlKey || event.metaKey
     const next = nextIndex(
@@ -84,12 +92,14 @@ export function gridEvents(o: GridEventsOptions) {
     const index = Number(tile.dataset.index)
     o.setFocus(index)
     const action = tileAction(event.target, tile)
-    if (action === 'details') return o.onOpen(index)
+    const touch = lastPointer === 'touch'
+    if (action === 'details' || (touch && action !== 'toggle')) return o.onOpen(index)
     const toggle = event.ctrlKey || event.metaKey || action === 'toggle'
     o.onClickIcon(index, { shift: event.shiftKey, toggle, plain: !event.shiftKey && !toggle })
   }
 
   const onDoubleClick = (event: MouseEvent) => {
+    if (lastPointer === 'touch') return // the first tap opened the details already
     const index = tileIndex(event.target, event.currentTarget)
     if (index !== null) o.onOpen(index)
   }
@@ -99,5 +109,5 @@ export function gridEvents(o: GridEventsOptions) {
     if (index !== null && index !== o.current) o.setFocus(index)
   }
 
-  return { onKeyDown, onClick, onDoubleClick, onFocus }
+  return { onKeyDown, onPointerDown, onClick, onDoubleClick, onFocus }
 }

@@ -9,7 +9,8 @@ import type { LocalIcon } from '../../../local/db.ts'
 import type { Selection } from '../selection.ts'
 import { type ClickIcon, findTile, gridEvents } from './grid-events.ts'
 import { IconTile } from './icon-tile.tsx'
-import { GAP, PADDING, ROW_HEIGHT, useGridColumns } from './use-grid-columns.ts'
+import { TILE_SIZES, type TileSize } from './tile-size.ts'
+import { GAP, PADDING, useGridColumns } from './use-grid-columns.ts'
 
 export interface IconGridProps {
   icons: readonly LocalIcon[]
@@ -20,18 +21,22 @@ export interface IconGridProps {
   onCopy(index: number): void
   /** The icon shown in the detail panel: kept focused-to-be and scrolled into view behind it. */
   active: number
+  tileSize: TileSize
 }
 
-export function IconGrid({ icons, selection, ink, onClickIcon, onOpen, onCopy, active }: IconGridProps) {
+export function IconGrid(props: IconGridProps) {
+  const { icons, selection, ink, onClickIcon, onOpen, onCopy, active, tileSize } = props
+  const size = TILE_SIZES[tileSize]
+  const rowHeight = size.row + GAP
   const scrollRef = useRef<HTMLDivElement>(null)
-  const columns = useGridColumns(scrollRef)
+  const columns = useGridColumns(scrollRef, size.min)
   const [focus, setFocus] = useState(0)
   const pendingFocus = useRef<number | null>(null)
   const rows = columns ? Math.ceil(icons.length / columns) : 0
   const virtualizer = useVirtualizer({
     count: rows,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 4,
     paddingStart: PADDING / 2,
     paddingEnd: PADDING,
@@ -39,6 +44,10 @@ export function IconGrid({ icons, selection, ink, onClickIcon, onOpen, onCopy, a
     useFlushSync: false,
   })
   const current = Math.min(focus, Math.max(0, icons.length - 1))
+  // A new tile size: the rows measured at the old height are measured again.
+  useEffect(() => {
+    if (rowHeight) virtualizer.measure()
+  }, [rowHeight, virtualizer])
 
   useEffect(() => {
     if (pendingFocus.current === null) return
@@ -64,7 +73,7 @@ export function IconGrid({ icons, selection, ink, onClickIcon, onOpen, onCopy, a
   const events = gridEvents({
     count: icons.length,
     columns,
-    pageRows: () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT)),
+    pageRows: () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? rowHeight) / rowHeight)),
     current,
     moveTo: (index) => {
       setFocus(index)
@@ -104,7 +113,7 @@ export function IconGrid({ icons, selection, ink, onClickIcon, onOpen, onCopy, a
               className="absolute inset-x-0 grid"
               style={{
                 transform: `translateY(${row.start}px)`,
-                height: ROW_HEIGHT - GAP,
+                height: rowHeight - GAP,
                 gap: GAP,
                 padding: `0 ${PADDING}px`,
                 gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
@@ -119,6 +128,7 @@ export function IconGrid({ icons, selection, ink, onClickIcon, onOpen, onCopy, a
                   selected={selection.ids.has(icon.id)}
                   tabbable={first + i === current}
                   ink={ink}
+                  drawing={size.drawing}
                 />
               ))}
             </div>

@@ -1,6 +1,7 @@
 // One icon in the grid: its drawing (inline markup that passed inline-svg.ts, else an image of a
-// data URI, icon-image.ts), its name, selection and review marks. Clicks and keys are handled by
-// the grid (event delegation), so tiles stay cheap to render.
+// data URI, icon-image.ts), its full name (two lines, and a tooltip), selection and review marks.
+// Clicks and keys are handled by the grid (event delegation), so tiles stay cheap to render. On a
+// touch screen the selection box is always shown (there is no hover).
 import { Check, Info } from 'lucide-react'
 import { memo } from 'react'
 import { cn } from '../../../components/ui/cn.ts'
@@ -15,6 +16,8 @@ interface IconTileProps {
   selected: boolean
   tabbable: boolean
   ink: string
+  /** The drawing's size in px (the tile size setting). */
+  drawing: number
 }
 
 export const IconTile = memo(function IconTile({
@@ -24,6 +27,7 @@ export const IconTile = memo(function IconTile({
   selected,
   tabbable,
   ink,
+  drawing,
 }: IconTileProps) {
   const review = icon.icon_status === 'needs-review'
   return (
@@ -37,23 +41,27 @@ export const IconTile = memo(function IconTile({
       data-index={index}
       data-icon-id={icon.id}
       data-testid="icon-tile"
+      title={icon.name}
       className={cn(
         'group relative flex h-full min-w-0 cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border px-2 pt-3 pb-2',
         'outline-none transition-colors focus-visible:ring-2 focus-visible:ring-accent',
         selected ? 'border-accent bg-accent/10' : 'border-transparent hover:border-line hover:bg-surface',
       )}
     >
-      <IconDrawing svg={icon.svg} ink={ink} />
-      <span className="w-full truncate text-center text-[11px] leading-4 text-muted group-hover:text-fg">
+      <IconDrawing svg={icon.svg} ink={ink} size={drawing} />
+      <span
+        className="line-clamp-2 h-8 w-full shrink-0 text-center text-[11px] leading-4 [overflow-wrap:anywhere] text-muted group-hover:text-fg"
+        data-testid="icon-name"
+      >
         {icon.name}
       </span>
       <span
         aria-hidden
         className={cn(
-          'absolute top-1.5 left-1.5 grid size-4 place-items-center rounded border',
+          'absolute top-1.5 left-1.5 grid size-4 place-items-center rounded border pointer-coarse:size-6',
           selected
             ? 'border-accent bg-accent-solid text-accent-fg'
-            : 'hidden border-line bg-raised group-hover:grid',
+            : 'hidden border-line bg-raised group-hover:grid pointer-coarse:grid',
         )}
         data-action="toggle"
       >
@@ -72,7 +80,7 @@ export const IconTile = memo(function IconTile({
         aria-hidden
         data-action="details"
         title="Details"
-        className="absolute right-1 bottom-7 hidden rounded p-0.5 text-muted group-hover:block hover:bg-raised hover:text-fg"
+        className="absolute right-1 bottom-10 hidden rounded p-0.5 text-muted group-hover:block hover:bg-raised hover:text-fg"
       >
         <Info className="size-3.5" />
       </button>
@@ -80,14 +88,15 @@ export const IconTile = memo(function IconTile({
   )
 })
 
-function IconDrawing({ svg, ink }: { svg: string; ink: string }) {
+function IconDrawing({ svg, ink, size }: { svg: string; ink: string; size: number }) {
   const markup = inlineMarkup(svg)
   if (markup !== null) {
     return (
       <span
         aria-hidden
         // contain: strict clips whatever the markup draws (or styles) outside the tile
-        className="block size-9 overflow-hidden text-fg [contain:strict] [&>svg]:size-full"
+        style={{ width: size, height: size }}
+        className="block shrink-0 overflow-hidden text-fg [contain:strict] [&>svg]:size-full"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized pipeline output that passed inline-svg.ts
         dangerouslySetInnerHTML={{ __html: markup }}
       />
@@ -97,10 +106,11 @@ function IconDrawing({ svg, ink }: { svg: string; ink: string }) {
     <img
       src={iconDataUri(svg, ink)}
       alt=""
-      width={36}
-      height={36}
+      width={size}
+      height={size}
       draggable={false}
-      className="size-9 object-contain"
+      style={{ width: size, height: size }}
+      className="shrink-0 object-contain"
     />
   )
 }
