@@ -1,5 +1,7 @@
 // The one fetch wrapper for our JSON API: same origin, cookies, JSON in and out.
 // A non-OK response throws an ApiError with the decoded `error` body or the response text.
+// The server takes unsafe methods only with a JSON body (Content-Type: application/json) or
+// none at all, from this origin (ADR 0006): a body is always sent as JSON here.
 
 export class ApiError extends Error {
   readonly status: number
