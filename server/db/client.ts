@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { lockDataDir } from './lock.ts'
+import { seedFromTemplate } from './pglite-template.ts'
 import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
@@ -45,6 +46,8 @@ async function openPglite(opts: { dataDir: string; lock?: boolean } | { pglite: 
     if (opts.lock !== false) release = lockDataDir(opts.dataDir)
     try {
       mkdirSync(opts.dataDir, { recursive: true })
+      // A new database is a copy of an initialised, migrated one (pglite-template.ts): no initdb here.
+      await seedFromTemplate(join(opts.dataDir, 'pglite'))
       client = await PGlite.create(join(opts.dataDir, 'pglite'))
     } catch (err) {
       release()
