@@ -105,6 +105,38 @@ describe('header', () => {
     await page.getByRole('heading', { name: 'Privacy Policy' }).waitFor()
   })
 
+  test('keyboard: dialogs opened from the picker and the settings menu take focus and give it back', async () => {
+    await open('/icons')
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement
+        const dialog = el?.closest('[role="dialog"]')
+        return dialog ? `in ${dialog.querySelector('h2')?.textContent}` : el?.getAttribute('data-testid')
+      })
+    await page.getByTestId('project-picker').focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('button', { name: 'New project', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    const create = page.getByRole('dialog', { name: messages.createNewProject })
+    await create.waitFor()
+    await expect.poll(focused).toBe(`in ${messages.createNewProject}`)
+    await page.keyboard.type('Typed by keyboard')
+    expect(await create.getByRole('textbox').first().inputValue()).toBe('Typed by keyboard')
+    await page.keyboard.press('Escape')
+    await create.waitFor({ state: 'detached' })
+    await expect.poll(focused).toBe('project-picker')
+
+    await page.getByTestId('settings-menu').focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('menuitem', { name: 'Account' }).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('dialog', { name: 'Account' }).waitFor()
+    await expect.poll(focused).toBe('in Account')
+    await page.keyboard.press('Escape')
+    await page.getByRole('dialog', { name: 'Account' }).waitFor({ state: 'detached' })
+    await expect.poll(focused).toBe('settings-menu')
+  })
+
   test('a narrow screen gets a menu with the same tabs', async () => {
     await page.setViewportSize({ width: 420, height: 800 })
     await open('/icons')

@@ -3,6 +3,7 @@ import { X } from 'lucide-react'
 import { Dialog as D } from 'radix-ui'
 import type { ReactNode } from 'react'
 import { cn } from './cn.ts'
+import { useReturnFocus } from './return-focus.ts'
 
 export const Dialog = D.Root
 export const DialogTrigger = D.Trigger
@@ -15,7 +16,7 @@ interface DialogContentProps {
   /** 'modal' is centred (40 % wide, at least 500 px where there is room); 'panel' slides in on the right. */
   variant?: 'modal' | 'panel'
   className?: string
-  /** Where focus goes when the dialog closes (default: back to its trigger). */
+  /** Where focus goes when the dialog closes (default: back to what had it when the dialog opened). */
   onCloseAutoFocus?: (event: Event) => void
   'data-testid'?: string
 }
@@ -42,13 +43,15 @@ export function DialogContent({
   'data-testid': testId,
 }: DialogContentProps) {
   const isPanel = variant === 'panel'
+  const focus = useReturnFocus(onCloseAutoFocus)
   return (
     <D.Portal>
       <D.Overlay className={overlay} />
       <D.Content
         className={cn(isPanel ? panel : modal, className)}
         aria-describedby={undefined}
-        onCloseAutoFocus={onCloseAutoFocus}
+        onOpenAutoFocus={focus.onOpenAutoFocus}
+        onCloseAutoFocus={focus.onCloseAutoFocus}
         data-testid={testId}
       >
         <div

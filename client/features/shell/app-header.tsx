@@ -1,4 +1,5 @@
-// The 48 px header row of the signed-in app.
+// The 48 px header row of the signed-in app; at 375 px the picker truncates and the admin actions
+// and theme switch move into the menus, so everything stays reachable.
 import { Link } from '@tanstack/react-router'
 import { SyncStatus } from '../../components/sync-status.tsx'
 import { LogoMark } from '../../components/ui/logo.tsx'
@@ -23,15 +24,16 @@ export function AppHeader() {
         to="/icons"
         search={search}
         aria-label="Iconvault home"
-        className="rounded-md p-1 focus-visible:outline-2 focus-visible:outline-accent"
+        className="shrink-0 rounded-md p-1 focus-visible:outline-2 focus-visible:outline-accent"
       >
         <LogoMark />
       </Link>
-      <span className="h-5 w-px bg-line" aria-hidden />
+      <span className="h-5 w-px shrink-0 bg-line" aria-hidden />
       <ProjectPicker />
       <span className="hidden h-5 w-px bg-line md:block" aria-hidden />
       <NavTabs />
-      <div className="ml-auto flex items-center gap-0.5">
+      {/* shrink-0: on phones the picker gives way (it truncates); these stay reachable. */}
+      <div className="ml-auto flex shrink-0 items-center gap-0.5">
         <SyncStatus />
         <WorkspaceAdminButtons />
         <CopyFormatPanel />

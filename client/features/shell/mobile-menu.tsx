@@ -1,35 +1,53 @@
-// Below the md breakpoint the tabs move into this menu.
+// Below the md breakpoint the tabs and the workspace admin actions move into this menu.
 import { Link } from '@tanstack/react-router'
 import { Menu as MenuIcon } from 'lucide-react'
 import { Button } from '../../components/ui/button.tsx'
-import { Menu, MenuContent, MenuItem, MenuTrigger } from '../../components/ui/menu.tsx'
+import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../../components/ui/menu.tsx'
+import { useAfterMenuClose } from '../../components/ui/use-after-menu-close.ts'
 import { NAV_ITEMS, useProjectSearch } from './nav-items.ts'
+import { useWorkspaceAdmin } from './workspace-admin-buttons.tsx'
 
 export function MobileMenu() {
   const search = useProjectSearch()
+  const admin = useWorkspaceAdmin()
+  const afterClose = useAfterMenuClose()
   return (
-    <Menu>
-      <MenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Open menu"
-          className="md:hidden"
-          data-testid="mobile-menu"
-        >
-          <MenuIcon className="size-4" aria-hidden />
-        </Button>
-      </MenuTrigger>
-      <MenuContent align="start">
-        {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
-          <MenuItem key={to} asChild>
-            <Link to={to} search={search} activeProps={{ 'aria-current': 'page', className: 'font-medium' }}>
+    <>
+      <Menu>
+        <MenuTrigger asChild>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Open menu"
+            className="shrink-0 md:hidden"
+            data-testid="mobile-menu"
+          >
+            <MenuIcon className="size-4" aria-hidden />
+          </Button>
+        </MenuTrigger>
+        <MenuContent align="start" onCloseAutoFocus={afterClose.onCloseAutoFocus}>
+          {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+            <MenuItem key={to} asChild>
+              <Link
+                to={to}
+                search={search}
+                activeProps={{ 'aria-current': 'page', className: 'font-medium' }}
+              >
+                <Icon className="size-4 text-muted" aria-hidden />
+                {label}
+              </Link>
+            </MenuItem>
+          ))}
+          {admin.actions.length > 0 ? <MenuSeparator /> : null}
+          {admin.actions.map(({ id, label, icon: Icon }) => (
+            <MenuItem key={id} onSelect={() => afterClose.defer(() => admin.openDialog(id))}>
               <Icon className="size-4 text-muted" aria-hidden />
               {label}
-            </Link>
-          </MenuItem>
-        ))}
-      </MenuContent>
-    </Menu>
+            </MenuItem>
+          ))}
+        </MenuContent>
+      </Menu>
+      {admin.dialogs}
+    </>
   )
 }

@@ -8,6 +8,7 @@ import { ChevronsUpDown } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { Popover, PopoverContent, PopoverTrigger } from '../../components/ui/menu.tsx'
+import { useAfterMenuClose } from '../../components/ui/use-after-menu-close.ts'
 import { useMe } from '../../lib/me.ts'
 import type { LocalProject, LocalWorkspace } from '../../local/db.ts'
 import { useProjects } from '../projects/api/projects.ts'
@@ -21,6 +22,15 @@ import { useCurrent } from './use-current.ts'
 
 type OpenDialog = 'new-workspace' | 'new-project' | null
 
+/**
+ * '{workspace} / ' or 'Personal / ' for the open project; nothing while its workspace is still being
+ * read (the live query holds the previous answer meanwhile, which would say 'Personal' for a moment).
+ */
+function workspaceLabel(project: LocalProject, workspace: LocalWorkspace | null | undefined): string {
+  if (!project.workspace_id) return `${messages.personal} / `
+  return workspace?.id === project.workspace_id ? `${workspace.name} / ` : ''
+}
+
 export function ProjectPicker() {
   const user = useMe()
   const current = useCurrent()
@@ -33,6 +43,7 @@ export function ProjectPicker() {
   const [editWorkspace, setEditWorkspace] = useState<LocalWorkspace | null>(null)
   const [editProject, setEditProject] = useState<LocalProject | null>(null)
   const trigger = useRef<HTMLButtonElement>(null)
+  const afterClose = useAfterMenuClose()
   if (!user) return null
 
   const backToPicker = (event: Event) => {
@@ -40,11 +51,11 @@ export function ProjectPicker() {
     trigger.current?.focus()
   }
   const openDialog = (next: () => void) => {
+    afterClose.defer(next)
     setOpen(false)
-    next()
   }
   const label = current.project
-    ? `${projectWorkspace?.name ?? messages.personal} / ${current.project.name}`
+    ? `${workspaceLabel(current.project, projectWorkspace)}${current.project.name}`
     : messages.selectProject
   const mayCreateProject = can(current.role, 'project:create')
 
@@ -56,14 +67,19 @@ export function ProjectPicker() {
             ref={trigger}
             variant="ghost"
             size="sm"
-            className="max-w-64 text-fg"
+            className="min-w-0 text-fg md:max-w-64"
             data-testid="project-picker"
           >
             <span className="truncate">{label}</span>
             <ChevronsUpDown className="size-3.5 text-muted" aria-hidden />
           </Button>
         </PopoverTrigger>
-        <PopoverContent className="w-80" aria-label="Workspaces and projects">
+        <PopoverContent
+          className="w-80 max-w-[calc(100vw-1rem)]"
+          aria-label="Workspaces and projects"
+          collisionPadding={8}
+          onCloseAutoFocus={afterClose.onCloseAutoFocus}
+        >
           <PickerSection
             title="Workspaces"
             action={

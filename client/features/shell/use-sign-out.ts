@@ -1,8 +1,11 @@
-// Sign-out (seed §7): the auth service, then the local database and the query cache, then /sign-in.
+// Sign-out (seed §7): the auth service, then /sign-in, then the local database and the query cache.
+// The signed-in layout is gone before the cache is cleared: cleared while it is mounted, its queries
+// (pending invitations, …) would fetch again at once and meet a 401.
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { authClient } from '../../lib/auth-client.ts'
+import { meQueryKey } from '../../lib/me.ts'
 import { toast } from '../../lib/toast.ts'
 import { deleteLocalDb } from '../../local/db.ts'
 
@@ -15,8 +18,10 @@ export function useSignOut() {
       toast(error.message ?? error.statusText)
       return
     }
+    await queryClient.cancelQueries()
+    queryClient.setQueryData(meQueryKey, { user: null })
+    await navigate({ to: '/sign-in', replace: true })
     await deleteLocalDb()
     queryClient.clear()
-    await navigate({ to: '/sign-in', replace: true })
   }, [queryClient, navigate])
 }

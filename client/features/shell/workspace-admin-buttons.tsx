@@ -1,46 +1,36 @@
-// Admin-only header buttons of the current workspace: Manage Workspace and Invite to Workspace.
+// Admin-only actions of the current workspace: Manage Workspace and Invite to Workspace, as header
+// buttons from the md breakpoint up and as items of the phone menu below it (mobile-menu.tsx).
 // Shown to its owner and admins only (common/permissions.ts); the server enforces the same.
 import { messages } from '@common/messages.ts'
 import { can } from '@common/permissions.ts'
 import { UserPlus, UsersRound } from 'lucide-react'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { InviteDialog } from '../workspaces/invite-dialog.tsx'
 import { ManageWorkspaceDialog } from '../workspaces/manage-workspace-dialog.tsx'
 import { useCurrent } from './use-current.ts'
 
-export function WorkspaceAdminButtons() {
+type AdminDialog = 'manage' | 'invite'
+
+export const ADMIN_ACTIONS = [
+  { id: 'manage', label: messages.manageWorkspace, icon: UsersRound, testId: 'manage-workspace-button' },
+  { id: 'invite', label: messages.inviteToWorkspace, icon: UserPlus, testId: 'invite-button' },
+] as const
+
+/** The admin actions this user may take in the current workspace, and their dialogs. */
+export function useWorkspaceAdmin(): {
+  actions: (typeof ADMIN_ACTIONS)[number][]
+  openDialog: (dialog: AdminDialog) => void
+  dialogs: ReactNode
+} {
   const { workspace, userId } = useCurrent()
-  const [open, setOpen] = useState<'manage' | 'invite' | null>(null)
-  if (!workspace) return null
+  const [open, setOpen] = useState<AdminDialog | null>(null)
+  if (!workspace) return { actions: [], openDialog: setOpen, dialogs: null }
   const mayManage = can(workspace.role, 'workspace:manage-users')
   const mayInvite = can(workspace.role, 'workspace:invite')
-  return (
+  const actions = ADMIN_ACTIONS.filter((a) => (a.id === 'manage' ? mayManage : mayInvite))
+  const dialogs = (
     <>
-      {mayManage ? (
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={messages.manageWorkspace}
-          title={messages.manageWorkspace}
-          data-testid="manage-workspace-button"
-          onClick={() => setOpen('manage')}
-        >
-          <UsersRound className="size-4" aria-hidden />
-        </Button>
-      ) : null}
-      {mayInvite ? (
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={messages.inviteToWorkspace}
-          title={messages.inviteToWorkspace}
-          data-testid="invite-button"
-          onClick={() => setOpen('invite')}
-        >
-          <UserPlus className="size-4" aria-hidden />
-        </Button>
-      ) : null}
       {mayManage ? (
         <ManageWorkspaceDialog
           workspace={workspace}
@@ -56,6 +46,30 @@ export function WorkspaceAdminButtons() {
           onOpenChange={(o) => setOpen(o ? 'invite' : null)}
         />
       ) : null}
+    </>
+  )
+  return { actions, openDialog: setOpen, dialogs }
+}
+
+export function WorkspaceAdminButtons() {
+  const { actions, openDialog, dialogs } = useWorkspaceAdmin()
+  return (
+    <>
+      {actions.map(({ id, label, icon: Icon, testId }) => (
+        <Button
+          key={id}
+          variant="ghost"
+          size="icon"
+          aria-label={label}
+          title={label}
+          data-testid={testId}
+          className="max-md:hidden"
+          onClick={() => openDialog(id)}
+        >
+          <Icon className="size-4" aria-hidden />
+        </Button>
+      ))}
+      {dialogs}
     </>
   )
 }

@@ -7,7 +7,7 @@ const FORMATS = ['SVG', 'CSS', 'React TS', 'React JS', 'React Native TS']
 
 export function LandingHero({ signedIn }: { signedIn: boolean }) {
   return (
-    <section className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-12 pb-20 sm:px-6 lg:grid-cols-2 lg:pt-20">
+    <section className="mx-auto grid max-w-6xl grid-cols-1 items-center gap-12 px-4 pt-12 pb-20 sm:px-6 lg:grid-cols-2 lg:pt-20">
       <div className="space-y-6">
         <h1 className="text-4xl font-semibold tracking-tight text-balance sm:text-5xl">
           Your SVG icons, kept in one vault and ready to paste.
