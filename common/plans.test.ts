@@ -9,8 +9,11 @@ import {
   capabilities,
   createWorkspaceRefusal,
   creditsRefusal,
+  DEFAULT_PLAN_PRICES,
+  formatMonthlyPrice,
   isPaidPlan,
   PLANS,
+  planPrices,
   saveIconsRefusal,
   upgradeTargets,
 } from './plans.ts'
@@ -63,5 +66,22 @@ describe('plan entitlements (PRODUCT.md "Plans")', () => {
     expect(canRestoreSubscription('canceled')).toBe(true)
     expect(canCancelSubscription(null)).toBe(false)
     expect(canRestoreSubscription(null)).toBe(false)
+  })
+})
+
+describe('plan prices (shown on / and /upgrade)', () => {
+  it('keep the defaults unless the environment sets a price or a currency', () => {
+    expect(planPrices({})).toEqual(DEFAULT_PLAN_PRICES)
+    expect(planPrices({ pro: 12.5, currency: 'EUR' })).toEqual({
+      currency: 'EUR',
+      monthly: { free: 0, pro: 12.5, gold: DEFAULT_PLAN_PRICES.monthly.gold },
+    })
+  })
+
+  it('read as a person would: whole amounts without cents', () => {
+    expect(formatMonthlyPrice(9, 'USD')).toBe('$9')
+    expect(formatMonthlyPrice(12.5, 'USD')).toBe('$12.50')
+    expect(formatMonthlyPrice(29, 'EUR')).toBe('€29')
+    expect(formatMonthlyPrice(0, 'USD')).toBe('$0')
   })
 })

@@ -23,6 +23,36 @@ export const PLAN_CAPABILITIES: Record<Plan, PlanCapabilities> = {
   gold: { createWorkspaces: true, saveIcons: true, monthlyCredits: 1000 },
 }
 
+/**
+ * Monthly prices shown on / and /upgrade, in `currency` (ISO 4217). The billing provider charges
+ * (Stripe's price ids, or nothing with the local one); these describe it. A server overrides them
+ * with PLAN_PRICE_PRO, PLAN_PRICE_GOLD and PLAN_CURRENCY (server/config.ts) and serves them at
+ * GET /api/billing/plans.
+ */
+export type PlanPrices = { currency: string; monthly: Record<Plan, number> }
+
+export const DEFAULT_PLAN_PRICES: PlanPrices = { currency: 'USD', monthly: { free: 0, pro: 9, gold: 29 } }
+
+/** The default prices with what the environment sets (undefined keeps the default). */
+export function planPrices(overrides: { pro?: number; gold?: number; currency?: string }): PlanPrices {
+  const d = DEFAULT_PLAN_PRICES
+  return {
+    currency: overrides.currency ?? d.currency,
+    monthly: { free: 0, pro: overrides.pro ?? d.monthly.pro, gold: overrides.gold ?? d.monthly.gold },
+  }
+}
+
+/** '$0', '$9', '$9.50', '€29' (en-US wording: the app's language). */
+export function formatMonthlyPrice(amount: number, currency: string): string {
+  const whole = Number.isInteger(amount)
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(amount)
+}
+
 /** Default monthly credits of a new workspace (seed §9). */
 export const DEFAULT_WORKSPACE_CREDITS = 5000
 

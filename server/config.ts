@@ -3,12 +3,22 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
+import { type PlanPrices, planPrices } from '../common/plans.ts'
 
 const optionalText = z
   .string()
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional()
+
+/** A monthly price shown to users: a number of the currency's units, at most two decimals. */
+const price = (name: string) =>
+  z.coerce
+    .number<string>({ error: `${name} must be a number` })
+    .min(0, `${name} cannot be negative`)
+    .max(1_000_000, `${name} is too large`)
+    .refine((v) => Math.round(v * 100) === v * 100, `${name} can have at most two decimals`)
+    .optional()
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -24,6 +34,15 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_PRICE_PRO: optionalText,
   STRIPE_PRICE_GOLD: optionalText,
+  PLAN_PRICE_PRO: optionalText.pipe(price('PLAN_PRICE_PRO')),
+  PLAN_PRICE_GOLD: optionalText.pipe(price('PLAN_PRICE_GOLD')),
+  PLAN_CURRENCY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, 'PLAN_CURRENCY must be a three-letter currency code such as USD or EUR')
+      .transform((v) => v.toUpperCase())
+      .optional(),
+  ),
   AI_BASE_URL: optionalText.pipe(z.url().optional()),
   AI_API_KEY: optionalText,
   AI_MODEL: optionalText,
@@ -60,6 +79,8 @@ export type Config = {
     stripeWebhookSecret?: string
     stripePricePro?: string
     stripePriceGold?: string
+    /** Monthly prices shown on / and /upgrade (common/plans.ts, overridden by PLAN_PRICE_*, PLAN_CURRENCY). */
+    prices: PlanPrices
     /** Not from the environment: tests point the Stripe SDK at a local stand-in (host, port, protocol). */
     stripeApi?: { host: string; port: number; protocol: 'http' | 'https' }
   }
@@ -102,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
       stripePricePro: e.STRIPE_PRICE_PRO,
       stripePriceGold: e.STRIPE_PRICE_GOLD,
+      prices: planPrices({ pro: e.PLAN_PRICE_PRO, gold: e.PLAN_PRICE_GOLD, currency: e.PLAN_CURRENCY }),
     },
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL },
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },

@@ -1,5 +1,6 @@
 // Billing: the provider chosen by BILLING_PROVIDER, and what the routes need besides it
-// (the Stripe webhook). Built once per server by the better-auth plugin (auth-plugin.ts).
+// (the Stripe webhook, the prices shown). Built once per server by the better-auth plugin (auth-plugin.ts).
+import type { PlanPrices } from '../../common/plans.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { localProvider } from './local-provider.ts'
@@ -12,13 +13,15 @@ export type Billing = {
   provider: BillingProvider
   /** Present with BILLING_PROVIDER=stripe. */
   stripe: StripeAccess | null
+  /** The monthly prices shown to users (GET /api/billing/plans). */
+  prices: PlanPrices
 }
 
 export function createBilling(opts: { config: Config; db: Db }): Billing {
   const deps = { db: opts.db, config: opts.config }
   if (opts.config.billing.provider === 'stripe') {
     const stripe = stripeAccess(opts.config)
-    return { db: opts.db, provider: stripeProvider(deps, stripe), stripe }
+    return { db: opts.db, provider: stripeProvider(deps, stripe), stripe, prices: opts.config.billing.prices }
   }
-  return { db: opts.db, provider: localProvider(deps), stripe: null }
+  return { db: opts.db, provider: localProvider(deps), stripe: null, prices: opts.config.billing.prices }
 }

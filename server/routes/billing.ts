@@ -1,4 +1,4 @@
-// /api/billing: the caller's subscription, the local provider's checkout page data and
+// /api/billing: the plans' prices, the caller's subscription, the local provider's checkout page data and
 // "Pay", and Stripe's webhook. The subscription calls themselves live under /api/auth
 // (server/billing/auth-plugin.ts).
 import { Hono } from 'hono'
@@ -24,6 +24,9 @@ export function billingRoutes(auth: Auth) {
     if (billing.provider.name !== 'local') throw notFound(appMessages.checkoutNotFound)
     await next()
   })
+
+  // GET /api/billing/plans: the monthly prices shown on / and /upgrade (public: the landing page asks).
+  app.get('/plans', (c) => c.json({ data: billing.prices }))
 
   // GET /api/billing/subscription: the caller's active or canceled subscription, or null.
   app.get('/subscription', requireUser, async (c) =>

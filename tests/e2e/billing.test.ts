@@ -1,19 +1,24 @@
-// Plans in Chromium with the local provider: sign in -> /upgrade -> upgrade to gold -> "Pay" on the
-// test-mode checkout -> gold is active at once (Account dialog, no Upgrade item, no upgrade button,
-// the server lets the user create a workspace) -> cancel (gold kept until the period ends) -> restore.
+// Plans in Chromium with the local provider: prices on / and /upgrade -> sign in -> /upgrade ->
+// upgrade to gold -> "Pay" on the test-mode checkout -> gold is active at once, with a confirmation
+// (Account dialog, no Upgrade item, no upgrade button, the server lets the user create a workspace)
+// -> cancel from /icons with a project open, after a confirmation (gold kept until the period ends,
+// the same page kept) -> restore; each outcome toasted.
+import { randomUUID } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { appMessages, messages } from '../../common/messages.ts'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
 import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
+import { createProject } from '../setup/subscribe.ts'
 
 let smtp: TestSmtp
 let app: AppProcess
 let browser: TestBrowser
 let page: Page
-const path = () => new URL(page.url()).pathname
 const me = () => page.evaluate(() => fetch('/api/me').then((r) => r.json()))
+const toast = (text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text })
+const projectId = randomUUID()
 
 const openAccount = async () => {
   await page.getByTestId('settings-menu').click()
@@ -23,7 +28,7 @@ const openAccount = async () => {
 
 beforeAll(async () => {
   smtp = await startTestSmtp()
-  app = await startApp({ env: { SMTP_URL: smtp.url } })
+  app = await startApp({ env: { SMTP_URL: smtp.url, PLAN_PRICE_GOLD: '24.5' } })
   browser = await launchBrowser()
   page = browser.page
   await signIn(page, app, smtp, 'buyer@example.com')
@@ -36,9 +41,16 @@ afterAll(async () => {
 })
 
 describe('buying, canceling and restoring a plan (local provider)', () => {
-  test('/upgrade shows the three plans with free marked and upgrade buttons for pro and gold', async () => {
+  test('/upgrade shows the three plans with their prices, free marked, upgrade buttons for pro and gold', async () => {
+    await page.goto(`${app.baseUrl}/`)
+    await page.getByTestId('plan-gold').getByTestId('plan-price').getByText('$24.50').waitFor()
+    await page.getByTestId('plan-pro').getByTestId('plan-price').getByText('$9').waitFor()
     await page.goto(`${app.baseUrl}/upgrade`)
     expect(await page.getByTestId('plan-free').getAttribute('aria-current')).toBe('true')
+    // The default prices (common/plans.ts), gold's as this server's environment sets it.
+    await page.getByTestId('plan-pro').getByTestId('plan-price').getByText('$9').waitFor()
+    await page.getByTestId('plan-gold').getByTestId('plan-price').getByText('$24.50').waitFor()
+    await page.getByTestId('plan-free').getByTestId('plan-price').getByText('$0').waitFor()
     await page.getByTestId('plan-gold').getByText('1000 maker credits per month').waitFor()
     await page.getByTestId('plan-pro').getByText('200 maker credits per month').waitFor()
     await page.getByRole('button', { name: 'Upgrade to Pro' }).waitFor()
@@ -60,6 +72,7 @@ describe('buying, canceling and restoring a plan (local provider)', () => {
     expect(await page.getByTestId('checkout-plan').textContent()).toBe('Gold')
     await page.getByRole('button', { name: 'Pay' }).click()
     await page.waitForURL((u) => u.pathname === '/maker')
+    await toast('Welcome to Gold: your plan is active.').waitFor()
     expect((await me()).user).toMatchObject({ plan: 'gold', status: 'active' })
     // Without reloading: no upgrade button, no Upgrade menu item.
     await page.getByTestId('app-header').waitFor()
@@ -81,7 +94,11 @@ describe('buying, canceling and restoring a plan (local provider)', () => {
     expect(res).toBe(200)
   })
 
-  test('Account shows gold active; Cancel subscription keeps gold until the period ends', async () => {
+  test('Account shows gold active; a confirmed cancel keeps gold until the period ends, and the page', async () => {
+    await createProject(page, app.baseUrl, { id: projectId, name: 'Brand icons' })
+    const here = `/icons?projectId=${projectId}`
+    await page.goto(`${app.baseUrl}${here}`)
+    await page.getByTestId('project-picker').getByText('Brand icons').waitFor()
     const account = await openAccount()
     await account.getByText('Gold').waitFor()
     await account.getByText('Active').waitFor()
@@ -90,21 +107,33 @@ describe('buying, canceling and restoring a plan (local provider)', () => {
       .getByText(/^Renews on /)
       .waitFor()
     await account.getByRole('button', { name: 'Cancel subscription' }).click()
+    // A confirmation first; keeping the plan changes nothing.
+    const confirm = page.getByRole('alertdialog', { name: 'Cancel your subscription?' })
+    await confirm.getByText(/Your Gold plan stays until /).waitFor()
+    await confirm.getByRole('button', { name: 'Keep Gold' }).click()
+    await confirm.waitFor({ state: 'detached' })
+    expect((await me()).user).toMatchObject({ plan: 'gold', status: 'active' })
+    await account.getByRole('button', { name: 'Cancel subscription' }).click()
+    await confirm.getByRole('button', { name: 'Cancel subscription' }).click()
+    await toast(/^Subscription canceled\. Your Gold plan stays until /).waitFor()
     await account.getByRole('button', { name: 'Restore subscription' }).waitFor()
     await account.getByText('Canceled').waitFor()
     await account
       .getByTestId('period-end')
       .getByText(/^Your plan stays until /)
       .waitFor()
-    expect(path()).toBe('/maker')
+    expect(page.url()).toBe(`${app.baseUrl}${here}`)
+    await page.getByTestId('project-picker').getByText('Brand icons').waitFor()
     expect((await me()).user).toMatchObject({ plan: 'gold', status: 'canceled' })
   })
 
   test('Restore subscription makes it active again', async () => {
     const account = page.getByRole('dialog', { name: 'Account' })
     await account.getByRole('button', { name: 'Restore subscription' }).click()
+    await toast('Subscription restored: your Gold plan renews as before.').waitFor()
     await account.getByRole('button', { name: 'Cancel subscription' }).waitFor()
     await account.getByText('Active').waitFor()
+    expect(page.url()).toBe(`${app.baseUrl}/icons?projectId=${projectId}`)
     expect((await me()).user).toMatchObject({ plan: 'gold', status: 'active' })
     await page.keyboard.press('Escape')
     await account.waitFor({ state: 'detached' })
@@ -124,6 +153,7 @@ describe('buying, canceling and restoring a plan (local provider)', () => {
     await account.getByRole('button', { name: 'Cancel subscription' }).waitFor()
     expect(await cancel()).toBe(200)
     await account.getByRole('button', { name: 'Cancel subscription' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel subscription' }).click()
     await page.getByTestId('toast').filter({ hasText: appMessages.noActiveSubscription }).waitFor()
     await page.keyboard.press('Escape')
 

@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appMessages } from '../../common/messages.ts'
+import { DEFAULT_PLAN_PRICES } from '../../common/plans.ts'
+import { loadConfig } from '../../server/config.ts'
 import { checkoutSessions, subscriptions, user } from '../../server/db/schema/index.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'
 import { dbKinds } from '../setup/test-db.ts'
@@ -190,5 +192,34 @@ describe.each(dbKinds)('subscriptions with the local provider on %s', (kind) => 
       status: 409,
       body: { error: appMessages.noActiveSubscription },
     })
+  })
+})
+
+describe('plan prices', () => {
+  it('are served to anyone at GET /api/billing/plans, as the environment sets them', async () => {
+    const t = await createTestApp('pglite', { PLAN_PRICE_PRO: '12.5', PLAN_CURRENCY: 'eur' })
+    try {
+      const res = await t.get('/api/billing/plans', '')
+      expect(res).toEqual({
+        status: 200,
+        body: {
+          data: { currency: 'EUR', monthly: { free: 0, pro: 12.5, gold: DEFAULT_PLAN_PRICES.monthly.gold } },
+        },
+      })
+    } finally {
+      await t.close()
+    }
+  })
+
+  it('refuse to start with a price that is not a sensible amount', () => {
+    for (const PLAN_PRICE_GOLD of ['-1', 'ten', '9.999']) {
+      expect(
+        () => loadConfig({ PLAN_PRICE_GOLD, DATA_DIR: '/tmp/x', AUTH_SECRET: 'x'.repeat(32) }),
+        PLAN_PRICE_GOLD,
+      ).toThrow(/PLAN_PRICE_GOLD/)
+    }
+    expect(() =>
+      loadConfig({ PLAN_CURRENCY: 'dollars', DATA_DIR: '/tmp/x', AUTH_SECRET: 'x'.repeat(32) }),
+    ).toThrow(/PLAN_CURRENCY/)
   })
 })

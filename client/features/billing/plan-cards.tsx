@@ -1,9 +1,13 @@
-// The three plans side by side; the current one is marked, the action per plan comes from the caller.
+// The three plans side by side with their monthly price (GET /api/billing/plans: common/plans.ts as
+// the server's environment sets it); the current one is marked, the action per plan comes from the caller.
+import { formatMonthlyPrice } from '@common/plans.ts'
+import { useQuery } from '@tanstack/react-query'
 import { Check, Minus } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { cn } from '../../components/ui/cn.ts'
 import type { Plan } from '../../lib/me.ts'
 import { PLAN_CATALOG, type PlanInfo } from './plan-catalog.ts'
+import { plansQueryOptions } from './subscription-api.ts'
 
 interface PlanCardsProps {
   current?: Plan | null
@@ -11,6 +15,7 @@ interface PlanCardsProps {
 }
 
 export function PlanCards({ current = null, action }: PlanCardsProps) {
+  const prices = useQuery(plansQueryOptions()).data
   return (
     <ul className="grid gap-4 md:grid-cols-3" aria-label="Plans">
       {PLAN_CATALOG.map((plan) => {
@@ -33,6 +38,18 @@ export function PlanCards({ current = null, action }: PlanCardsProps) {
             ) : null}
             <div className="space-y-1">
               <h3 className="text-lg font-semibold text-fg">{plan.name}</h3>
+              <p className="h-8 text-fg" data-testid="plan-price">
+                {prices ? (
+                  <>
+                    <span className="text-2xl font-semibold tracking-tight">
+                      {formatMonthlyPrice(prices.monthly[plan.id], prices.currency)}
+                    </span>
+                    {prices.monthly[plan.id] > 0 ? (
+                      <span className="text-sm text-muted"> / month</span>
+                    ) : null}
+                  </>
+                ) : null}
+              </p>
               <p className="text-sm text-muted">{plan.tagline}</p>
             </div>
             <ul className="flex flex-1 flex-col gap-2 text-sm">

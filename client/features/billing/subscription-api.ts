@@ -1,22 +1,21 @@
-// Calls of the billing feature: the subscription calls under /api/auth (seed §7), the caller's
-// subscription, and the local provider's checkout session.
-import type { PaidPlan } from '@common/plans.ts'
+// Calls of the billing feature: the subscription calls under /api/auth (seed §7), the plans' prices,
+// the caller's subscription, and the local provider's checkout session.
+import type { PaidPlan, PlanPrices } from '@common/plans.ts'
 import type { CheckoutInfo, SubscriptionInfo, SubscriptionRedirect } from '@common/schemas/billing.ts'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../lib/api.ts'
 
-/** Where the seed's calls send the browser afterwards. */
-export const SUBSCRIPTION_URLS = { successUrl: '/maker', cancelUrl: '/upgrade', returnUrl: '/maker' } as const
+/** Where the seed's calls send the browser afterwards (cancel: back to where it was made). */
+export const SUBSCRIPTION_URLS = { successUrl: '/maker', cancelUrl: '/upgrade' } as const
 
 export const upgradeSubscription = (plan: PaidPlan) =>
   api<SubscriptionRedirect>('/api/auth/subscription/upgrade', {
     body: { plan, successUrl: SUBSCRIPTION_URLS.successUrl, cancelUrl: SUBSCRIPTION_URLS.cancelUrl },
   })
 
-export const cancelSubscription = () =>
-  api<SubscriptionRedirect>('/api/auth/subscription/cancel', {
-    body: { returnUrl: SUBSCRIPTION_URLS.returnUrl },
-  })
+/** `returnUrl`: the page (path and search) the user cancels from, so they land back there. */
+export const cancelSubscription = (returnUrl: string) =>
+  api<SubscriptionRedirect>('/api/auth/subscription/cancel', { body: { returnUrl } })
 
 /** No payload (seed §7), still a POST. */
 export const restoreSubscription = () =>
@@ -24,6 +23,13 @@ export const restoreSubscription = () =>
 
 export const completeCheckout = (session: string) =>
   api<{ data: CheckoutInfo }>('/api/billing/checkout/complete', { body: { session } })
+
+export const plansQueryOptions = () =>
+  queryOptions({
+    queryKey: ['billing', 'plans'] as const,
+    queryFn: ({ signal }) => api<{ data: PlanPrices }>('/api/billing/plans', { signal }).then((r) => r.data),
+    staleTime: Number.POSITIVE_INFINITY,
+  })
 
 export const subscriptionQueryKey = ['billing', 'subscription'] as const
 

@@ -1,23 +1,25 @@
-// The Account dialog's subscription part: status, the period's end, and cancel (when active)
-// or restore (when canceled), seed §4.
+// The Account dialog's subscription part: status, the period's end, and cancel (when active, after
+// a confirmation that says what stays and until when) or restore (when canceled), seed §4.
 import { canCancelSubscription, canRestoreSubscription } from '@common/plans.ts'
 import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx'
 import { useMe } from '../../lib/me.ts'
+import { planName } from './plan-catalog.ts'
 import { subscriptionQueryOptions } from './subscription-api.ts'
-import { useSubscriptionActions } from './use-subscription-actions.ts'
-
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })
+import { formatDate, useSubscriptionActions } from './use-subscription-actions.ts'
 
 export function SubscriptionSection() {
   const user = useMe()
   const subscription = useQuery({ ...subscriptionQueryOptions(), enabled: Boolean(user?.status) })
   const { cancel, restore, pending } = useSubscriptionActions()
+  const [confirming, setConfirming] = useState(false)
   if (!user?.status) return null
   const end = subscription.data?.currentPeriodEnd
   const active = canCancelSubscription(user.status)
   const canceled = canRestoreSubscription(user.status)
+  const plan = planName(user.plan)
   return (
     <div className="mt-5 flex flex-col items-end gap-2" data-testid="subscription-actions">
       {end ? (
@@ -26,7 +28,7 @@ export function SubscriptionSection() {
         </p>
       ) : null}
       {active ? (
-        <Button variant="secondary" size="sm" disabled={pending !== null} onClick={() => void cancel()}>
+        <Button variant="secondary" size="sm" disabled={pending !== null} onClick={() => setConfirming(true)}>
           Cancel subscription
         </Button>
       ) : null}
@@ -35,6 +37,15 @@ export function SubscriptionSection() {
           Restore subscription
         </Button>
       ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Cancel your subscription?"
+        description={`Your ${plan} plan stays${end ? ` until ${formatDate(end)}` : ' until the end of the paid month'}, then you are on the Free plan. You can restore it until then.`}
+        confirmLabel="Cancel subscription"
+        cancelLabel={`Keep ${plan}`}
+        onConfirm={() => void cancel()}
+      />
     </div>
   )
 }

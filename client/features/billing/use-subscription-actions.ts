@@ -1,21 +1,25 @@
 // Upgrade, cancel, restore and "Pay" for the signed-in user: each call, then the session
-// refresh (the user's plan and status are reloaded), then the browser follows `{ url, redirect }`.
+// refresh (the user's plan and status are reloaded), then the browser follows `{ url, redirect }`
+// and the outcome is toasted. Cancel returns to the page it was made from (its returnUrl); restore,
+// which sends no payload (seed §7), stays there when its answer is a page of this app (ADR 0201).
 // Failures toast the server's message, or the seed's 'Something went wrong …' text.
 // With no user signed in, the actions do nothing (seed §4).
 import { messages } from '@common/messages.ts'
 import type { PaidPlan } from '@common/plans.ts'
-import type { SubscriptionRedirect } from '@common/schemas/billing.ts'
+import type { SubscriptionInfo, SubscriptionRedirect } from '@common/schemas/billing.ts'
 import { useQueryClient } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { useState } from 'react'
 import { ApiError } from '../../lib/api.ts'
 import { meQueryKey, useMe } from '../../lib/me.ts'
 import { toast } from '../../lib/toast.ts'
+import { planName } from './plan-catalog.ts'
 import {
   cancelSubscription,
   completeCheckout,
   restoreSubscription,
   subscriptionQueryKey,
+  subscriptionQueryOptions,
   upgradeSubscription,
 } from './subscription-api.ts'
 
@@ -26,10 +30,33 @@ export function subscriptionErrorMessage(error: unknown, fallback: string): stri
   return error instanceof ApiError && error.status < 500 && error.message ? error.message : fallback
 }
 
+export const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
+
+/** What the user is told once an action went through. */
+export function outcomeMessage(action: SubscriptionAction, sub: SubscriptionInfo | null | undefined) {
+  const plan = sub ? planName(sub.plan) : 'paid'
+  const until = sub?.currentPeriodEnd ? ` until ${formatDate(sub.currentPeriodEnd)}` : ''
+  switch (action) {
+    case 'pay':
+      return `Welcome to ${plan}: your plan is active.`
+    case 'cancel':
+      return `Subscription canceled. Your ${plan} plan stays${until}.`
+    case 'restore':
+      return `Subscription restored: your ${plan} plan renews as before.`
+    case 'upgrade':
+      return null
+  }
+}
+
+/** A page of this app (a same-origin path), as opposed to a provider's page. */
+const isAppPath = (url: string) => url.startsWith('/') && !url.startsWith('//')
+
 export function useSubscriptionActions() {
   const user = useMe()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
+  const here = useRouterState({ select: (s) => s.location.href })
   const [pending, setPending] = useState<SubscriptionAction | null>(null)
 
   async function run(
@@ -46,8 +73,15 @@ export function useSubscriptionActions() {
         queryClient.invalidateQueries({ queryKey: meQueryKey, refetchType: 'all' }),
         queryClient.invalidateQueries({ queryKey: subscriptionQueryKey, refetchType: 'all' }),
       ])
+      const stay = action === 'restore' && isAppPath(url)
       // A path of this app navigates in place; the provider's checkout page loads as a document.
-      if (redirect && url) await navigate({ href: url })
+      if (redirect && url && !stay) await navigate({ href: url })
+      const sub = await queryClient
+        .fetchQuery(subscriptionQueryOptions())
+        .then((r) => r.data)
+        .catch(() => null)
+      const message = outcomeMessage(action, sub)
+      if (message) toast(message, 'success')
     } catch (error) {
       toast(subscriptionErrorMessage(error, fallback))
     } finally {
@@ -59,7 +93,7 @@ export function useSubscriptionActions() {
     pending,
     upgrade: (plan: PaidPlan) =>
       run('upgrade', () => upgradeSubscription(plan), messages.subscriptionCreateFailed),
-    cancel: () => run('cancel', cancelSubscription, messages.subscriptionCancelFailed),
+    cancel: () => run('cancel', () => cancelSubscription(here), messages.subscriptionCancelFailed),
     restore: () => run('restore', restoreSubscription, messages.subscriptionRestoreFailed),
     pay: (session: string) =>
       run(
