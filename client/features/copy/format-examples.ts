@@ -9,11 +9,11 @@ const SAMPLE =
   'stroke-width="2" stroke-linecap="round"><path d="M5 12h14M13 6l6 6-6 6"/></svg>'
 
 const PLACEHOLDER: Record<CopyFormat, string> = {
-  svg: '<svg viewBox="0 0 24 24">…</svg>',
+  svg: '<svg width="1em" height="1em" viewBox="0 0 24 24">…</svg>',
   css: '.arrow-right { mask-image: url("data:image/svg+xml,…"); }',
   'react-ts': 'export function ArrowRight(props: SVGProps<SVGSVGElement>) { … }',
   'react-js': 'export function ArrowRight(props) { … }',
-  'react-native-ts': 'export function ArrowRight(props: SvgProps) { … }',
+  'react-native-ts': 'export function ArrowRight({ size = 24, ...props }: SvgProps & { … }) { … }',
 }
 
 /** Long data URIs are cut in the example; the copied code keeps them whole. */
