@@ -9,7 +9,7 @@ import type { IconRow, ProjectRow, WorkspaceAccessRow, WorkspaceRow } from '@com
 import { api } from '../lib/api.ts'
 import { deferServerRow, noteWrite, writtenSince } from './apply.ts'
 import { pendingAmong, StoredRows } from './bulk-write.ts'
-import { type AnyRow, db, type OutboxEntry, ROW_TABLES, type RowTable, rowTable } from './db.ts'
+import { type AnyRow, db, type OutboxEntry, ROW_TABLES, type RowTable, rowKey, rowTable } from './db.ts'
 import { fetchList } from './fetch-list.ts'
 import { streamOpenedAt, whenStreamOpen } from './live.ts'
 import { pendingIds } from './outbox-rules.ts'
@@ -133,6 +133,9 @@ export function syncIcons(projectId: string): Promise<void> {
   }
   entry.done = (async () => {
     await whenStreamOpen(STREAM_WAIT_MS)
+    // A project created here and still waiting in the outbox is not on the server yet (a fetch
+    // would 404): its local icons are the whole list, and the live stream brings later changes.
+    if (await createPending(projectId)) return
     entry.startedAt = performance.now()
     await fetchIcons(projectId)
   })().finally(() => {
@@ -140,6 +143,12 @@ export function syncIcons(projectId: string): Promise<void> {
   })
   iconSyncs.set(projectId, entry)
   return entry.done
+}
+
+/** Is this project's create still in the outbox? */
+async function createPending(projectId: string): Promise<boolean> {
+  const entries = await db.outbox.where('keys').equals(rowKey('projects', projectId)).toArray()
+  return entries.some((entry) => entry.kind === 'projects/create')
 }
 
 /**

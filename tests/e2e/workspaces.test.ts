@@ -3,9 +3,10 @@
 // Workspace Invitation dialog and sees the owner's changes live; roles show or hide the admin
 // buttons live; an offline change syncs on reconnect; a change the server refuses is rolled back
 // with its toast; removing the teammate drops the workspace from their browser's database.
+import { randomUUID } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { messages } from '../../common/messages.ts'
+import { appMessages, messages } from '../../common/messages.ts'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
 import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
@@ -67,6 +68,9 @@ const serverRoleOf = async (page: Page, email: string) => {
   const people = (await res.json()).data as { email: string; role: string }[]
   return people.find((p) => p.email === email)?.role
 }
+
+const serverWorkspaceId = async (page: Page) =>
+  ((await (await page.request.get(`${app.baseUrl}/api/workspaces`)).json()).data as { id: string }[])[0]?.id
 
 const serverProjects = async (page: Page) =>
   (
@@ -153,6 +157,34 @@ describe('a team workspace between two browsers', () => {
     // A member creates no projects and manages nothing.
     expect(await mate.getByTestId('manage-workspace-button').count()).toBe(0)
     expect(await mate.getByTestId('invite-button').count()).toBe(0)
+
+    // Inviting them again is refused with one toast (the server's reason), shown for about 4 s.
+    await owner.getByTestId('invite-button').click()
+    await invite.getByLabel('E-mail address').fill(MATE)
+    await invite.getByRole('button', { name: 'Send invitation' }).click()
+    const refused = toast(owner, appMessages.alreadyMember)
+    await refused.waitFor()
+    const shownAt = Date.now()
+    // Only the refusal is said (the earlier 'Invitation sent' may still be fading out).
+    const refusals = () =>
+      owner.evaluate(
+        (texts) =>
+          new Promise<number>((resolve) =>
+            requestAnimationFrame(() =>
+              resolve(
+                [...document.querySelectorAll('[data-testid="toast"][data-state="visible"]')].filter((t) =>
+                  texts.some((text) => t.textContent?.includes(text)),
+                ).length,
+              ),
+            ),
+          ),
+        [appMessages.alreadyMember, messages.inviteFailed],
+      )
+    expect(await refusals()).toBe(1)
+    await refused.waitFor({ state: 'hidden', timeout: 6000 })
+    expect(Date.now() - shownAt).toBeGreaterThan(3300)
+    await owner.keyboard.press('Escape')
+    await invite.waitFor({ state: 'detached' })
   })
 
   test("the owner's rename shows in the teammate's browser without a reload", async () => {
@@ -172,8 +204,19 @@ describe('a team workspace between two browsers', () => {
     await picker(owner).getByText(messages.selectProject).waitFor()
     await closePicker(owner)
 
+    // Every label the picker shows while the page opens is recorded: none may name another workspace.
+    await ownerBrowser.context.addInitScript(() => {
+      const seen: string[] = []
+      Object.assign(window, { pickerLabels: seen })
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-testid="project-picker"]')?.textContent ?? ''
+        if (text && seen.at(-1) !== text) seen.push(text)
+      }).observe(document, { subtree: true, childList: true, characterData: true })
+    })
     await owner.goto(`${app.baseUrl}/maker?projectId=${projectId}`)
     await picker(owner).getByText('Acme / Icons v2').waitFor()
+    const labels = await owner.evaluate(() => (window as unknown as { pickerLabels: string[] }).pickerLabels)
+    expect(labels.filter((l) => l.includes(' / ') && !l.startsWith('Acme / '))).toEqual([])
     const again = await openPicker(owner)
     await again.getByRole('button', { name: /Acme/ }).and(again.locator('[aria-current="true"]')).waitFor()
     await closePicker(owner)
@@ -188,6 +231,10 @@ describe('a team workspace between two browsers', () => {
   test('roles show and hide the admin buttons live; a viewer cannot create projects', async () => {
     await owner.getByTestId('manage-workspace-button').click()
     const manage = owner.getByRole('dialog', { name: messages.manageWorkspace })
+    // A negative credits limit is refused with what is wrong with it.
+    await manage.getByLabel('Credits limit per month').fill('-5')
+    await manage.getByRole('button', { name: 'Update limit' }).click()
+    await manage.getByText('Credits limit cannot be negative').waitFor()
     const role = manage.getByRole('combobox', { name: `Role of ${MATE}` })
     await role.click()
     await owner.getByRole('option', { name: 'Admin' }).click()
@@ -206,9 +253,39 @@ describe('a team workspace between two browsers', () => {
     await closePicker(mate)
     await owner.keyboard.press('Escape')
     await manage.waitFor({ state: 'detached' })
+
+    // In the maker, with the project open, the viewer's save control is disabled and says why.
+    const iconId = randomUUID()
+    const created = await owner.request.post(`${app.baseUrl}/api/icons/create`, {
+      data: {
+        id: iconId,
+        name: 'dot',
+        svg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="6"/></svg>',
+        project_id: projectId,
+        origin_icon_id: null,
+        workspace_id: (await serverWorkspaceId(owner)) ?? null,
+        icon_status: 'approved',
+      },
+      headers: { origin: app.baseUrl },
+    })
+    expect(created.ok()).toBe(true)
+    await mate.goto(`${app.baseUrl}/maker?projectId=${projectId}&iconId=${iconId}`)
+    await picker(mate).getByText('Acme / Icons v2').waitFor()
+    const save = mate.getByRole('button', { name: 'Save to vault' })
+    await mate.getByTestId('save-blocked').filter({ hasText: messages.notAuthorized }).waitFor()
+    expect(await save.isDisabled()).toBe(true)
+    expect(await mate.getByText(messages.noCurrentProject).count()).toBe(0)
+    await mate.goto(`${app.baseUrl}/icons?projectId=${projectId}`)
+    await picker(mate).getByText('Acme / Icons v2').waitFor()
   })
 
   test('a change made offline shows at once, waits in the outbox and reaches the teammate online', async () => {
+    // Nothing asks the server for the icons of the project before the project itself reaches it.
+    const notFound: string[] = []
+    const onResponse = (r: { status(): number; url(): string }) => {
+      if (r.status() === 404 && r.url().includes('/api/icons')) notFound.push(r.url())
+    }
+    owner.on('response', onResponse)
     await ownerBrowser.context.setOffline(true)
     const popover = await openPicker(owner)
     await popover.getByRole('button', { name: 'New project' }).click()
@@ -221,6 +298,8 @@ describe('a team workspace between two browsers', () => {
 
     await ownerBrowser.context.setOffline(false)
     await expect.poll(() => localRows(owner, 'outbox'), { timeout: 10_000 }).toEqual([])
+    owner.off('response', onResponse)
+    expect(notFound).toEqual([])
     const mates = await openPicker(mate)
     await mates.getByRole('button', { name: 'Made offline' }).waitFor({ timeout: 5000 })
     await closePicker(mate)

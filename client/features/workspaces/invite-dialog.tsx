@@ -56,8 +56,8 @@ function InviteForm({ workspace, onDone }: { workspace: LocalWorkspace; onDone: 
       onDone()
     } catch (failure) {
       if (failure instanceof ApiError) {
-        toast(messages.inviteFailed)
-        if (failure.message) toast(failure.message)
+        // One toast: the server's reason (e.g. already a member) when it gives one.
+        toast(failure.message || messages.inviteFailed)
       } else if (failure instanceof TypeError) {
         toast(messages.inviteError) // no answer: network
       } else {

@@ -63,7 +63,8 @@ function CreditsForm({ workspace }: { workspace: LocalWorkspace }) {
   }
 
   return (
-    <form onSubmit={save} className="flex flex-col gap-2">
+    // noValidate: our messages (e.g. "cannot be negative") rather than the browser's bubble.
+    <form onSubmit={save} noValidate className="flex flex-col gap-2">
       <div className="flex items-end gap-2">
         <div className="flex-1">
           <Field label="Credits limit per month" error={error}>
