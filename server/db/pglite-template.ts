@@ -2,7 +2,7 @@
 // takes 5–10 s and the migrations 0.3–2 s (more on a loaded machine), a copy a fraction of a second.
 // The template is made once per PGlite version and set of migrations, in .cache/ (by `npm install`,
 // or by the first start that needs it); the start then migrates the copy as any database (nothing
-// left to do). Figures: bench/README.md (start-up).
+// left to do). ADR 0009; figures: bench/README.md (start-up).
 import { createHash } from 'node:crypto'
 import {
   cpSync,
