@@ -8,9 +8,11 @@ import type { createIconBody, IconStatus, updateIconBody } from '../../common/sc
 import type { IconRow } from '../../common/schemas/rows.ts'
 import { isSvgError } from '../../common/svg/index.ts'
 import { icons } from '../db/schema/index.ts'
+import { serveMany } from '../svg-pool/serve-many.ts'
 import { assertCan, projectScope, type Scope } from './access.ts'
 import type { Actor, Deps } from './deps.ts'
 import { ApiError, badRequest, conflict, forbidden, notFound } from './errors.ts'
+import { toIconRow } from './rows.ts'
 import { servedIconRow, servedSvg } from './served-svg.ts'
 import { currentPlan } from './subscriptions.ts'
 
@@ -27,14 +29,20 @@ export const served = servedIconRow
 /** Sanitised markup to serve (memoised: served-svg.ts); an empty icon when it cannot be parsed. */
 export const safeSvg = servedSvg
 
-export async function listIcons({ db }: Deps, actor: Actor, projectId: string): Promise<IconRow[]> {
+export async function listIcons({ db, svg }: Deps, actor: Actor, projectId: string): Promise<IconRow[]> {
   await projectScope(db, actor, projectId)
   const rows = await db
     .select()
     .from(icons)
     .where(eq(icons.project_id, projectId))
     .orderBy(asc(icons.created_at))
-  return rows.map(served)
+  // Markup not served before is sanitised in the SVG worker pool, not on the event loop.
+  const svgs = await serveMany(
+    svg,
+    rows.map((row) => row.svg),
+    actor.id,
+  )
+  return rows.map((row, at) => ({ ...toIconRow(row), svg: svgs[at]! }))
 }
 
 /** An icon the caller may see, with its scope; 404 otherwise. */

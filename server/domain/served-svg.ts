@@ -29,6 +29,15 @@ export function stringMemo(fn: (input: string) => string, maxChars: number) {
     return value
   }
   return {
+    /** The value kept for input (now the most recently used), or undefined: nothing is computed. */
+    peek(input: string): string | undefined {
+      const hit = entries.get(input)
+      if (hit !== undefined) {
+        entries.delete(input)
+        entries.set(input, hit)
+      }
+      return hit
+    },
     get(input: string): string {
       const hit = entries.get(input)
       if (hit !== undefined) {
@@ -72,6 +81,9 @@ const memo = stringMemo(sanitizeOrEmpty, MAX_CHARS)
 
 /** The stored markup as served: sanitised (memoised), or an empty icon if it cannot be parsed. */
 export const servedSvg = (svg: string): string => memo.get(svg)
+
+/** The served markup of `svg` if it is memoised; undefined otherwise (nothing is sanitised). */
+export const cachedServedSvg = (svg: string): string | undefined => memo.peek(svg)
 
 /** Remembers `served` (sanitizeOrEmpty(svg), computed in an SVG worker) as svg's served markup. */
 export const primeServedSvg = (svg: string, served: string): void => {

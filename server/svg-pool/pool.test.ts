@@ -3,9 +3,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { isSvgError, processSvg, SVG_ERROR_MESSAGES, SvgError } from '../../common/svg/index.ts'
 import { ApiError } from '../domain/errors.ts'
-import { servedSvgCache } from '../domain/served-svg.ts'
+import { EMPTY_SVG, sanitizeOrEmpty, servedSvgCache } from '../domain/served-svg.ts'
 import { createSvgPool, SVG_POOL_BUSY, type SvgPool, type SvgPoolOptions } from './pool.ts'
 import { processMany } from './process-many.ts'
+import { serveMany } from './serve-many.ts'
 import { RETRY_AFTER_SECONDS } from './settings.ts'
 
 const svgOf = (n: number) =>
@@ -111,5 +112,23 @@ describe('SVG worker pool', () => {
     expect(one).toBe(await processSvg(svgOf(1), { idPrefix: 'm-' }))
     expect(isSvgError(two)).toBe(true)
     expect(three).toBe(await processSvg(svgOf(3), { idPrefix: 'm-' }))
+  })
+
+  it('serves stored markup as served-svg.ts would, in workers; memoised markup needs none', async () => {
+    const p = pool({ size: 1 })
+    servedSvgCache.clear()
+    const stolen =
+      '<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0h9v9z" onclick="x()"/><script>x()</script></svg>'
+    const stored = [svgOf(1), stolen, 'not svg at all', svgOf(1)]
+    const served = await serveMany(p, stored, 'u')
+    expect(served).toEqual(stored.map(sanitizeOrEmpty))
+    expect(served[1]).not.toMatch(/script|onclick/)
+    expect(served[2]).toBe(EMPTY_SVG)
+    expect(servedSvgCache.size).toBe(3)
+    // All memoised now: answered even by a pool that refuses every icon.
+    const refusing = pool({ size: 1, maxQueuedPerLane: 0 })
+    expect(await serveMany(refusing, stored, 'u')).toEqual(served)
+    servedSvgCache.clear()
+    await expect(serveMany(refusing, stored, 'u')).rejects.toMatchObject({ status: 429 })
   })
 })

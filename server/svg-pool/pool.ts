@@ -9,7 +9,7 @@ import { SvgError } from '../../common/svg/index.ts'
 import { ApiError } from '../domain/errors.ts'
 import { primeServedSvg } from '../domain/served-svg.ts'
 import { FairQueue } from './fair-queue.ts'
-import type { FromWorker } from './protocol.ts'
+import type { FromWorker, Job } from './protocol.ts'
 import * as limits from './settings.ts'
 
 export type SvgPoolOptions = {
@@ -24,6 +24,8 @@ export type SvgPoolOptions = {
 export type SvgPool = {
   /** processSvg in a worker. Throws SvgError (400) or ApiError 429/503 (busy, with Retry-After). */
   process(input: string, options: { idPrefix: string }, lane?: string): Promise<string>
+  /** The markup to serve for each stored markup (served-svg.ts's sanitizeOrEmpty), in a worker. */
+  serve(inputs: string[], lane?: string): Promise<string[]>
   close(): Promise<void>
   readonly size: number
   /** Workers alive, busy, icons waiting, workers replaced after a deadline or a crash. */
@@ -35,10 +37,9 @@ export const SVG_POOL_BUSY = 'The server is busy processing icons. Please try ag
 
 type Task = {
   id: number
-  input: string
-  idPrefix: string
+  job: Job
   lane: string
-  resolve(svg: string): void
+  resolve(result: string | string[]): void
   reject(error: unknown): void
   waiting?: NodeJS.Timeout
 }
@@ -98,6 +99,9 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
       if ('svg' in message) {
         primeServedSvg(message.svg, message.served ?? message.svg)
         task.resolve(message.svg)
+      } else if ('served' in message) {
+        const inputs = task.job.kind === 'serve' ? task.job.inputs : []
+        task.resolve(message.served.map((served, at) => served ?? inputs[at]!))
       } else if ('code' in message) task.reject(svgErrorOf(message.code, message.message))
       else task.reject(new Error(`SVG pipeline failed in a worker: ${message.error}`))
     }
@@ -142,7 +146,7 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
     clearTimeout(task.waiting)
     slot.task = task
     const { worker } = slot
-    worker.postMessage({ id: task.id, input: task.input, idPrefix: task.idPrefix })
+    worker.postMessage({ ...task.job, id: task.id })
     const started = performance.now()
     let base: number | null = null
     const check = async () => {
@@ -174,21 +178,25 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
     }
   }
 
+  function enqueue(job: Job, lane: string): Promise<string | string[]> {
+    if (closed || queue.size >= maxQueued) return Promise.reject(busy())
+    if (queue.laneSize(lane) >= maxPerLane) return Promise.reject(tooMany())
+    return new Promise((resolve, reject) => {
+      const task: Task = { id: nextId++, job, lane, resolve, reject }
+      task.waiting = setTimeout(() => {
+        if (queue.remove(lane, task)) reject(busy())
+      }, maxWaitMs)
+      task.waiting.unref()
+      queue.push(lane, task)
+      pump()
+    })
+  }
+
   return {
     size,
-    process(input, { idPrefix }, lane = '') {
-      if (closed || queue.size >= maxQueued) return Promise.reject(busy())
-      if (queue.laneSize(lane) >= maxPerLane) return Promise.reject(tooMany())
-      return new Promise<string>((resolve, reject) => {
-        const task: Task = { id: nextId++, input, idPrefix, lane, resolve, reject }
-        task.waiting = setTimeout(() => {
-          if (queue.remove(lane, task)) reject(busy())
-        }, maxWaitMs)
-        task.waiting.unref()
-        queue.push(lane, task)
-        pump()
-      })
-    },
+    process: (input, { idPrefix }, lane = '') =>
+      enqueue({ kind: 'process', input, idPrefix }, lane) as Promise<string>,
+    serve: (inputs, lane = '') => enqueue({ kind: 'serve', inputs }, lane) as Promise<string[]>,
     stats: () => ({
       workers: slots.size,
       busy: [...slots].filter((s) => s.task).length,

@@ -15,9 +15,20 @@ if (!port) throw new Error('server/svg-pool/worker.ts runs as a worker thread')
 
 const send = (message: FromWorker) => port.postMessage(message)
 
-port.on('message', async ({ id, input, idPrefix }: ToWorker) => {
+port.on('message', async (job: ToWorker) => {
+  const { id } = job
   try {
-    const svg = await processSvg(input, { idPrefix })
+    if (job.kind === 'serve') {
+      send({
+        id,
+        served: job.inputs.map((svg) => {
+          const served = sanitizeOrEmpty(svg)
+          return served === svg ? null : served
+        }),
+      })
+      return
+    }
+    const svg = await processSvg(job.input, { idPrefix: job.idPrefix })
     const served = sanitizeOrEmpty(svg)
     send(served === svg ? { id, svg } : { id, svg, served })
   } catch (error) {
