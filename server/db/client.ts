@@ -24,9 +24,9 @@ export type Store = {
   /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
   notify(channel: string, payload: string): Promise<void>
-  close(): Promise<void>
   /** PGlite only: a consistent gzipped tarball of the data directory (npm run backup). */
   dump?: () => Promise<Blob>
+  close(): Promise<void>
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
@@ -66,10 +66,10 @@ async function openPglite(opts: { dataDir: string; lock?: boolean } | { pglite: 
     notify: async (channel, payload) => {
       await client.query('select pg_notify($1, $2)', [channel, payload])
     },
+    dump: () => client.dumpDataDir('gzip') as Promise<Blob>,
     close: async () => {
       await client.close()
       release()
-    dump: () => client.dumpDataDir('gzip') as Promise<Blob>,
     },
   }
 }
