@@ -72,8 +72,11 @@ describe('the maker on the free plan, without AI', () => {
     await page.getByTestId('save-error').filter({ hasText: messages.needProToSave }).waitFor()
     await page.getByTestId('toast').filter({ hasText: messages.needProToSave }).waitFor()
     expect((await call(`/api/icons?project_id=${projectId}`)).data).toEqual([])
+    // Editing still works after the refusal: the flip is written into the drawing itself.
+    const before = await page.getByTestId('svg-source').textContent()
     await page.getByRole('button', { name: 'Flip horizontally' }).click()
-    await expect.poll(() => page.getByTestId('svg-source').textContent()).toContain('matrix(')
+    await expect.poll(() => page.getByTestId('svg-source').textContent()).not.toBe(before)
+    expect(await page.getByTestId('svg-source').textContent()).not.toContain('matrix(')
   })
 
   test('a name is required before anything else; without a project the plan comes first', async () => {

@@ -134,21 +134,22 @@ describe('the maker, each source to the vault (pro)', () => {
     await editor.click()
     await page.keyboard.press('Control+a')
     await page.keyboard.insertText(
-      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="7"/></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="8" cy="12" r="5"/></svg>',
     )
     await expect
       .poll(async () =>
         decodeURIComponent((await page.getByTestId('preview-large').getAttribute('src')) ?? ''),
       )
-      .toContain('<circle cx="12" cy="12" r="7"/>')
+      .toContain('<circle cx="8" cy="12" r="5"/>')
     await page.keyboard.press('Control+a')
     await page.keyboard.insertText('<svg xmlns="http://www.w3.org/2000/svg"><path></svg>')
     await page.getByTestId('source-error').filter({ hasText: 'The SVG is not well-formed XML' }).waitFor()
     expect(decodeURIComponent((await page.getByTestId('preview-large').getAttribute('src')) ?? '')).toContain(
       '<circle',
     )
+    // An op replaces the bad draft with the document, flipped (the circle stays a circle).
     await page.getByRole('button', { name: 'Flip horizontally' }).click()
-    await expect.poll(source).toContain('<circle cx="12" cy="12" r="7"/>')
+    await expect.poll(source).toContain('<circle cx="16" cy="12" r="5"/>')
     expect(await page.getByTestId('source-error').count()).toBe(0)
 
     // What sanitizing removes is named, and can be taken out of the source.

@@ -139,7 +139,8 @@ function shapeToPathData(el: SvgElement): string {
       const [cx, cy] = [n('cx', 0), n('cy', 0)]
       const rx = el.name === 'circle' ? n('r') : n('rx')
       const ry = el.name === 'circle' ? rx : n('ry')
-      return `M${cx - rx} ${cy}A${rx} ${ry} 0 1 0 ${cx + rx} ${cy}A${rx} ${ry} 0 1 0 ${cx - rx} ${cy}Z`
+      // From the rightmost point, clockwise, as SVG draws the shape: dashes fall where they did.
+      return `M${cx + rx} ${cy}A${rx} ${ry} 0 1 1 ${cx - rx} ${cy}A${rx} ${ry} 0 1 1 ${cx + rx} ${cy}Z`
     }
     case 'line':
       return `M${n('x1', 0)} ${n('y1', 0)}L${n('x2', 0)} ${n('y2', 0)}`
@@ -158,8 +159,60 @@ function shapeToPathData(el: SvgElement): string {
 
 const GEOMETRY = ['x', 'y', 'width', 'height', 'rx', 'ry', 'cx', 'cy', 'r', 'x1', 'y1', 'x2', 'y2', 'points']
 
-/** Carries `m` into the element (its own transform composed); throws Decline when it cannot. */
-function carry(el: SvgElement, m: Matrix): void {
+/** Keeps a circle, ellipse or rect as itself when `m` maps it onto the same kind of shape. */
+function keepShape(el: SvgElement, m: Matrix): boolean {
+  const axisAligned = Math.abs(m[1]) < 1e-12 && Math.abs(m[2]) < 1e-12
+  const quarterTurned = Math.abs(m[0]) < 1e-12 && Math.abs(m[3]) < 1e-12
+  const n = (name: string, fallback?: number) => attrNumber(el, name, fallback)
+  const s = scaleOf(m)
+  if (el.name === 'circle') {
+    const [cx, cy] = point(m, n('cx', 0), n('cy', 0))
+    el.attrs.set('cx', cx!)
+    el.attrs.set('cy', cy!)
+    el.attrs.set('r', num(n('r') * s))
+    return true
+  }
+  if (!axisAligned && !quarterTurned) return false
+  if (el.name === 'ellipse') {
+    const [cx, cy] = point(m, n('cx', 0), n('cy', 0))
+    const [rx, ry] = quarterTurned ? [n('ry'), n('rx')] : [n('rx'), n('ry')]
+    el.attrs.set('cx', cx!)
+    el.attrs.set('cy', cy!)
+    el.attrs.set('rx', num(rx * s))
+    el.attrs.set('ry', num(ry * s))
+    return true
+  }
+  if (el.name === 'rect') {
+    const [x, y, w, h] = [n('x', 0), n('y', 0), n('width'), n('height')]
+    const corners = [apply(m, x, y), apply(m, x + w, y + h)]
+    const xs = corners.map((c) => c[0])
+    const ys = corners.map((c) => c[1])
+    el.attrs.set('x', num(Math.min(...xs)))
+    el.attrs.set('y', num(Math.min(...ys)))
+    el.attrs.set('width', num(Math.abs(xs[1]! - xs[0]!)))
+    el.attrs.set('height', num(Math.abs(ys[1]! - ys[0]!)))
+    const rx = el.attrs.has('rx') ? n('rx') : undefined
+    const ry = el.attrs.has('ry') ? n('ry') : undefined
+    const [rx2, ry2] = quarterTurned ? [ry, rx] : [rx, ry]
+    if (rx2 === undefined) el.attrs.delete('rx')
+    else el.attrs.set('rx', num(rx2 * s))
+    if (ry2 === undefined) el.attrs.delete('ry')
+    else el.attrs.set('ry', num(ry2 * s))
+    return true
+  }
+  return false
+}
+
+const dashedHere = (el: SvgElement) => {
+  const dashes = getProp(el, 'stroke-dasharray')?.trim()
+  return dashes !== undefined && dashes !== 'none'
+}
+
+/**
+ * Carries `m` into the element (its own transform composed); throws Decline when it cannot.
+ * `dashed`: a dash pattern applies from above, so a shape must keep where its outline starts.
+ */
+function carry(el: SvgElement, m: Matrix, dashed = false): void {
   if (META.has(el.name)) return
   refusesReferences(el)
   const own = el.attrs.has('transform') ? parseTransform(el.attrs.get('transform')) : null
@@ -168,12 +221,15 @@ function carry(el: SvgElement, m: Matrix): void {
   if (!isSimilarity(total)) decline()
   el.attrs.delete('transform')
   scaleLengths(el, scaleOf(total))
+  const dashes = dashed || dashedHere(el)
   if (el.name === 'g') {
-    for (const child of el.children) if (typeof child !== 'string') carry(child, total)
+    for (const child of el.children) if (typeof child !== 'string') carry(child, total, dashes)
     return
   }
   if (!SHAPES.has(el.name)) decline()
   if (isIdentity(total, 1e-12)) return
+  // A turned rect or circle starts its outline elsewhere: with dashes, it becomes path data.
+  if (!dashes && keepShape(el, total)) return
   const d = el.name === 'path' ? (el.attrs.get('d') ?? '') : shapeToPathData(el)
   if (el.name !== 'path') {
     for (const name of GEOMETRY) el.attrs.delete(name)
@@ -213,7 +269,7 @@ export function flattenInto(root: SvgElement, m: Matrix): SvgElement | null {
   const copy = clone(root)
   try {
     refusesReferences({ ...copy, attrs: new Map([...copy.attrs].filter(([k]) => k !== 'viewBox')) })
-    for (const child of copy.children) if (typeof child !== 'string') carry(child, m)
+    for (const child of copy.children) if (typeof child !== 'string') carry(child, m, dashedHere(copy))
     const s = scaleOf(m)
     if (Math.abs(s - 1) > 1e-12) {
       scaleLengths(copy, s)

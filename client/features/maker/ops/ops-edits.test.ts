@@ -36,7 +36,9 @@ describe('fitToGrid', () => {
     )
     expect(bounds(out)).toEqual([4, 4, 20, 20])
     // The scale is applied into the drawing: the circle's path and its stroke width, no wrapper.
-    expect(out).toMatch(/^<svg[^>]*><title>Ring<\/title><path [^>]*stroke-width="3.2"/)
+    expect(out).toMatch(
+      /^<svg[^>]*><title>Ring<\/title><circle cx="12" cy="12" r="6.4" [^>]*stroke-width="3.2"/,
+    )
     expect(out).not.toContain('transform')
     expect(() => fitToGrid(out, { size: 24, padding: 12 })).toThrow(RangeError)
   })
@@ -45,7 +47,10 @@ describe('fitToGrid', () => {
 describe('rotate and flip', () => {
   const bar = svg('<rect x="2" y="4" width="4" height="16"/>')
   it('turns a quarter clockwise about the centre, into the path data (no transform left)', () => {
-    expect(rotate(bar, 90)).toBe(svg('<path d="M20 2L20 6L4 6L4 2Z"/>', 'viewBox="0 0 24 24"'))
+    expect(rotate(bar, 90)).toBe(svg('<rect x="4" y="2" width="16" height="4"/>', 'viewBox="0 0 24 24"'))
+    // Turned by other than a quarter, a rect becomes path data; circles stay circles.
+    const tilted = rotate(svg('<rect x="2" y="4" width="4" height="16"/><circle cx="6" cy="6" r="2"/>'), 90)
+    expect(tilted).toContain('<circle cx="18" cy="6" r="2"/>')
     const twice = rotate(rotate(bar, 90), 90)
     expect(twice).not.toContain('transform')
     expect(bounds(twice)).toEqual([18, 4, 22, 20])
@@ -85,7 +90,7 @@ describe('stroke width', () => {
     expect(strokeInfo(set).width).toBe(1.5)
     // The width asked for is the width written: no compensation for a leftover scale.
     expect(set).toContain('stroke-width="1.5"')
-    expect([...set.matchAll(/<path[^>]*stroke-width="([^"]+)"/g)].map((m) => m[1])).toEqual(['1.5'])
+    expect([...set.matchAll(/<circle[^>]*stroke-width="([^"]+)"/g)].map((m) => m[1])).toEqual(['1.5'])
   })
 
   it('leaves fill-only icons alone', () => {
