@@ -3,8 +3,8 @@
 // by rewriting the server's list answer, as markup stored past the pipeline would be) cannot steer
 // a click to another icon or open a panel; full names are readable (two lines and a tooltip) and
 // the tile size is a remembered setting; an import reports its progress as it goes (processed,
-// saved, synced). On a phone (375×812, touch) a tap opens the details, copying is the panel's
-// button, and toasts never cover the bulk bar (nor at 1280 px).
+// saved, synced). On a phone (375×812, touch) a tap opens the details (or, while selecting, toggles
+// the selection), copying is the panel's button, and toasts never cover the bulk bar (nor at 1280 px).
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
@@ -186,6 +186,12 @@ describe('the vault grid', () => {
       // The selection box shows without hover; the bulk bar's actions stay clear of toasts.
       await alpha.locator('[data-action="toggle"]').tap()
       await p.getByTestId('bulk-bar').waitFor()
+      // While selecting, a tap toggles a tile's selection rather than opening it.
+      await p
+        .getByTestId('icon-tile')
+        .filter({ has: p.getByText('bravo', { exact: true }) })
+        .tap()
+      await p.getByTestId('selection-count').getByText('2 icons selected').waitFor()
       expect(await p.getByTestId('icon-detail').count()).toBe(0)
       const [download] = await Promise.all([
         p.waitForEvent('download'),

@@ -1,7 +1,8 @@
 // The grid's keyboard and pointer handling, delegated from the grid element to its tiles: keys of
 // grid-keys.ts move focus (Shift extends the selection), Enter opens, Space toggles, Ctrl/Cmd+C
 // copies; clicks select (and copy, for a plain click), double-clicks open. A tap (touch) opens the
-// details instead, where copying is an explicit button; a tap on the tile's box toggles selection. Which tile an event is
+// details instead, where copying is an explicit button, or, while some icons are selected, toggles
+// the tile's selection (as its box does). Which tile an event is
 // for is found by the grid's own structure (grid > row > tile), never by attributes an icon's
 // markup could carry too (data-index, data-action, class): inline markup cannot steer it.
 import type { FocusEvent, KeyboardEvent, MouseEvent, PointerEvent } from 'react'
@@ -21,6 +22,8 @@ interface GridEventsOptions {
   onClickIcon: ClickIcon
   onOpen(index: number): void
   onCopy(index: number): void
+  /** Some icons are selected: a tap toggles selection rather than opening details. */
+  selecting: boolean
 }
 
 /** The tile of `grid` with this data attribute (`index` or `icon-id`) = value, by the grid's structure. */
@@ -93,8 +96,8 @@ export function gridEvents(o: GridEventsOptions) {
     o.setFocus(index)
     const action = tileAction(event.target, tile)
     const touch = lastPointer === 'touch'
-    if (action === 'details' || (touch && action !== 'toggle')) return o.onOpen(index)
-    const toggle = event.ctrlKey || event.metaKey || action === 'toggle'
+    if (action === 'details' || (touch && action !== 'toggle' && !o.selecting)) return o.onOpen(index)
+    const toggle = event.ctrlKey || event.metaKey || action === 'toggle' || touch
     o.onClickIcon(index, { shift: event.shiftKey, toggle, plain: !event.shiftKey && !toggle })
   }
 

@@ -84,6 +84,7 @@ export function IconGrid(props: IconGridProps) {
     onClickIcon,
     onOpen,
     onCopy,
+    selecting: selection.ids.size > 0,
   })
 
   return (

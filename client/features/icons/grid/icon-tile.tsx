@@ -80,7 +80,7 @@ export const IconTile = memo(function IconTile({
         aria-hidden
         data-action="details"
         title="Details"
-        className="absolute right-1 bottom-10 hidden rounded p-0.5 text-muted group-hover:block hover:bg-raised hover:text-fg"
+        className="absolute right-1 bottom-10 hidden rounded p-0.5 text-muted group-hover:block pointer-coarse:block hover:bg-raised hover:text-fg"
       >
         <Info className="size-3.5" />
       </button>
