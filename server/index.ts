@@ -20,7 +20,10 @@ async function main() {
   const server = serve({ fetch: ctx.app.fetch, port: config.port, hostname: config.host }, (info) => {
     const ms = Math.round(performance.now() - started)
     const db = ctx.store.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'Postgres'
-    ctx.logger.info({ port: info.port, database: ctx.store.kind, ms }, `Iconvault listening on ${config.baseUrl} (${db})`)
+    ctx.logger.info(
+      { port: info.port, database: ctx.store.kind, ms },
+      `Iconvault listening on ${config.baseUrl} (${db})`,
+    )
   })
   let stopping = false
   const stop = (signal: string) => {

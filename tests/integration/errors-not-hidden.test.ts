@@ -19,7 +19,12 @@ describe.each(dbKinds)('errors on %s', (kind) => {
     owner = await t.signIn('err-owner@example.com')
     await t.setPlan('err-owner@example.com', 'gold')
     await t.post('/api/workspaces/create', owner, { id: wsId, name: 'Team', description: '' })
-    await t.post('/api/projects/create', owner, { id: projectId, name: 'P', description: '', workspace_id: wsId })
+    await t.post('/api/projects/create', owner, {
+      id: projectId,
+      name: 'P',
+      description: '',
+      workspace_id: wsId,
+    })
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M2 2h20v20H2z"/></svg>'
     const created = await t.post('/api/icons/create', owner, {
       id: iconId,

@@ -47,7 +47,12 @@ describe('request log', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/)
     const me = await app.request('/api/me', { headers: { cookie } })
     const line = lines.find((l) => l.reqId === id)!
-    expect(line).toMatchObject({ level: 'info', msg: 'request', method: 'GET', path: '/api/auth/magic-link/verify' })
+    expect(line).toMatchObject({
+      level: 'info',
+      msg: 'request',
+      method: 'GET',
+      path: '/api/auth/magic-link/verify',
+    })
     expect(typeof line.time).toBe('string')
     expect(typeof line.ms).toBe('number')
     expect(JSON.stringify(lines)).not.toContain('secret-token-123')
@@ -64,12 +69,16 @@ describe('request log', () => {
     expect(res.headers.get('x-request-id')).toBe('proxy-req-7')
     await t.ctx.store.db.execute(sql`alter table projects rename to projects_away`)
     try {
-      const failed = await app.request('/api/projects', { headers: { cookie, 'x-request-id': 'proxy-req-8' } })
+      const failed = await app.request('/api/projects', {
+        headers: { cookie, 'x-request-id': 'proxy-req-8' },
+      })
       expect(failed.status).toBe(500)
     } finally {
       await t.ctx.store.db.execute(sql`alter table projects_away rename to projects`)
     }
-    const error = lines.find((l) => l.reqId === 'proxy-req-8' && l.level === 'error') as { err: { stack: string } }
+    const error = lines.find((l) => l.reqId === 'proxy-req-8' && l.level === 'error') as {
+      err: { stack: string }
+    }
     expect(error.err.stack).toContain('Failed query')
     expect(lines.find((l) => l.reqId === 'proxy-req-8' && l.msg === 'request')).toMatchObject({ status: 500 })
   })
