@@ -157,6 +157,7 @@ describe('axe: no serious or critical WCAG violations', () => {
           project_id: projectId,
           workspace_id: null,
         },
+        headers: { origin: app.baseUrl },
       })
       expect(res.ok()).toBe(true)
     }

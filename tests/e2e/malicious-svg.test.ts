@@ -77,6 +77,7 @@ beforeAll(async () => {
     }
     const res = await page.request.post(`${app.baseUrl}/api/icons/create`, {
       data: { ...body, workspace_id: null },
+      headers: { origin: app.baseUrl },
     })
     if (res.ok()) stored.push({ id: body.id, name: body.name })
     else expect(res.status()).toBe(400) // refused by the pipeline, with its message

@@ -33,6 +33,7 @@ async function newProject(name: string) {
   const id = crypto.randomUUID()
   await page.request.post(`${app.baseUrl}/api/projects/create`, {
     data: { id, name, description: '', workspace_id: null },
+    headers: { origin: app.baseUrl },
   })
   await page.goto(`${app.baseUrl}/icons?projectId=${id}`)
   await page.getByTestId('empty-vault').waitFor()

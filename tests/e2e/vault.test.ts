@@ -43,6 +43,7 @@ beforeAll(async () => {
   projectId = crypto.randomUUID()
   const created = await page.request.post(`${app.baseUrl}/api/projects/create`, {
     data: { id: projectId, name: 'Marketing Site', description: 'Icons of the new site', workspace_id: null },
+    headers: { origin: app.baseUrl },
   })
   expect(created.ok()).toBe(true)
 })
