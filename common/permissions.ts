@@ -1,39 +1,37 @@
-// The one role -> action table (seed §6). The server enforces it; the client only hides
-// or disables what it forbids. In personal mode (no workspace) the owner may do everything.
+// The one role -> action table (seed §6), personal mode included: `personal` is the caller in
+// their own personal projects. The server enforces it; the client only hides or disables what it
+// forbids. The review rule that follows from it lives in common/icon-rules.ts.
 
 export const ROLES = ['owner', 'admin', 'member', 'viewer'] as const
 export type Role = (typeof ROLES)[number]
 /** Roles an invitation or a role change may give; nobody is invited or promoted to owner. */
 export const ASSIGNABLE_ROLES = ['admin', 'member', 'viewer'] as const
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number]
+/** Who acts: a workspace role, or `personal` for the owner of personal projects. */
+export type Actor = Role | 'personal'
 
 export const ACTIONS = {
-  'workspace:read': ['owner', 'admin', 'member', 'viewer'],
-  'workspace:update': ['owner', 'admin'],
-  'workspace:delete': ['owner', 'admin'],
-  'workspace:invite': ['owner', 'admin'],
-  'workspace:credits': ['owner', 'admin'],
-  'workspace:manage-users': ['owner', 'admin'],
-  'project:create': ['owner', 'admin'],
-  'project:update': ['owner', 'admin'],
-  'project:delete': ['owner', 'admin'],
-  'icon:create': ['owner', 'admin', 'member'],
-  'icon:update': ['owner', 'admin', 'member'],
-  'icon:delete': ['owner', 'admin', 'member'],
+  'workspace:read': ['owner', 'admin', 'member', 'viewer', 'personal'],
+  'workspace:update': ['owner', 'admin', 'personal'],
+  'workspace:delete': ['owner', 'admin', 'personal'],
+  'workspace:invite': ['owner', 'admin', 'personal'],
+  'workspace:credits': ['owner', 'admin', 'personal'],
+  'workspace:manage-users': ['owner', 'admin', 'personal'],
+  'project:create': ['owner', 'admin', 'personal'],
+  'project:update': ['owner', 'admin', 'personal'],
+  'project:delete': ['owner', 'admin', 'personal'],
+  'icon:read': ['owner', 'admin', 'member', 'viewer', 'personal'],
+  'icon:create': ['owner', 'admin', 'member', 'personal'],
+  'icon:update': ['owner', 'admin', 'member', 'personal'],
+  'icon:delete': ['owner', 'admin', 'member', 'personal'],
+  // Personal projects have no review: nothing there waits for approval, so nobody approves.
   'icon:approve': ['owner', 'admin'],
-} as const satisfies Record<string, readonly Role[]>
+} as const satisfies Record<string, readonly Actor[]>
 
 export type Action = keyof typeof ACTIONS
 
-/**
- * May this role do this action? `role` is the caller's role in the workspace, or
- * `'personal'` for their own personal projects, where everything is allowed.
- */
-export function can(role: Role | 'personal' | null | undefined, action: Action): boolean {
-  if (role === 'personal') return true
+/** May this role (or `personal`) do this action? No role: nothing. */
+export function can(role: Actor | null | undefined, action: Action): boolean {
   if (!role) return false
-  return (ACTIONS[action] as readonly Role[]).includes(role)
+  return (ACTIONS[action] as readonly Actor[]).includes(role)
 }
-
-/** Workspace admin means admin or owner. */
-export const isWorkspaceAdmin = (role: Role | null | undefined) => role === 'owner' || role === 'admin'

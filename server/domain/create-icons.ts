@@ -1,27 +1,24 @@
-// Many icons created at once (POST /api/icons/create-many, a drop of files). What the icons of a
+// The one create path: many icons at once (POST /api/icons/create-many, a drop of files), and one
+// (POST /api/icons/create) as the batch of one, so both share one idempotency rule (repeatOf) and
+// one SVG-error rule (the pipeline's refusal is a 400 with its message). What the icons of a
 // request share refuses the whole request, exactly as /create would answer for them: the project
 // visible (404), the role (403), the workspace agreeing with the project (400), the plan (403).
 // What belongs to one icon refuses that icon alone, in its result: its fields (400), its SVG (400,
 // the pipeline's message), an id already used elsewhere (409). Accepted icons go through the same
-// SVG pipeline as /create and are stored with one INSERT (atomic), then announced in a few notes.
-// docs/decisions/0401-batched-icon-sync.md
+// SVG worker pool and are stored with one INSERT (atomic), then announced in a few notes.
+// docs/decisions/0401-batched-icon-sync.md, 0010-one-create-path.md
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
+import { iconIdPrefix } from '../../common/icon-rules.ts'
 import { appMessages } from '../../common/messages.ts'
 import { type CreateIconsResult, createIconBody } from '../../common/schemas/icons.ts'
+import type { IconRow } from '../../common/schemas/rows.ts'
 import { icons, projects } from '../db/schema/index.ts'
 import { iconNotes } from '../events.ts'
 import { processMany } from '../svg-pool/process-many.ts'
 import type { Actor, Deps } from './deps.ts'
-import { badRequest } from './errors.ts'
-import {
-  createTarget,
-  type IconRecord,
-  iconColumnsButSvg,
-  iconIdPrefix,
-  newIconRow,
-  served,
-} from './icons.ts'
+import { ApiError, badRequest } from './errors.ts'
+import { createTarget, type IconRecord, iconColumnsButSvg, newIconRow, served } from './icons.ts'
 
 type Body = z.output<typeof createIconBody>
 type Target = Awaited<ReturnType<typeof createTarget>>
@@ -35,6 +32,14 @@ const refused = (id: string | null, status: 400 | 409, error: string): CreateIco
   status,
   error,
 })
+
+/** One icon (POST /api/icons/create): the batch of one, its refusal thrown as the error it is. */
+export async function createIcon(deps: Deps, actor: Actor, body: Body): Promise<IconRow> {
+  const [result] = await createIcons(deps, actor, [body])
+  if (!result || 'error' in result)
+    throw new ApiError(result?.status ?? 400, result?.error ?? 'Invalid input')
+  return result.data
+}
 
 /**
  * Creates the icons; one result per item, in the order given. Idempotent on each id. `sessionId`:
@@ -79,9 +84,19 @@ export async function createIcons(
     else results[index] = refused(body.id, 400, svg.message)
   })
   const created = await insert(deps, actor, fresh, targets, sessionId)
+  // An id taken meanwhile (a concurrent repeat): the same rule as a repeat found before.
+  const raced = await rowsById(
+    deps,
+    fresh.filter(({ body }) => !created.has(body.id)).map(({ body }) => body.id),
+  )
   for (const { index, body } of fresh) {
     const row = created.get(body.id)
-    results[index] = row ? { id: body.id, data: served(row) } : refused(body.id, 409, appMessages.idTaken)
+    const known = raced.get(body.id)
+    results[index] = row
+      ? { id: body.id, data: served(row) }
+      : known
+        ? repeatOf(known, body, actor)
+        : refused(body.id, 409, appMessages.idTaken)
   }
   // An id given twice: the later one repeats the first (same project) or is a conflict.
   for (const { index, body } of valid) {

@@ -1,17 +1,17 @@
-// Icons: list a project's icons; create (through the SVG pipeline, needs the plan's
-// entitlement, the server decides the review status), rename or approve, delete.
+// Icons: list a project's icons; what every create shares (create-icons.ts is the one create
+// path: the plan's entitlement, the review status the server decides), rename or approve, delete.
 import { asc, eq, getTableColumns } from 'drizzle-orm'
 import type { z } from 'zod'
+import { newIconStatus } from '../../common/icon-rules.ts'
 import { appMessages } from '../../common/messages.ts'
 import { type Plan, saveIconsRefusal } from '../../common/plans.ts'
 import type { createIconBody, IconStatus, updateIconBody } from '../../common/schemas/icons.ts'
 import type { IconRow } from '../../common/schemas/rows.ts'
-import { isSvgError } from '../../common/svg/index.ts'
 import { icons } from '../db/schema/index.ts'
 import { serveMany } from '../svg-pool/serve-many.ts'
-import { assertCan, projectScope, type Scope } from './access.ts'
+import { assertCan, projectScope, roleOf, type Scope } from './access.ts'
 import type { Actor, Deps } from './deps.ts'
-import { ApiError, badRequest, conflict, forbidden, notFound } from './errors.ts'
+import { ApiError, badRequest, forbidden, notFound } from './errors.ts'
 import { toIconRow } from './rows.ts'
 import { servedIconRow, servedSvg } from './served-svg.ts'
 import { currentPlan } from './subscriptions.ts'
@@ -29,8 +29,8 @@ export const served = servedIconRow
 /** Sanitised markup to serve (memoised: served-svg.ts); an empty icon when it cannot be parsed. */
 export const safeSvg = servedSvg
 
+/** The icons of a project the route located (requireAccess 'icon:read'), oldest first. */
 export async function listIcons({ db, svg }: Deps, actor: Actor, projectId: string): Promise<IconRow[]> {
-  await projectScope(db, actor, projectId)
   const rows = await db
     .select()
     .from(icons)
@@ -45,8 +45,10 @@ export async function listIcons({ db, svg }: Deps, actor: Actor, projectId: stri
   return rows.map((row, at) => ({ ...toIconRow(row), svg: svgs[at]! }))
 }
 
+export type IconInScope = { icon: IconRecord; scope: Scope }
+
 /** An icon the caller may see, with its scope; 404 otherwise. */
-export async function iconScope({ db }: Deps, actor: Actor, iconId: string) {
+export async function iconScope({ db }: Deps, actor: Actor, iconId: string): Promise<IconInScope> {
   const [icon] = await db.select().from(icons).where(eq(icons.id, iconId))
   if (!icon) throw notFound(ICON_NOT_FOUND)
   try {
@@ -63,14 +65,9 @@ export async function iconScope({ db }: Deps, actor: Actor, iconId: string) {
 const ownerPlan = ({ db }: Deps, scope: Scope): Promise<Plan | undefined> =>
   scope.kind === 'personal' ? Promise.resolve(undefined) : currentPlan(db, scope.workspace.user_id)
 
-/** The prefix the pipeline gives an icon's internal ids (the browser's import uses the same). */
-export const iconIdPrefix = (id: string) => `i${id.replaceAll('-', '').slice(0, 8)}-`
-
-/** Needs review when a member (not admin/owner) saves into a workspace that asks for it. */
+/** The status of an icon added in this scope (common/icon-rules.ts: the one review rule). */
 export const decideStatus = (scope: Scope): IconStatus =>
-  scope.kind === 'workspace' && scope.workspace.review_icons && scope.role === 'member'
-    ? 'needs-review'
-    : 'approved'
+  newIconStatus(scope.kind === 'workspace' && scope.workspace.review_icons, roleOf(scope))
 
 /**
  * The checks every create of icons into a project shares (/create and /create-many), in this
@@ -107,43 +104,12 @@ export function newIconRow(
   }
 }
 
-export async function createIcon(
-  deps: Deps,
-  actor: Actor,
-  body: z.output<typeof createIconBody>,
-): Promise<IconRow> {
-  const { scope, project } = await createTarget(deps, actor, body.project_id, body.workspace_id ?? null)
-  let svg: string
-  try {
-    // In the worker pool, under the caller's lane (a CPU deadline; busy: 429/503).
-    svg = await deps.svg.process(body.svg, { idPrefix: iconIdPrefix(body.id) }, actor.id)
-  } catch (err) {
-    if (isSvgError(err)) throw badRequest(err.message)
-    throw err
-  }
-  const [inserted] = await deps.db
-    .insert(icons)
-    .values(newIconRow(body, svg, actor, { scope, project }))
-    .onConflictDoNothing()
-    .returning(iconColumnsButSvg)
-  const created = inserted && { ...inserted, svg }
-  if (!created) {
-    const [existing] = await deps.db.select().from(icons).where(eq(icons.id, body.id))
-    if (existing?.project_id !== project.id || existing.user_id !== actor.id)
-      throw conflict(appMessages.idTaken)
-    return served(existing)
-  }
-  await publish(deps, created, project.user_id, 'upsert')
-  return served(created)
-}
-
+/** Renames an icon the route located (requireAccess 'icon:update'); a status change also needs 'icon:approve'. */
 export async function updateIcon(
   deps: Deps,
-  actor: Actor,
+  { icon, scope }: IconInScope,
   body: z.output<typeof updateIconBody>,
 ): Promise<IconRow> {
-  const { icon, scope } = await iconScope(deps, actor, body.id)
-  assertCan(scope, 'icon:update')
   const status = body.icon_status ?? (icon.icon_status as IconStatus)
   if (status !== icon.icon_status) assertCan(scope, 'icon:approve')
   const [row] = await deps.db
@@ -155,9 +121,8 @@ export async function updateIcon(
   return served(row!)
 }
 
-export async function deleteIcon(deps: Deps, actor: Actor, iconId: string): Promise<{ id: string }> {
-  const { icon, scope } = await iconScope(deps, actor, iconId)
-  assertCan(scope, 'icon:delete')
+/** Deletes an icon the route located (requireAccess 'icon:delete'). */
+export async function deleteIcon(deps: Deps, { icon, scope }: IconInScope): Promise<{ id: string }> {
   await deps.db.delete(icons).where(eq(icons.id, icon.id))
   await publish(deps, icon, scope.kind === 'personal' ? scope.ownerId : undefined, 'delete')
   return { id: icon.id }

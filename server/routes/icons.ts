@@ -1,34 +1,74 @@
-// /api/icons/*: seed §7, paths and payloads exactly, plus a safe SVG download.
+// /api/icons/*: seed §7, paths and payloads exactly, plus a safe SVG download. Each route names the
+// action it needs with requireAccess (common/permissions.ts; ADR 0004); one create path (ADR 0010).
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { messages } from '../../common/messages.ts'
 import { requiredId } from '../../common/schemas/fields.ts'
 import * as s from '../../common/schemas/icons.ts'
 import { cssClassName, loadSvgo } from '../../common/svg/index.ts'
-import { createIcons } from '../domain/create-icons.ts'
+import { assertCan, projectScope } from '../domain/access.ts'
+import { createIcon, createIcons } from '../domain/create-icons.ts'
 import type { Deps } from '../domain/deps.ts'
-import { createIcon, deleteIcon, iconScope, listIcons, safeSvg, updateIcon } from '../domain/icons.ts'
+import { deleteIcon, type IconInScope, iconScope, listIcons, safeSvg, updateIcon } from '../domain/icons.ts'
 import { moveIcons } from '../domain/move-icons.ts'
-import { actorOf } from '../middleware/access.ts'
+import { actorOf, type Locate, requireAccess } from '../middleware/access.ts'
 import { byUser, LIMITS, rateLimit } from '../middleware/rate-limit.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
 import { validate, validateQuery } from '../middleware/validate.ts'
 
 const downloadQuery = z.strictObject({ id: requiredId(messages.iconIdRequired) })
 
+/** The projects of a create-many body's valid icons, in order of first use (invalid ones are refused alone). */
+const projectIdsOf = (items: unknown[]) => [
+  ...new Set(
+    items.flatMap((item) => {
+      const parsed = s.createIconBody.safeParse(item)
+      return parsed.success ? [parsed.data.project_id] : []
+    }),
+  ),
+]
+
 export function iconRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>()
+  const app = new Hono<AppEnv & { Variables: { icon: IconInScope } }>()
   app.use(requireUser)
+
+  const projectOf =
+    (id: (c: Parameters<Locate>[0]) => string): Locate =>
+    async (c, actor) =>
+      (await projectScope(deps.db, actor, id(c))).scope
+  const queryProject = projectOf((c) => (c.get('query') as { project_id: string }).project_id)
+  const bodyProject = projectOf((c) => (c.get('body') as { project_id: string }).project_id)
+  const iconBy =
+    (id: (c: Parameters<Locate>[0]) => string): Locate =>
+    async (c, actor) => {
+      const located = await iconScope(deps, actor, id(c))
+      c.set('icon', located)
+      return located.scope
+    }
+  const bodyIcon = iconBy((c) => (c.get('body') as { id: string }).id)
+  const queryIcon = iconBy((c) => (c.get('query') as { id: string }).id)
+  // create-many: every project the icons go to, in order (404, then 403 for the first refused);
+  // a body whose items name no project is answered item by item, in the caller's own scope.
+  const bodyProjects: Locate = async (c, actor) => {
+    const ids = projectIdsOf((c.get('body') as { icons: unknown[] }).icons)
+    const scopes = []
+    for (const id of ids) {
+      const { scope } = await projectScope(deps.db, actor, id)
+      assertCan(scope, 'icon:create')
+      scopes.push(scope)
+    }
+    return scopes[0] ?? { kind: 'personal', ownerId: actor.id }
+  }
   // svgo loads on first use (~0.1 s and more on a busy machine): load it now, not in the first create.
   void loadSvgo().catch(() => {})
 
   // GET /api/icons?project_id=: the icons of a project the caller may see.
-  app.get('/', validateQuery(s.listIconsQuery), async (c) =>
+  app.get('/', validateQuery(s.listIconsQuery), requireAccess('icon:read', queryProject), async (c) =>
     c.json({ data: await listIcons(deps, actorOf(c), c.get('query').project_id) }),
   )
 
-  // POST /api/icons/create: sanitised and optimised by the SVG pipeline; idempotent on id.
-  app.post('/create', validate(s.createIconBody), async (c) =>
+  // POST /api/icons/create: the batch of one (create-icons.ts): through the SVG pipeline; idempotent on id.
+  app.post('/create', validate(s.createIconBody), requireAccess('icon:create', bodyProject), async (c) =>
     c.json({ data: await createIcon(deps, actorOf(c), c.get('body')) }),
   )
 
@@ -39,6 +79,7 @@ export function iconRoutes(deps: Deps) {
     '/create-many',
     rateLimit(LIMITS.createManyPerUser, byUser),
     validate(s.createIconsBody),
+    requireAccess('icon:create', bodyProjects),
     async (c) =>
       c.json({
         data: { results: await createIcons(deps, actorOf(c), c.get('body').icons, c.var.user?.sessionId) },
@@ -47,23 +88,23 @@ export function iconRoutes(deps: Deps) {
 
   // POST /api/icons/move {ids, project_id}: the same icons (ids, authors, dates) into another
   // project, checked on both sides; answers the moved rows; teammates hear of it live.
-  app.post('/move', validate(s.moveIconsBody), async (c) =>
+  app.post('/move', validate(s.moveIconsBody), requireAccess('icon:create', bodyProject), async (c) =>
     c.json({ data: await moveIcons(deps, actorOf(c), c.get('body'), c.var.user?.sessionId) }),
   )
 
   // POST /api/icons/update: rename; owners and admins may also change the status.
-  app.post('/update', validate(s.updateIconBody), async (c) =>
-    c.json({ data: await updateIcon(deps, actorOf(c), c.get('body')) }),
+  app.post('/update', validate(s.updateIconBody), requireAccess('icon:update', bodyIcon), async (c) =>
+    c.json({ data: await updateIcon(deps, c.get('icon'), c.get('body')) }),
   )
 
   // POST /api/icons/delete: removes an icon.
-  app.post('/delete', validate(s.deleteIconBody), async (c) =>
-    c.json({ data: await deleteIcon(deps, actorOf(c), c.get('body').id) }),
+  app.post('/delete', validate(s.deleteIconBody), requireAccess('icon:delete', bodyIcon), async (c) =>
+    c.json({ data: await deleteIcon(deps, c.get('icon')) }),
   )
 
   // GET /api/icons/download?id=: the SVG as an attachment that can never run script.
-  app.get('/download', validateQuery(downloadQuery), async (c) => {
-    const { icon } = await iconScope(deps, actorOf(c), c.get('query').id)
+  app.get('/download', validateQuery(downloadQuery), requireAccess('icon:read', queryIcon), async (c) => {
+    const { icon } = c.get('icon')
     const file = `${cssClassName(icon.name) || 'icon'}.svg`
     return c.body(safeSvg(icon.svg), 200, {
       'Content-Type': 'image/svg+xml; charset=utf-8',

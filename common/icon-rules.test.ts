@@ -1,0 +1,19 @@
+// The review rule and the id prefix, shared by the server and the browser.
+import { expect, it } from 'vitest'
+import { iconIdPrefix, newIconStatus } from './icon-rules.ts'
+import { ROLES } from './permissions.ts'
+
+it('asks for review only of members in a reviewing workspace', () => {
+  expect(ROLES.map((role) => newIconStatus(true, role))).toEqual([
+    'approved',
+    'approved',
+    'needs-review',
+    'needs-review',
+  ])
+  expect(ROLES.map((role) => newIconStatus(false, role))).toEqual(ROLES.map(() => 'approved'))
+  expect(newIconStatus(false, 'personal')).toBe('approved')
+})
+
+it('prefixes ids with the first eight hex digits of the icon id', () => {
+  expect(iconIdPrefix('0a1b2c3d-4e5f-6789-abcd-ef0123456789')).toBe('i0a1b2c3d-')
+})

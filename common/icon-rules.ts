@@ -1,0 +1,14 @@
+// Icon rules the server decides and the browser predicts with the same code: the review status of
+// a new (or moved-in) icon, and the prefix the SVG pipeline gives an icon's internal ids.
+import { type Actor, can } from './permissions.ts'
+import type { IconStatus } from './schemas/rows.ts'
+
+/**
+ * Needs review when the workspace asks for it and the one adding the icon may not approve it
+ * (a member); admins' and owners' icons, and personal ones (no review there), are approved at once.
+ */
+export const newIconStatus = (reviews: boolean, role: Actor | null | undefined): IconStatus =>
+  reviews && !can(role, 'icon:approve') ? 'needs-review' : 'approved'
+
+/** The prefix the pipeline gives an icon's internal ids (the browser's import uses the same). */
+export const iconIdPrefix = (id: string) => `i${id.replaceAll('-', '').slice(0, 8)}-`
