@@ -1,52 +1,59 @@
-// Change events. Domain code publishes a small note after each committed change; every
+// Change events. Domain code publishes a small note inside the transaction that writes (Postgres
+// delivers it on commit, or not at all: ADR 0303), carrying the scope's change version; every
 // server process LISTENs on one Postgres channel (PGlite in-process, or a Postgres server
 // shared by several processes), resolves who may see the change, loads the row once and
 // pushes a ChangeEvent to those users' open /api/events streams. Notes are delivered one after
 // another, in order; a stream whose session has ended (stream-sessions.ts) is ended before it
 // could receive anything, and a few streams per session at most stay open (ADR 0007).
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Role } from '../common/permissions.ts'
 import type { ChangeEvent } from '../common/schemas/events.ts'
 import type { Store } from './db/client.ts'
 import { icons, projects, user, workspaceAccess, workspaces } from './db/schema/index.ts'
 import { toAccessRow, toProjectRow, toWorkspaceRow } from './domain/rows.ts'
 import { servedIconRow } from './domain/served-svg.ts'
+import type { Tx } from './domain/sync-versions.ts'
 import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER, sessionGate } from './stream-sessions.ts'
 
 const CHANNEL = 'iconvault_changes'
 
+/** The scope (a workspace id or `user:<id>`) and its version after the change (ADR 0303). */
+export type Versioned = { scope?: string; version?: number }
+
 /** What travels through NOTIFY (kept far below its 8000-byte limit: ids only). */
-export type ChangeNote =
-  | {
-      entity: 'workspaces' | 'projects' | 'icons' | 'workspaces_access'
-      op: 'upsert'
-      id: string
-      workspace_id: string | null
-      owner_id?: string
-    }
-  | {
-      entity: 'workspaces' | 'projects' | 'icons' | 'workspaces_access'
-      op: 'delete'
-      id: string
-      workspace_id: string | null
-      owner_id?: string
-      /** Who must hear of it when the workspace's access rows are gone too. */
-      audience?: string[]
-    }
-  /** Many icons created at once (POST /api/icons/create-many); see iconNotes for the size. */
-  | {
-      entity: 'icons'
-      op: 'upsert-many'
-      ids: string[]
-      workspace_id: string | null
-      owner_id?: string
-      /** The session that made the change holds the answer already: its streams are skipped. */
-      except_session?: string
-    }
-  | { entity: 'membership'; op: 'revoked'; workspace_id: string; audience: string[] }
-  | { entity: 'invitations'; op: 'changed'; email: string }
-  /** Sessions ended through better-auth (sign-out, revoke, delete-user): their streams end. */
-  | { entity: 'sessions'; op: 'ended'; ids: string[] }
+export type ChangeNote = Versioned &
+  (
+    | {
+        entity: 'workspaces' | 'projects' | 'icons' | 'workspaces_access'
+        op: 'upsert'
+        id: string
+        workspace_id: string | null
+        owner_id?: string
+      }
+    | {
+        entity: 'workspaces' | 'projects' | 'icons' | 'workspaces_access'
+        op: 'delete'
+        id: string
+        workspace_id: string | null
+        owner_id?: string
+        /** Who must hear of it when the workspace's access rows are gone too. */
+        audience?: string[]
+      }
+    /** Many icons created at once (POST /api/icons/create-many); see iconNotes for the size. */
+    | {
+        entity: 'icons'
+        op: 'upsert-many'
+        ids: string[]
+        workspace_id: string | null
+        owner_id?: string
+        /** The session that made the change holds the answer already: its streams are skipped. */
+        except_session?: string
+      }
+    | { entity: 'membership'; op: 'revoked'; workspace_id: string; audience: string[] }
+    | { entity: 'invitations'; op: 'changed'; email: string }
+    /** Sessions ended through better-auth (sign-out, revoke, delete-user): their streams end. */
+    | { entity: 'sessions'; op: 'ended'; ids: string[] }
+  )
 
 /** Ids per upsert-many note: 150 uuids are about 6 kB of JSON, under NOTIFY's 8000 bytes. */
 export const IDS_PER_NOTE = 150
@@ -57,6 +64,7 @@ export function iconNotes(
   workspaceId: string | null,
   ownerId?: string,
   exceptSession?: string,
+  versioned: Versioned = {},
 ): ChangeNote[] {
   const notes: ChangeNote[] = []
   for (let i = 0; i < ids.length; i += IDS_PER_NOTE) {
@@ -68,6 +76,7 @@ export function iconNotes(
       workspace_id: workspaceId,
       owner_id: ownerId,
       except_session: exceptSession,
+      ...versioned,
     })
   }
   return notes
@@ -83,12 +92,20 @@ export type Subscriber = {
 }
 
 export type EventBus = {
-  publish(note: ChangeNote): Promise<void>
+  /**
+   * Sends the note; with `tx`, inside that transaction, so Postgres delivers it when (and only if)
+   * the change commits. Without, at once (notes that announce no stored change).
+   */
+  publish(note: ChangeNote, tx?: Tx): Promise<void>
   subscribe(sub: Subscriber): () => void
   /** Ends the subscriber's stream unless its session is still valid; resolves whether it was. */
   confirm(sub: Subscriber): Promise<boolean>
   close(): Promise<void>
 }
+
+/** Events carry their note's scope and version, so a client can tell when it missed one. */
+const stamped = (events: ChangeEvent[], { scope, version }: Versioned): ChangeEvent[] =>
+  version === undefined ? events : events.map((e) => ({ ...e, scope, version }))
 
 export async function createEventBus(store: Store): Promise<EventBus> {
   const subscribers = new Set<Subscriber>()
@@ -218,14 +235,17 @@ export async function createEventBus(store: Store): Promise<EventBus> {
     for (const s of await stillValid(to)) {
       const role = who.get(s.userId) ?? null
       const key = note.op === 'upsert-many' ? 'rows' : (role ?? '') // icon rows do not depend on the role
-      if (!cache.has(key)) cache.set(key, await toEvents(note, role))
+      if (!cache.has(key)) cache.set(key, stamped(await toEvents(note, role), note))
       // Rows load after the check: a stream ended meanwhile is skipped.
       if (subscribers.has(s)) for (const event of cache.get(key) ?? []) s.send(event)
     }
   }
 
   return {
-    publish: (note) => store.notify(CHANNEL, JSON.stringify(note)),
+    publish: async (note, tx) => {
+      if (!tx) return store.notify(CHANNEL, JSON.stringify(note))
+      await tx.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(note)})`)
+    },
     subscribe: (sub) => {
       makeRoom(sub)
       subscribers.add(sub)

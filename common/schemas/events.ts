@@ -3,7 +3,11 @@
 // stream (the client then re-fetches everything once, to cover what it missed offline).
 import type { IconRow, ProjectRow, WorkspaceAccessRow, WorkspaceRow } from './rows.ts'
 
-export type ChangeEvent =
+/**
+ * A change of a synced row carries its scope (a workspace id or `user:<id>`) and the scope's version
+ * after the change (ADR 0303): a version more than one past the client's cursor means it missed one.
+ */
+export type ChangeEvent = { scope?: string; version?: number } & (
   | { entity: 'workspaces'; op: 'upsert'; row: WorkspaceRow }
   | { entity: 'workspaces'; op: 'delete'; id: string }
   | { entity: 'workspaces_access'; op: 'upsert'; row: WorkspaceAccessRow }
@@ -16,5 +20,6 @@ export type ChangeEvent =
   | { entity: 'membership'; op: 'revoked'; workspace_id: string }
   /** A new pending invitation for the user. */
   | { entity: 'invitations'; op: 'changed' }
+)
 
 export type ChangeEntity = ChangeEvent['entity']

@@ -11,6 +11,7 @@ import type { Scope } from './access.ts'
 import type { Actor, Deps } from './deps.ts'
 import { conflict, notFound } from './errors.ts'
 import { toAccessRow, toInvitationRow } from './rows.ts'
+import { bumpScope } from './sync-versions.ts'
 
 type WorkspaceScope = Extract<Scope, { kind: 'workspace' }>
 const sameEmail = (column: typeof invitations.email | typeof workspaceAccess.email, email: string) =>
@@ -108,24 +109,30 @@ export async function acceptInvitation(
           sameEmail(workspaceAccess.email, actor.email),
         ),
       )
-    if (existing) return existing
+    if (existing) {
+      // Already a member (no change of the scope): their browsers are still told, as before.
+      const at = { workspace_id: existing.workspace_id }
+      await deps.events.publish({ entity: 'workspaces_access', op: 'upsert', id: existing.id, ...at }, tx)
+      await deps.events.publish({ entity: 'workspaces', op: 'upsert', id: existing.workspace_id, ...at }, tx)
+      return existing
+    }
+    // A new member: a change of the workspace's scope (ADR 0303), announced on commit.
+    const version = await bumpScope(tx, inv.workspace_id)
     const [row] = await tx
       .insert(workspaceAccess)
-      .values({ workspace_id: inv.workspace_id, user_id: actor.id, role: inv.role, email: actor.email })
+      .values({
+        workspace_id: inv.workspace_id,
+        user_id: actor.id,
+        role: inv.role,
+        email: actor.email,
+        version,
+      })
       .returning()
+    await tx.update(workspaces).set({ version }).where(eq(workspaces.id, inv.workspace_id))
+    const v = { workspace_id: inv.workspace_id, scope: inv.workspace_id, version }
+    await deps.events.publish({ entity: 'workspaces_access', op: 'upsert', id: row!.id, ...v }, tx)
+    await deps.events.publish({ entity: 'workspaces', op: 'upsert', id: inv.workspace_id, ...v }, tx)
     return row!
-  })
-  await deps.events.publish({
-    entity: 'workspaces_access',
-    op: 'upsert',
-    id: access.id,
-    workspace_id: access.workspace_id,
-  })
-  await deps.events.publish({
-    entity: 'workspaces',
-    op: 'upsert',
-    id: access.workspace_id,
-    workspace_id: access.workspace_id,
   })
   return toAccessRow(access)
 }

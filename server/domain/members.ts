@@ -5,11 +5,12 @@ import { and, eq, sql } from 'drizzle-orm'
 import { appMessages } from '../../common/messages.ts'
 import type { AssignableRole } from '../../common/permissions.ts'
 import type { WorkspaceAccessRow } from '../../common/schemas/rows.ts'
-import { workspaceAccess } from '../db/schema/index.ts'
+import { workspaceAccess, workspaces } from '../db/schema/index.ts'
 import type { Scope } from './access.ts'
 import type { Deps } from './deps.ts'
 import { forbidden, notFound } from './errors.ts'
 import { toAccessRow } from './rows.ts'
+import { addTombstones, bumpScope } from './sync-versions.ts'
 
 type WorkspaceScope = Extract<Scope, { kind: 'workspace' }>
 
@@ -42,25 +43,22 @@ export async function updateAccessRole(
   role: AssignableRole,
 ): Promise<WorkspaceAccessRow> {
   const target = await person(deps, scope, personId)
-  const [row] = await deps.db
-    .update(workspaceAccess)
-    .set({ role })
-    .where(eq(workspaceAccess.id, target.id))
-    .returning()
-  await deps.events.publish({
-    entity: 'workspaces_access',
-    op: 'upsert',
-    id: row!.id,
-    workspace_id: row!.workspace_id,
+  const workspaceId = scope.workspace.id
+  const row = await deps.db.transaction(async (tx) => {
+    const version = await bumpScope(tx, workspaceId)
+    const [row] = await tx
+      .update(workspaceAccess)
+      .set({ role, version })
+      .where(eq(workspaceAccess.id, target.id))
+      .returning()
+    // The person's own copy of the workspace carries their role: it changes with this version too.
+    await tx.update(workspaces).set({ version }).where(eq(workspaces.id, workspaceId))
+    const v = { workspace_id: workspaceId, scope: workspaceId, version }
+    await deps.events.publish({ entity: 'workspaces_access', op: 'upsert', id: row!.id, ...v }, tx)
+    await deps.events.publish({ entity: 'workspaces', op: 'upsert', id: workspaceId, ...v }, tx)
+    return row!
   })
-  // The person's own copy of the workspace carries their role: refresh it too.
-  await deps.events.publish({
-    entity: 'workspaces',
-    op: 'upsert',
-    id: row!.workspace_id,
-    workspace_id: row!.workspace_id,
-  })
-  return toAccessRow(row!)
+  return toAccessRow(row)
 }
 
 export async function deleteAccess(
@@ -69,21 +67,21 @@ export async function deleteAccess(
   personId: string,
 ): Promise<{ id: string }> {
   const target = await person(deps, scope, personId)
-  await deps.db.delete(workspaceAccess).where(eq(workspaceAccess.id, target.id))
   const workspaceId = scope.workspace.id
-  await deps.events.publish({
-    entity: 'workspaces_access',
-    op: 'delete',
-    id: target.id,
-    workspace_id: workspaceId,
+  await deps.db.transaction(async (tx) => {
+    const version = await bumpScope(tx, workspaceId)
+    await tx.delete(workspaceAccess).where(eq(workspaceAccess.id, target.id))
+    await addTombstones(tx, workspaceId, 'workspaces_access', [target.id], version)
+    const v = { workspace_id: workspaceId, scope: workspaceId, version }
+    await deps.events.publish({ entity: 'workspaces_access', op: 'delete', id: target.id, ...v }, tx)
+    if (target.user_id) {
+      const audience = [target.user_id]
+      // Not versioned: the person may no longer pull this scope at all.
+      await deps.events.publish(
+        { entity: 'membership', op: 'revoked', workspace_id: workspaceId, audience },
+        tx,
+      )
+    }
   })
-  if (target.user_id) {
-    await deps.events.publish({
-      entity: 'membership',
-      op: 'revoked',
-      workspace_id: workspaceId,
-      audience: [target.user_id],
-    })
-  }
   return { id: target.id }
 }

@@ -10,6 +10,7 @@ import type { Scope } from './access.ts'
 import type { Actor, Deps } from './deps.ts'
 import { conflict } from './errors.ts'
 import { toProjectRow } from './rows.ts'
+import { addTombstones, bumpScope, scopeKey } from './sync-versions.ts'
 
 type ProjectRecord = typeof projects.$inferSelect
 
@@ -40,17 +41,24 @@ export async function createProject(
   body: z.output<typeof createProjectBody>,
 ): Promise<ProjectRow> {
   const workspaceId = workspaceIdOf(scope)
-  const [created] = await db
-    .insert(projects)
-    .values({
-      id: body.id,
-      name: body.name,
-      description: body.description,
-      workspace_id: workspaceId,
-      user_id: actor.id,
-    })
-    .onConflictDoNothing()
-    .returning()
+  const created = await db.transaction(async (tx) => {
+    const key = scopeKey(workspaceId, actor.id)
+    const version = await bumpScope(tx, key)
+    const [row] = await tx
+      .insert(projects)
+      .values({
+        id: body.id,
+        name: body.name,
+        description: body.description,
+        workspace_id: workspaceId,
+        user_id: actor.id,
+        version,
+      })
+      .onConflictDoNothing()
+      .returning()
+    if (row) await events.publish(note(row, 'upsert', version), tx)
+    return row
+  })
   if (!created) {
     const [existing] = await db.select().from(projects).where(eq(projects.id, body.id))
     if (!existing || existing.user_id !== actor.id || existing.workspace_id !== workspaceId) {
@@ -58,13 +66,6 @@ export async function createProject(
     }
     return toProjectRow(existing)
   }
-  await events.publish({
-    entity: 'projects',
-    op: 'upsert',
-    id: created.id,
-    workspace_id: created.workspace_id,
-    owner_id: created.user_id,
-  })
   return toProjectRow(created)
 }
 
@@ -73,30 +74,38 @@ export async function updateProject(
   project: ProjectRecord,
   body: z.output<typeof updateProjectBody>,
 ): Promise<ProjectRow> {
-  const [row] = await db
-    .update(projects)
-    .set({ name: body.name, description: body.description, updated_at: new Date() })
-    .where(eq(projects.id, project.id))
-    .returning()
-  await events.publish({
-    entity: 'projects',
-    op: 'upsert',
-    id: row!.id,
-    workspace_id: row!.workspace_id,
-    owner_id: row!.user_id,
+  const row = await db.transaction(async (tx) => {
+    const version = await bumpScope(tx, scopeKey(project.workspace_id, project.user_id))
+    const [row] = await tx
+      .update(projects)
+      .set({ name: body.name, description: body.description, updated_at: new Date(), version })
+      .where(eq(projects.id, project.id))
+      .returning()
+    await events.publish(note(row!, 'upsert', version), tx)
+    return row!
   })
-  return toProjectRow(row!)
+  return toProjectRow(row)
 }
 
 export async function deleteProject({ db, events }: Deps, project: ProjectRecord): Promise<{ id: string }> {
-  // Its icons go with it (ON DELETE CASCADE).
-  await db.delete(projects).where(eq(projects.id, project.id))
-  await events.publish({
-    entity: 'projects',
-    op: 'delete',
-    id: project.id,
-    workspace_id: project.workspace_id,
-    owner_id: project.user_id,
+  await db.transaction(async (tx) => {
+    const key = scopeKey(project.workspace_id, project.user_id)
+    const version = await bumpScope(tx, key)
+    // Its icons go with it (ON DELETE CASCADE); the project's tombstone stands for them (ADR 0303).
+    await tx.delete(projects).where(eq(projects.id, project.id))
+    await addTombstones(tx, key, 'projects', [project.id], version)
+    await events.publish(note(project, 'delete', version), tx)
   })
   return { id: project.id }
 }
+
+/** The note announcing a project's change at a version of its scope. */
+const note = (p: ProjectRecord, op: 'upsert' | 'delete', version: number) => ({
+  entity: 'projects' as const,
+  op,
+  id: p.id,
+  workspace_id: p.workspace_id,
+  owner_id: p.user_id,
+  scope: scopeKey(p.workspace_id, p.user_id),
+  version,
+})

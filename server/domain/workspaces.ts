@@ -16,6 +16,7 @@ import type { Scope } from './access.ts'
 import type { Actor, Deps } from './deps.ts'
 import { conflict, forbidden } from './errors.ts'
 import { toAccessRow, toWorkspaceRow } from './rows.ts'
+import { bumpScope, dropScope } from './sync-versions.ts'
 
 type WorkspaceScope = Extract<Scope, { kind: 'workspace' }>
 
@@ -36,16 +37,23 @@ export async function createWorkspace(
 ): Promise<WorkspaceRow> {
   if (!canCreateWorkspace(actor.plan)) throw forbidden(appMessages.goldRequired)
   const created = await db.transaction(async (tx) => {
+    const version = await bumpScope(tx, body.id)
     const [w] = await tx
       .insert(workspaces)
-      .values({ id: body.id, name: body.name, description: body.description, user_id: actor.id })
+      .values({ id: body.id, name: body.name, description: body.description, user_id: actor.id, version })
       .onConflictDoNothing()
       .returning()
     if (!w) return null
     const [a] = await tx
       .insert(workspaceAccess)
-      .values({ workspace_id: w.id, user_id: actor.id, role: 'owner', email: actor.email })
+      .values({ workspace_id: w.id, user_id: actor.id, role: 'owner', email: actor.email, version })
       .returning()
+    const v = { scope: w.id, version }
+    await events.publish({ entity: 'workspaces', op: 'upsert', id: w.id, workspace_id: w.id, ...v }, tx)
+    await events.publish(
+      { entity: 'workspaces_access', op: 'upsert', id: a!.id, workspace_id: w.id, ...v },
+      tx,
+    )
     return { w, a: a! }
   })
   if (!created) {
@@ -54,61 +62,63 @@ export async function createWorkspace(
     if (existing?.user_id !== actor.id) throw conflict(appMessages.idTaken)
     return toWorkspaceRow(existing, 'owner')
   }
-  await events.publish({ entity: 'workspaces', op: 'upsert', id: created.w.id, workspace_id: created.w.id })
-  await events.publish({
-    entity: 'workspaces_access',
-    op: 'upsert',
-    id: created.a.id,
-    workspace_id: created.w.id,
-  })
   return toWorkspaceRow(created.w, 'owner')
 }
 
 export async function updateWorkspace(
-  { db, events }: Deps,
+  deps: Deps,
   scope: WorkspaceScope,
   body: z.output<typeof updateWorkspaceBody>,
 ): Promise<WorkspaceRow> {
-  const [w] = await db
-    .update(workspaces)
-    .set({
-      name: body.name,
-      description: body.description,
-      ...(body.review_icons === undefined ? {} : { review_icons: body.review_icons }),
-      updated_at: new Date(),
-    })
-    .where(eq(workspaces.id, scope.workspace.id))
-    .returning()
-  await events.publish({ entity: 'workspaces', op: 'upsert', id: w!.id, workspace_id: w!.id })
-  return toWorkspaceRow(w!, scope.role)
+  const w = await changeWorkspace(deps, scope.workspace.id, {
+    name: body.name,
+    description: body.description,
+    ...(body.review_icons === undefined ? {} : { review_icons: body.review_icons }),
+  })
+  return toWorkspaceRow(w, scope.role)
 }
 
 export async function updateCreditsLimit(
-  { db, events }: Deps,
+  deps: Deps,
   scope: WorkspaceScope,
   body: z.output<typeof updateCreditsLimitBody>,
 ): Promise<WorkspaceRow> {
-  const [w] = await db
-    .update(workspaces)
-    .set({ credits_limit: body.creditsLimit, updated_at: new Date() })
-    .where(eq(workspaces.id, scope.workspace.id))
-    .returning()
-  await events.publish({ entity: 'workspaces', op: 'upsert', id: w!.id, workspace_id: w!.id })
-  return toWorkspaceRow(w!, scope.role)
+  const w = await changeWorkspace(deps, scope.workspace.id, { credits_limit: body.creditsLimit })
+  return toWorkspaceRow(w, scope.role)
+}
+
+/** Updates a workspace at the scope's next version and announces it, in one transaction. */
+function changeWorkspace(
+  { db, events }: Deps,
+  id: string,
+  set: Partial<typeof workspaces.$inferInsert>,
+): Promise<typeof workspaces.$inferSelect> {
+  return db.transaction(async (tx) => {
+    const version = await bumpScope(tx, id)
+    const [w] = await tx
+      .update(workspaces)
+      .set({ ...set, updated_at: new Date(), version })
+      .where(eq(workspaces.id, id))
+      .returning()
+    await events.publish({ entity: 'workspaces', op: 'upsert', id, workspace_id: id, scope: id, version }, tx)
+    return w!
+  })
 }
 
 export async function deleteWorkspace({ db, events }: Deps, scope: WorkspaceScope): Promise<{ id: string }> {
   const id = scope.workspace.id
-  const members = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const rows = await tx
       .select({ user_id: workspaceAccess.user_id })
       .from(workspaceAccess)
       .where(and(eq(workspaceAccess.workspace_id, id), isNotNull(workspaceAccess.user_id)))
-    // Projects, icons, access rows, invitations and credit usage go with it (ON DELETE CASCADE).
+    // Projects, icons, access rows, invitations and credit usage go with it (ON DELETE CASCADE);
+    // so does its sync history: nobody may pull the scope any more (ADR 0303).
     await tx.delete(workspaces).where(eq(workspaces.id, id))
-    return rows.map((r) => r.user_id!)
+    await dropScope(tx, id)
+    const audience = rows.map((r) => r.user_id!)
+    await events.publish({ entity: 'workspaces', op: 'delete', id, workspace_id: id, audience }, tx)
   })
-  await events.publish({ entity: 'workspaces', op: 'delete', id, workspace_id: id, audience: members })
   return { id }
 }
 

@@ -1,6 +1,7 @@
 // Projects (personal when workspace_id is null) and the icons kept in them.
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { user } from './auth.ts'
+import { versionColumn } from './sync.ts'
 import { workspaces } from './workspaces.ts'
 
 export const projects = pgTable(
@@ -16,6 +17,8 @@ export const projects = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     created_at: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
     updated_at: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+    /** The scope's version of the row's last change (ADR 0303). */
+    version: versionColumn(),
   },
   (t) => [index('projects_workspace_id_idx').on(t.workspace_id), index('projects_user_id_idx').on(t.user_id)],
 )
@@ -36,10 +39,14 @@ export const icons = pgTable(
     icon_status: text('icon_status').default('approved').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
     updated_at: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+    /** The scope's version of the row's last change (ADR 0303). */
+    version: versionColumn(),
   },
   // The vault lists a project's icons by created_at: one index serves the filter and the order.
   (t) => [
     index('icons_project_id_created_at_idx').on(t.project_id, t.created_at),
     index('icons_workspace_id_idx').on(t.workspace_id),
+    // A pull reads a scope's changes since a version (ADR 0303).
+    index('icons_workspace_id_version_idx').on(t.workspace_id, t.version),
   ],
 )

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { user } from './auth.ts'
+import { versionColumn } from './sync.ts'
 
 export const workspaces = pgTable(
   'workspaces',
@@ -17,6 +18,8 @@ export const workspaces = pgTable(
     review_icons: boolean('review_icons').default(false).notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
     updated_at: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+    /** The scope's version of the row's last change (ADR 0303). */
+    version: versionColumn(),
   },
   (t) => [index('workspaces_user_id_idx').on(t.user_id)],
 )
@@ -34,6 +37,8 @@ export const workspaceAccess = pgTable(
     role: text('role').notNull(),
     email: text('email').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
+    /** The scope's version of the row's last change (ADR 0303). */
+    version: versionColumn(),
   },
   (t) => [
     uniqueIndex('workspaces_access_workspace_email_uq').on(t.workspace_id, sql`lower(${t.email})`),
