@@ -1,6 +1,7 @@
 // Saving to the vault: refused up front where the plan does not allow it (the server's answer when
 // it can be asked, the plan table otherwise), then written locally and queued (client/local/icons.ts)
 // with the pipeline's output; the server decides the review status and may still refuse.
+import { iconIdPrefix, newIconStatus } from '@common/icon-rules.ts'
 import { saveIconsRefusal } from '@common/plans.ts'
 import { processSvg } from '../../../../common/svg/index.ts'
 import { ApiError } from '../../../lib/api.ts'
@@ -21,9 +22,6 @@ export async function saveRefusal(target: SaveTarget, plan: Plan): Promise<strin
   }
 }
 
-/** The id prefix the server gives the icon's ids, so the local copy matches what it stores. */
-const serverIdPrefix = (id: string) => `i${id.replaceAll('-', '').slice(0, 8)}-`
-
 export async function saveIcon(input: {
   svg: string
   name: string
@@ -33,8 +31,8 @@ export async function saveIcon(input: {
 }) {
   const id = crypto.randomUUID()
   const { project, workspace } = input.target
-  const svg = await processSvg(input.svg, { idPrefix: serverIdPrefix(id) })
-  const needsReview = workspace?.review_icons === true && workspace.role === 'member'
+  // The server's id prefix and review rule (common/icon-rules.ts): the local copy matches what it stores.
+  const svg = await processSvg(input.svg, { idPrefix: iconIdPrefix(id) })
   return createIcon({
     id,
     name: input.name.trim(),
@@ -43,6 +41,6 @@ export async function saveIcon(input: {
     origin_icon_id: input.originIconId,
     project_id: project.id,
     workspace_id: project.workspace_id,
-    icon_status: needsReview ? 'needs-review' : 'approved',
+    icon_status: newIconStatus(workspace?.review_icons === true, workspace ? workspace.role : 'personal'),
   })
 }
