@@ -86,6 +86,11 @@ export const appMessages = {
   signedOut: 'You need to sign in first',
   apiNotFound: 'Not found',
   internalError: 'Internal server error',
+  // Incremental sync (ADR 0303)
+  syncScopeInvalid: 'The sync scope must be "personal" or a workspace id',
+  syncSinceInvalid: 'The sync cursor must be a whole number of 0 or more',
+  syncLimitInvalid: 'The sync page size must be a whole number from 1 to 1000',
+  syncCursorTooOld: 'This sync cursor is older than the kept history: list everything again',
   invalidEmail: 'Enter a valid e-mail address',
   // HTTP boundary (issue 10)
   crossSiteRefused:

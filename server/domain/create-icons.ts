@@ -5,7 +5,7 @@
 // visible (404), the role (403), the workspace agreeing with the project (400), the plan (403).
 // What belongs to one icon refuses that icon alone, in its result: its fields (400), its SVG (400,
 // the pipeline's message), an id already used elsewhere (409). Accepted icons go through the same
-// SVG worker pool and are stored with one INSERT (atomic), then announced in a few notes.
+// SVG worker pool and are stored with one INSERT, announced in a few notes in the same transaction.
 // docs/decisions/0401-batched-icon-sync.md, 0010-one-create-path.md
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
@@ -19,6 +19,7 @@ import { processMany } from '../svg-pool/process-many.ts'
 import type { Actor, Deps } from './deps.ts'
 import { ApiError, badRequest } from './errors.ts'
 import { createTarget, type IconRecord, iconColumnsButSvg, newIconRow, served } from './icons.ts'
+import { bumpScopes, scopeKey } from './sync-versions.ts'
 
 type Body = z.output<typeof createIconBody>
 type Target = Awaited<ReturnType<typeof createTarget>>
@@ -149,24 +150,32 @@ async function insert(
 ): Promise<Map<string, IconRecord>> {
   if (!fresh.length) return new Map()
   const next = await firstFreeTimes(deps, [...new Set(fresh.map((f) => f.body.project_id))])
-  const values: NewIcon[] = fresh.map(({ body, svg }) => {
-    const target = targets.get(body.project_id)!
-    const at = next.get(body.project_id)!
-    next.set(body.project_id, at + 1)
-    return newIconRow(body, svg, actor, target, new Date(at))
-  })
-  const inserted = await deps.db
-    .insert(icons)
-    .values(values)
-    .onConflictDoNothing()
-    .returning(iconColumnsButSvg)
+  const scopeOfTarget = ({ project }: Target) => scopeKey(project.workspace_id, project.user_id)
   const svgOf = new Map(fresh.map(({ body, svg }) => [body.id, svg]))
-  const rows: IconRecord[] = inserted.map((row) => ({ ...row, svg: svgOf.get(row.id)! }))
-  for (const { project } of targets.values()) {
-    const ids = rows.filter((r) => r.project_id === project.id).map((r) => r.id)
-    for (const note of iconNotes(ids, project.workspace_id, project.user_id, sessionId))
-      await deps.events.publish(note)
-  }
+  // One transaction: the scopes' versions, the rows stamped with them and the notes, which Postgres
+  // delivers on commit or not at all (ADR 0303).
+  const rows = await deps.db.transaction(async (tx) => {
+    const versions = await bumpScopes(tx, [...targets.values()].map(scopeOfTarget))
+    const values: NewIcon[] = fresh.map(({ body, svg }) => {
+      const target = targets.get(body.project_id)!
+      const at = next.get(body.project_id)!
+      next.set(body.project_id, at + 1)
+      return {
+        ...newIconRow(body, svg, actor, target, new Date(at)),
+        version: versions.get(scopeOfTarget(target)),
+      }
+    })
+    const inserted = await tx.insert(icons).values(values).onConflictDoNothing().returning(iconColumnsButSvg)
+    const rows: IconRecord[] = inserted.map((row) => ({ ...row, svg: svgOf.get(row.id)! }))
+    for (const target of targets.values()) {
+      const { project } = target
+      const ids = rows.filter((r) => r.project_id === project.id).map((r) => r.id)
+      const v = { scope: scopeOfTarget(target), version: versions.get(scopeOfTarget(target)) }
+      for (const note of iconNotes(ids, project.workspace_id, project.user_id, sessionId, v))
+        await deps.events.publish(note, tx)
+    }
+    return rows
+  })
   return new Map(rows.map((r) => [r.id, r]))
 }
 

@@ -2,7 +2,7 @@
 // `{ "error": message }` with its status. Anything else becomes an opaque, logged 500.
 import { appMessages, messages } from '../../common/messages.ts'
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502 | 503 | 504
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 500 | 502 | 503 | 504
 
 export class ApiError extends Error {
   readonly status: ErrorStatus
@@ -20,3 +20,5 @@ export const signedOut = () => new ApiError(401, appMessages.signedOut)
 export const forbidden = (message: string = messages.notAuthorized) => new ApiError(403, message)
 export const notFound = (message: string = appMessages.apiNotFound) => new ApiError(404, message)
 export const conflict = (message: string) => new ApiError(409, message)
+/** 410: what the request builds on is no longer kept (an old sync cursor, ADR 0303). */
+export const gone = (message: string) => new ApiError(410, message)

@@ -15,6 +15,7 @@ import { ApiError, badRequest, forbidden, notFound } from './errors.ts'
 import { toIconRow } from './rows.ts'
 import { servedIconRow, servedSvg } from './served-svg.ts'
 import { currentPlan } from './subscriptions.ts'
+import { addTombstones, bumpScope, scopeOf, type Tx } from './sync-versions.ts'
 
 export type IconRecord = typeof icons.$inferSelect
 export const ICON_NOT_FOUND = 'Icon not found'
@@ -112,28 +113,44 @@ export async function updateIcon(
 ): Promise<IconRow> {
   const status = body.icon_status ?? (icon.icon_status as IconStatus)
   if (status !== icon.icon_status) assertCan(scope, 'icon:approve')
-  const [row] = await deps.db
-    .update(icons)
-    .set({ name: body.name, icon_status: status, updated_at: new Date() })
-    .where(eq(icons.id, icon.id))
-    .returning()
-  await publish(deps, row!, scope.kind === 'personal' ? scope.ownerId : undefined, 'upsert')
-  return served(row!)
+  const key = scopeOf(scope)
+  const row = await deps.db.transaction(async (tx) => {
+    const version = await bumpScope(tx, key)
+    const [row] = await tx
+      .update(icons)
+      .set({ name: body.name, icon_status: status, updated_at: new Date(), version })
+      .where(eq(icons.id, icon.id))
+      .returning()
+    await publish(deps, tx, row!, scope, 'upsert', version)
+    return row!
+  })
+  return served(row)
 }
 
-/** Deletes an icon the route located (requireAccess 'icon:delete'). */
+/** Deletes an icon the route located (requireAccess 'icon:delete'); a tombstone tells pulls (ADR 0303). */
 export async function deleteIcon(deps: Deps, { icon, scope }: IconInScope): Promise<{ id: string }> {
-  await deps.db.delete(icons).where(eq(icons.id, icon.id))
-  await publish(deps, icon, scope.kind === 'personal' ? scope.ownerId : undefined, 'delete')
+  await deps.db.transaction(async (tx) => {
+    const version = await bumpScope(tx, scopeOf(scope))
+    await tx.delete(icons).where(eq(icons.id, icon.id))
+    await addTombstones(tx, scopeOf(scope), 'icons', [icon.id], version)
+    await publish(deps, tx, icon, scope, 'delete', version)
+  })
   return { id: icon.id }
 }
 
-function publish(deps: Deps, icon: IconRecord, ownerId: string | undefined, op: 'upsert' | 'delete') {
-  return deps.events.publish({
-    entity: 'icons',
-    op,
-    id: icon.id,
-    workspace_id: icon.workspace_id,
-    owner_id: ownerId,
-  })
+/** Announces an icon's change inside its transaction, with its scope's version. */
+function publish(
+  deps: Deps,
+  tx: Tx,
+  icon: IconRecord,
+  scope: Scope,
+  op: 'upsert' | 'delete',
+  version: number,
+) {
+  const owner = { owner_id: scope.kind === 'personal' ? scope.ownerId : undefined }
+  const v = { scope: scopeOf(scope), version }
+  return deps.events.publish(
+    { entity: 'icons', op, id: icon.id, workspace_id: icon.workspace_id, ...owner, ...v },
+    tx,
+  )
 }

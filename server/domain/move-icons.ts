@@ -16,6 +16,7 @@ import { assertCan, projectScope } from './access.ts'
 import type { Actor, Deps } from './deps.ts'
 import { badRequest, notFound } from './errors.ts'
 import { createTarget, decideStatus, ICON_NOT_FOUND, served } from './icons.ts'
+import { addTombstones, bumpScopes, scopeOf, type Tx } from './sync-versions.ts'
 
 /** Moves the icons; answers them all as they are now, in the order given. Idempotent. */
 export async function moveIcons(
@@ -29,6 +30,9 @@ export async function moveIcons(
   const target = await createTarget(deps, actor, visible.id, visible.workspace_id)
   const rows = await deps.db.select().from(icons).where(inArray(icons.id, ids))
   if (rows.length !== ids.length) throw notFound(ICON_NOT_FOUND)
+  const targetKey = scopeOf(target.scope)
+  /** Each source project's sync scope (ADR 0303). */
+  const sourceKey = new Map<string, string>([[target.project.id, targetKey]])
   for (const projectId of new Set(rows.map((r) => r.project_id))) {
     if (projectId === target.project.id) continue
     let scope: Awaited<ReturnType<typeof projectScope>>
@@ -39,6 +43,7 @@ export async function moveIcons(
     }
     assertCan(scope.scope, 'icon:update')
     assertCan(scope.scope, 'icon:delete')
+    sourceKey.set(projectId, scopeOf(scope.scope))
     const into = target.project.workspace_id
     if (into !== null && into !== scope.project.workspace_id) throw badRequest(appMessages.moveLeavesTeam)
   }
@@ -48,28 +53,42 @@ export async function moveIcons(
   const wanted = decideStatus(target.scope)
   const status = (sameTeam: boolean): IconStatus | undefined =>
     wanted === 'needs-review' ? wanted : sameTeam ? undefined : 'approved'
-  const moved: (typeof rows)[number][] = []
-  // One UPDATE per kind of status change (at most two): icons keep their id, author and created_at.
-  for (const sameTeam of [true, false]) {
-    const group = moving.filter((r) => (r.workspace_id === into) === sameTeam).map((r) => r.id)
-    if (!group.length) continue
-    const next = status(sameTeam)
-    moved.push(
-      ...(await deps.db
-        .update(icons)
-        .set({
-          project_id: target.project.id,
-          workspace_id: into,
-          updated_at: new Date(),
-          ...(next ? { icon_status: next } : {}),
-        })
-        .where(and(inArray(icons.id, group), ne(icons.project_id, target.project.id)))
-        .returning()),
-    )
-  }
-  const from = new Map(rows.map((r) => [r.id, r.workspace_id]))
-  const notes = moved.map((r) => ({ id: r.id, from: from.get(r.id) ?? null }))
-  await announce(deps, actor, notes, target.project, sessionId)
+  const left = (r: (typeof rows)[number]) => sourceKey.get(r.project_id)!
+  const moved = await deps.db.transaction(async (tx) => {
+    // The target's scope and every scope the icons leave change at once (ADR 0303).
+    const versions = await bumpScopes(tx, [targetKey, ...moving.map(left)])
+    const version = versions.get(targetKey)!
+    const moved: (typeof rows)[number][] = []
+    // One UPDATE per kind of status change (at most two): icons keep their id, author and created_at.
+    for (const sameTeam of [true, false]) {
+      const group = moving.filter((r) => (r.workspace_id === into) === sameTeam).map((r) => r.id)
+      if (!group.length) continue
+      const next = status(sameTeam)
+      moved.push(
+        ...(await tx
+          .update(icons)
+          .set({
+            project_id: target.project.id,
+            workspace_id: into,
+            updated_at: new Date(),
+            version,
+            ...(next ? { icon_status: next } : {}),
+          })
+          .where(and(inArray(icons.id, group), ne(icons.project_id, target.project.id)))
+          .returning()),
+      )
+    }
+    const movedIds = new Set(moved.map((r) => r.id))
+    for (const [key, at] of versions) {
+      if (key === targetKey) continue
+      const gone = moving.filter((r) => movedIds.has(r.id) && left(r) === key).map((r) => r.id)
+      await addTombstones(tx, key, 'icons', gone, at)
+    }
+    const from = new Map(rows.map((r) => [r.id, r.workspace_id]))
+    const notes = moved.map((r) => ({ id: r.id, from: from.get(r.id) ?? null }))
+    await announce(deps, tx, actor, notes, target.project, sessionId, versions, targetKey)
+    return moved
+  })
   const byId = new Map(rows.map((r) => [r.id, r]))
   for (const r of moved) byId.set(r.id, r)
   return order(ids, [...byId.values()])
@@ -83,21 +102,25 @@ const order = (ids: string[], rows: (typeof icons.$inferSelect)[]) => {
 /** The moved rows to the target's audience; their removal to a source workspace they left. */
 async function announce(
   deps: Deps,
+  tx: Tx,
   actor: Actor,
   moved: { id: string; from: string | null }[],
   target: { workspace_id: string | null; user_id: string },
   sessionId: string | undefined,
+  versions: Map<string, number>,
+  targetKey: string,
 ) {
   const ids = moved.map((r) => r.id)
-  for (const note of iconNotes(ids, target.workspace_id, target.user_id, sessionId))
-    await deps.events.publish(note)
+  const v = { scope: targetKey, version: versions.get(targetKey) }
+  for (const note of iconNotes(ids, target.workspace_id, target.user_id, sessionId, v))
+    await deps.events.publish(note, tx)
   const left = new Set(
     moved.flatMap((r) => (r.from !== null && r.from !== target.workspace_id ? [r.from] : [])),
   )
   for (const workspaceId of left) {
     // Members of the workspace the icons left, by name (the note names no workspace, so no-one else
     // hears of it); not the mover, whom the answer and the target's note tell.
-    const members = await deps.db
+    const members = await tx
       .select({ user_id: workspaceAccess.user_id })
       .from(workspaceAccess)
       .where(eq(workspaceAccess.workspace_id, workspaceId))
@@ -105,7 +128,11 @@ async function announce(
     if (!audience.length) continue
     for (const r of moved) {
       if (r.from !== workspaceId) continue
-      await deps.events.publish({ entity: 'icons', op: 'delete', id: r.id, workspace_id: null, audience })
+      const at = { scope: workspaceId, version: versions.get(workspaceId) }
+      await deps.events.publish(
+        { entity: 'icons', op: 'delete', id: r.id, workspace_id: null, audience, ...at },
+        tx,
+      )
     }
   }
 }

@@ -5,6 +5,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { syncScopes, syncTombstones } from '../db/schema/index.ts'
+import type { Scope } from './access.ts'
 
 /** A transaction (or the database itself, where one statement is the transaction). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db
@@ -14,6 +15,10 @@ export type SyncEntity = 'workspaces' | 'projects' | 'icons' | 'workspaces_acces
 /** The scope of a row: its workspace, else its owner's personal space. */
 export const scopeKey = (workspaceId: string | null, ownerId: string): string =>
   workspaceId ?? `user:${ownerId}`
+
+/** The scope key of a resolved access scope (access.ts). */
+export const scopeOf = (scope: Scope): string =>
+  scope.kind === 'personal' ? `user:${scope.ownerId}` : scope.workspace.id
 
 /** Bumps one scope's version inside `tx` and returns it (holds the scope's row lock until commit). */
 export async function bumpScope(tx: Tx, scope: string): Promise<number> {

@@ -131,7 +131,14 @@ describe.each(dbKinds)('POST /api/icons/move on %s', (kind) => {
       icon_status: 'approved',
     })
     const gone = await teammate.next((e) => e.event === 'change' && e.data.includes(icon.id))
-    expect(JSON.parse(gone.data)).toEqual({ entity: 'icons', op: 'delete', id: icon.id })
+    // The removal carries the version of the workspace the icon left (ADR 0303).
+    expect(JSON.parse(gone.data)).toEqual({
+      entity: 'icons',
+      op: 'delete',
+      id: icon.id,
+      scope: ws,
+      version: expect.any(Number),
+    })
     teammate.close()
     expect((await listed(member, memberOwn)).map((i) => i.id)).toContain(icon.id)
     // Without a paid plan, the user's own projects take no icons: the plan's message.
