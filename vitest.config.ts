@@ -12,6 +12,7 @@ export default defineConfig({
       'client/**/*.test.ts',
       'tests/integration/**/*.test.ts',
       'tests/exactness/**/*.test.ts',
+      'scripts/**/*.test.ts',
     ],
     globalSetup: ['tests/setup/global-template.ts'],
     testTimeout: 30_000,

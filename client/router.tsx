@@ -1,9 +1,9 @@
 // The router: file routes, the query client in context, default error and not-found views.
 import type { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
-import { ErrorView } from './features/shell/error-view.tsx'
-import { NotFoundView } from './features/shell/not-found-view.tsx'
-import { MAIN_SCROLL_ID } from './features/shell/scroll.ts'
+import { ErrorView } from './app/error-view.tsx'
+import { NotFoundView } from './app/not-found-view.tsx'
+import { MAIN_SCROLL_ID } from './app/scroll.ts'
 import { routeTree } from './routeTree.gen.ts'
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -1,9 +1,9 @@
 // Account dialog: e-mail, plan and subscription status, with cancel or restore (seed §2, §4).
 import { Link } from '@tanstack/react-router'
-import { Button } from '../../components/ui/button.tsx'
-import { Dialog, DialogContent } from '../../components/ui/dialog.tsx'
-import { useMe } from '../../lib/me.ts'
-import { SubscriptionSection } from '../billing/subscription-section.tsx'
+import { Button } from '../components/ui/button.tsx'
+import { Dialog, DialogContent } from '../components/ui/dialog.tsx'
+import { SubscriptionSection } from '../features/billing/subscription-section.tsx'
+import { useMe } from '../lib/me.ts'
 
 interface AccountDialogProps {
   open: boolean

@@ -1,11 +1,11 @@
 // The 48 px header row of the signed-in app; at 375 px the picker truncates and the admin actions
 // and theme switch move into the menus, so everything stays reachable.
 import { Link } from '@tanstack/react-router'
-import { SyncStatus } from '../../components/sync-status.tsx'
-import { LogoMark } from '../../components/ui/logo.tsx'
-import { CopyFormatPanel } from './copy-format-panel.tsx'
+import { SyncStatus } from '../components/sync-status.tsx'
+import { LogoMark } from '../components/ui/logo.tsx'
+import { CopyFormatPanel } from '../copy/copy-format-panel.tsx'
+import { useProjectSearch } from '../data/use-current.ts'
 import { MobileMenu } from './mobile-menu.tsx'
-import { useProjectSearch } from './nav-items.ts'
 import { NavTabs } from './nav-tabs.tsx'
 import { ProjectPicker } from './project-picker.tsx'
 import { SettingsMenu } from './settings-menu.tsx'

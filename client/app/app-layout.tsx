@@ -2,12 +2,12 @@
 // it runs the local sync engine, keeps the current workspace in step with the open project and
 // shows pending workspace invitations.
 import type { ReactNode } from 'react'
-import { useMe } from '../../lib/me.ts'
-import { InvitationDialog } from '../workspaces/invitation-dialog.tsx'
+import { useCurrent, useFollowOpenProject } from '../data/use-current.ts'
+import { InvitationDialog } from '../features/workspaces/invitation-dialog.tsx'
+import { useMe } from '../lib/me.ts'
 import { AppHeader } from './app-header.tsx'
 import { MAIN_SCROLL_ID } from './scroll.ts'
 import { UpgradeFab } from './upgrade-fab.tsx'
-import { useCurrent, useFollowOpenProject } from './use-current.ts'
 import { useLocalSync } from './use-local-sync.ts'
 
 export function AppLayout({ children }: { children: ReactNode }) {

@@ -3,9 +3,9 @@ import { messages } from '@common/messages.ts'
 import type { ErrorComponentProps } from '@tanstack/react-router'
 import { TriangleAlert } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
-import { Button } from '../../components/ui/button.tsx'
-import { errorMessage } from '../../lib/api.ts'
-import { isChunkLoadError, reloadOnce } from '../../lib/chunk-reload.ts'
+import { Button } from '../components/ui/button.tsx'
+import { errorMessage } from '../lib/api.ts'
+import { isChunkLoadError, reloadOnce } from '../lib/chunk-reload.ts'
 
 export function ErrorView({ error }: ErrorComponentProps) {
   const [open, setOpen] = useState(false)

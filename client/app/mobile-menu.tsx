@@ -1,10 +1,11 @@
 // Below the md breakpoint the tabs and the workspace admin actions move into this menu.
 import { Link } from '@tanstack/react-router'
 import { Menu as MenuIcon } from 'lucide-react'
-import { Button } from '../../components/ui/button.tsx'
-import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../../components/ui/menu.tsx'
-import { useAfterMenuClose } from '../../components/ui/use-after-menu-close.ts'
-import { NAV_ITEMS, useProjectSearch } from './nav-items.ts'
+import { Button } from '../components/ui/button.tsx'
+import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../components/ui/menu.tsx'
+import { useAfterMenuClose } from '../components/ui/use-after-menu-close.ts'
+import { useProjectSearch } from '../data/use-current.ts'
+import { NAV_ITEMS } from './nav-items.ts'
 import { useWorkspaceAdmin } from './workspace-admin-buttons.tsx'
 
 export function MobileMenu() {

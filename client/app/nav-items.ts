@@ -1,5 +1,4 @@
-// The top bar's tabs; a selected project id travels with them.
-import { useSearch } from '@tanstack/react-router'
+// The top bar's tabs; a selected project id travels with them (useProjectSearch, data/use-current.ts).
 import { Info, Shapes, WandSparkles } from 'lucide-react'
 
 export const NAV_ITEMS = [
@@ -7,8 +6,3 @@ export const NAV_ITEMS = [
   { to: '/maker', label: 'Maker', icon: WandSparkles },
   { to: '/info', label: 'Info', icon: Info },
 ] as const
-
-export function useProjectSearch(): { projectId?: string } {
-  const projectId = useSearch({ strict: false, select: (s) => s.projectId })
-  return projectId ? { projectId } : {}
-}

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { NAV_ITEMS, useProjectSearch } from './nav-items.ts'
+import { useProjectSearch } from '../data/use-current.ts'
+import { NAV_ITEMS } from './nav-items.ts'
 
 export function NavTabs() {
   const search = useProjectSearch()

@@ -1,8 +1,8 @@
 // The router's default not-found view; a signed-in user sees it inside the app's layout (header and menus).
 import { messages } from '@common/messages.ts'
 import { Link } from '@tanstack/react-router'
-import { buttonClass } from '../../components/ui/button.tsx'
-import { useMe } from '../../lib/me.ts'
+import { buttonClass } from '../components/ui/button.tsx'
+import { useMe } from '../lib/me.ts'
 import { AppLayout } from './app-layout.tsx'
 
 function NotFoundContent({ signedIn }: { signedIn: boolean }) {

@@ -3,9 +3,9 @@
 import { messages } from '@common/messages.ts'
 import { Check, Folder, Settings2, User, Users } from 'lucide-react'
 import { type ReactNode, useId } from 'react'
-import { Button } from '../../components/ui/button.tsx'
-import { cn } from '../../components/ui/cn.ts'
-import { toast } from '../../lib/toast.ts'
+import { Button } from '../components/ui/button.tsx'
+import { cn } from '../components/ui/cn.ts'
+import { toast } from '../lib/toast.ts'
 
 export function PickerSection({
   title,

@@ -1,7 +1,7 @@
 // The header's theme button (md and up; on phones the switch sits in the settings menu).
 import { Moon, Sun } from 'lucide-react'
-import { Button } from '../../components/ui/button.tsx'
-import { setTheme, useTheme } from '../../lib/theme.ts'
+import { Button } from '../components/ui/button.tsx'
+import { setTheme, useTheme } from '../lib/theme.ts'
 
 export function ThemeToggle() {
   const theme = useTheme()

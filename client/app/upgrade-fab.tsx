@@ -2,7 +2,7 @@
 import { isPaidPlan } from '@common/plans.ts'
 import { Link, useLocation } from '@tanstack/react-router'
 import { Sparkles } from 'lucide-react'
-import { useMe } from '../../lib/me.ts'
+import { useMe } from '../lib/me.ts'
 
 const FAB_PATHS = new Set(['/icons', '/maker', '/info'])
 

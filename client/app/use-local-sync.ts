@@ -3,10 +3,10 @@
 // the server refuses is toasted (network failures are silent: the engine retries on its own).
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { ApiError } from '../../lib/api.ts'
-import { toast } from '../../lib/toast.ts'
-import { startSyncEngine } from '../../local/engine.ts'
-import { invitationsQueryKey } from '../workspaces/api/invitations.ts'
+import { invitationsQueryKey } from '../data/invitations.ts'
+import { ApiError } from '../lib/api.ts'
+import { toast } from '../lib/toast.ts'
+import { startSyncEngine } from '../local/engine.ts'
 
 export function useLocalSync(userId: string | undefined) {
   const queryClient = useQueryClient()

@@ -4,10 +4,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import { authClient } from '../../lib/auth-client.ts'
-import { meQueryKey } from '../../lib/me.ts'
-import { toast } from '../../lib/toast.ts'
-import { deleteLocalDb } from '../../local/db.ts'
+import { authClient } from '../lib/auth-client.ts'
+import { meQueryKey } from '../lib/me.ts'
+import { toast } from '../lib/toast.ts'
+import { deleteLocalDb } from '../local/db.ts'
 
 export function useSignOut() {
   const queryClient = useQueryClient()

@@ -2,9 +2,9 @@
 // the chosen one is remembered and used when an icon of the vault is clicked.
 import { Check, Code } from 'lucide-react'
 import { useId } from 'react'
-import { Button } from '../../components/ui/button.tsx'
-import { cn } from '../../components/ui/cn.ts'
-import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog.tsx'
+import { Button } from '../components/ui/button.tsx'
+import { cn } from '../components/ui/cn.ts'
+import { Dialog, DialogContent, DialogTrigger } from '../components/ui/dialog.tsx'
 import { COPY_FORMAT_IDS, formatLabel, useCopyFormat } from './copy-format-store.ts'
 import { useFormatExamples } from './format-examples.ts'
 

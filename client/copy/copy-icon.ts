@@ -1,7 +1,7 @@
 // Copies one icon to the clipboard in a copy format (common/svg convertSvg, loaded lazily) and
 // says so in a toast: 'Copied {name} as {format}', or the converter's or clipboard's error.
 import { appMessages, messages } from '@common/messages.ts'
-import { toast } from '../../lib/toast.ts'
+import { toast } from '../lib/toast.ts'
 import { type CopyFormat, formatLabel, getCopyFormat } from './copy-format-store.ts'
 import { loadSvgPipeline } from './svg-pipeline.ts'
 

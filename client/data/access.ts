@@ -3,11 +3,11 @@
 import { messages } from '@common/messages.ts'
 import { type AssignableRole, can, ROLES } from '@common/permissions.ts'
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
-import { ApiError } from '../../../lib/api.ts'
-import { db, type LocalWorkspace, type LocalWorkspaceAccess } from '../../../local/db.ts'
-import { requestSync } from '../../../local/engine.ts'
-import { queueChange } from '../../../local/outbox.ts'
-import { useLiveQuery } from '../../../local/use-live-query.ts'
+import { ApiError } from '../lib/api.ts'
+import { db, type LocalWorkspace, type LocalWorkspaceAccess } from '../local/db.ts'
+import { requestSync } from '../local/engine.ts'
+import { queueChange } from '../local/outbox.ts'
+import { useLiveQuery } from '../local/use-live-query.ts'
 
 /** Loads the people of a workspace into the local database (the list itself is read live). */
 export const accessUsersQueryOptions = (workspaceId: string) =>

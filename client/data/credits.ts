@@ -1,7 +1,7 @@
 // Credits used this month in a workspace (GET /api/credits, from the billing issue). Until that
 // endpoint exists it answers 404: the usage is then shown as unknown, without an error toast.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { ApiError, api } from '../../../lib/api.ts'
+import { ApiError, api } from '../lib/api.ts'
 
 export interface CreditsUsage {
   month: string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { LocalIcon } from '../../local/db.ts'
+import type { LocalIcon } from '../local/db.ts'
 import { IconListState } from './icon-list-state.ts'
 
 const icon = (id: string, name = id, project_id = 'p'): LocalIcon => ({

@@ -3,8 +3,8 @@
 // hold yet (shown at once; each leaves the overlay when the database is read for it). Only a change
 // of what is shown makes a new array, and unchanged rows keep their object, so memoised tiles do
 // not re-render. Pure, tested beside this file.
-import type { LocalIcon } from '../../local/db.ts'
-import { sameRow } from '../../local/reconcile.ts'
+import type { LocalIcon } from '../local/db.ts'
+import { sameRow } from '../local/reconcile.ts'
 
 export class IconListState {
   private rows = new Map<string, LocalIcon>()

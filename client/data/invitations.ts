@@ -3,8 +3,8 @@
 import type { AssignableRole } from '@common/permissions.ts'
 import type { InvitationRow, WorkspaceAccessRow } from '@common/schemas/rows.ts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from '../../../lib/api.ts'
-import { requestSync } from '../../../local/engine.ts'
+import { api } from '../lib/api.ts'
+import { requestSync } from '../local/engine.ts'
 
 export const invitationsQueryKey = ['workspaces', 'invitations'] as const
 

@@ -10,11 +10,11 @@
 // network instead of waiting for 10,000 rows to be written to IndexedDB and read back (ADR 0402).
 import Dexie from 'dexie'
 import { useMemo, useSyncExternalStore } from 'react'
-import { onStored, type Stored } from '../../local/bulk-write.ts'
-import { changedKeys } from '../../local/changed-keys.ts'
-import { db, type LocalIcon } from '../../local/db.ts'
-import { projectIcons } from '../../local/icons.ts'
-import { type IconListEvent, onIconList } from '../../local/sync.ts'
+import { onStored, type Stored } from '../local/bulk-write.ts'
+import { changedKeys } from '../local/changed-keys.ts'
+import { db, type LocalIcon } from '../local/db.ts'
+import { projectIcons } from '../local/icons.ts'
+import { type IconListEvent, onIconList } from '../local/sync.ts'
 import { IconListState } from './icon-list-state.ts'
 
 const THROTTLE_MS = 250

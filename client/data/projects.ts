@@ -3,9 +3,9 @@
 import { messages } from '@common/messages.ts'
 import { type Action, can, type Role } from '@common/permissions.ts'
 import { useMutation } from '@tanstack/react-query'
-import { db, type LocalProject } from '../../../local/db.ts'
-import { queueChange } from '../../../local/outbox.ts'
-import { useLiveQuery } from '../../../local/use-live-query.ts'
+import { db, type LocalProject } from '../local/db.ts'
+import { queueChange } from '../local/outbox.ts'
+import { useLiveQuery } from '../local/use-live-query.ts'
 
 export type ProjectRole = Role | 'personal'
 

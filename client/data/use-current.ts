@@ -2,19 +2,24 @@
 // selecting a workspace clears the project; selecting a project sets projectId on /icons, /maker or
 // /info (else opens /icons); losing the open project leaves for /icons or /maker without one;
 // opening a project makes its workspace (or personal) the current one.
-import { useLocation, useNavigate } from '@tanstack/react-router'
+import { useLocation, useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef } from 'react'
-import { useMe } from '../../lib/me.ts'
-import type { LocalProject, LocalWorkspace } from '../../local/db.ts'
-import { type ProjectRole, useProject } from '../projects/api/projects.ts'
-import { useWorkspace } from '../workspaces/api/workspaces.ts'
+import { useMe } from '../lib/me.ts'
+import type { LocalProject, LocalWorkspace } from '../local/db.ts'
+import { type ProjectRole, useProject } from './projects.ts'
+import { useWorkspace } from './workspaces.ts'
 import { setCurrentWorkspaceId, useCurrentWorkspaceId } from './current-workspace.ts'
-import { useProjectSearch } from './nav-items.ts'
 
 const PROJECT_PATHS = ['/icons', '/maker', '/info'] as const
 type ProjectPath = (typeof PROJECT_PATHS)[number]
 const isProjectPath = (path: string): path is ProjectPath =>
   (PROJECT_PATHS as readonly string[]).includes(path)
+
+/** The project id in the URL (/icons, /maker, /info), to carry along with the top bar's tabs. */
+export function useProjectSearch(): { projectId?: string } {
+  const projectId = useSearch({ strict: false, select: (s) => s.projectId })
+  return projectId ? { projectId } : {}
+}
 
 export interface CurrentContext {
   userId: string

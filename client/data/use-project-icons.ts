@@ -3,9 +3,9 @@
 // 'Failed to get icons' (the query cache toasts query errors).
 import { messages } from '@common/messages.ts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { ApiError } from '../../lib/api.ts'
-import type { LocalIcon } from '../../local/db.ts'
-import { syncProjectIcons } from '../../local/icons.ts'
+import { ApiError } from '../lib/api.ts'
+import type { LocalIcon } from '../local/db.ts'
+import { syncProjectIcons } from '../local/icons.ts'
 import { useLiveProjectIcons } from './live-project-icons.ts'
 
 export const iconsSyncQueryOptions = (projectId: string) =>

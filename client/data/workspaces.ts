@@ -4,9 +4,9 @@ import { messages } from '@common/messages.ts'
 import { can } from '@common/permissions.ts'
 import { canCreateWorkspace, DEFAULT_WORKSPACE_CREDITS, type Plan } from '@common/plans.ts'
 import { useMutation } from '@tanstack/react-query'
-import { db, type LocalWorkspace } from '../../../local/db.ts'
-import { queueChange } from '../../../local/outbox.ts'
-import { useLiveQuery } from '../../../local/use-live-query.ts'
+import { db, type LocalWorkspace } from '../local/db.ts'
+import { queueChange } from '../local/outbox.ts'
+import { useLiveQuery } from '../local/use-live-query.ts'
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name)
 

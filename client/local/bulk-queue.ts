@@ -3,11 +3,11 @@
 // files). Each entry is exactly what queueChange would queue, so sending, retries, rollback and
 // toasts stay the outbox's own (client/local/outbox.ts).
 import { MAX_ICONS_PER_MOVE } from '@common/schemas/icons.ts'
-import type { LocalIcon, OutboxEntry, RowSnapshot } from '../../local/db.ts'
-import { db, ROW_TABLES } from '../../local/db.ts'
-import { createBody } from '../../local/icons.ts'
-import { wakeOutbox } from '../../local/outbox.ts'
-import { TAB_ID } from '../../local/tabs.ts'
+import type { LocalIcon, OutboxEntry, RowSnapshot } from './db.ts'
+import { db, ROW_TABLES } from './db.ts'
+import { createBody } from './icons.ts'
+import { wakeOutbox } from './outbox.ts'
+import { TAB_ID } from './tabs.ts'
 
 type Entry = Omit<OutboxEntry, 'seq' | 'createdAt' | 'tab' | 'tries'>
 

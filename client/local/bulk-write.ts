@@ -2,7 +2,7 @@
 // Dexie's `storagemutated` event names the exact keys a write changed only for writes of fewer than
 // 50 rows; from 50 on it says "anything in the table may have changed" (tracking each key of
 // thousands costs seconds in Dexie's range sets: measured, ADR 0402). So a list that follows the
-// table (features/icons/live-project-icons.ts) would read everything again after each large write.
+// table (data/live-project-icons.ts) would read everything again after each large write.
 // Writers here announce what they stored right after the commit (in the same task as Dexie's event,
 // before any other task), and the list takes those rows as they are, without reading them back.
 import { type AnyRow, db, type RowTable, rowKey, rowTable } from './db.ts'

@@ -1,7 +1,7 @@
 // Layout of the signed-in app (header, content, upgrade button). The root route has already
 // sent signed-out visitors to /sign-in; this states it again where the layout is defined.
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
-import { AppLayout } from '../features/shell/app-layout.tsx'
+import { AppLayout } from '../app/app-layout.tsx'
 
 export const Route = createFileRoute('/_app')({
   beforeLoad: ({ context }) => {

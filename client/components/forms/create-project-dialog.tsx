@@ -1,8 +1,8 @@
 // Create New Project, in the current workspace or personal.
 import { messages } from '@common/messages.ts'
-import { CreateByNameDialog } from '../../components/forms/name-dialogs.tsx'
+import { type ProjectRole, useCreateProject } from '../../data/projects.ts'
 import type { LocalProject } from '../../local/db.ts'
-import { type ProjectRole, useCreateProject } from './api/projects.ts'
+import { CreateByNameDialog } from './name-dialogs.tsx'
 
 interface CreateProjectDialogProps {
   userId: string

@@ -1,7 +1,7 @@
 // Runs exports one at a time with their progress as state; the file downloads when it is built.
 import { appMessages, messages } from '@common/messages.ts'
 import { useCallback, useState } from 'react'
-import { toast } from '../../../lib/toast.ts'
+import { toast } from '../../lib/toast.ts'
 import type { ExportIcon, ExportKind } from './export-kinds.ts'
 import { runExport, saveFile } from './run-export.ts'
 

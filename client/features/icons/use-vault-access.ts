@@ -5,9 +5,9 @@ import { messages } from '@common/messages.ts'
 import { can, type Role } from '@common/permissions.ts'
 import { saveIconsRefusal } from '@common/plans.ts'
 import type { IconStatus } from '@common/schemas/icons.ts'
+import { useWorkspace } from '../../data/workspaces.ts'
 import { type Me, useMe } from '../../lib/me.ts'
 import type { LocalProject, LocalWorkspace } from '../../local/db.ts'
-import { useWorkspace } from '../workspaces/api/workspaces.ts'
 
 export interface VaultAccess {
   userId: string

@@ -1,7 +1,7 @@
 // /icons: the vault of the project in the URL, or the way to choose one. A project not in the
 // local database yet (first sync of a new browser) shows as loading for a moment before "not here".
 import { useEffect, useState } from 'react'
-import { useProject } from '../projects/api/projects.ts'
+import { useProject } from '../../data/projects.ts'
 import { Vault } from './vault.tsx'
 import { NoProject, ProjectNotFound, VaultLoading } from './vault-empty.tsx'
 

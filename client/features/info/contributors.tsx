@@ -2,9 +2,9 @@
 // the workspace's people list knows them, with how many icons each added.
 import { UserRound } from 'lucide-react'
 import { useMemo } from 'react'
+import { useAccessUsers } from '../../data/access.ts'
 import { useMe } from '../../lib/me.ts'
 import type { LocalIcon, LocalWorkspaceAccess } from '../../local/db.ts'
-import { useAccessUsers } from '../workspaces/api/access.ts'
 
 interface Contributor {
   id: string

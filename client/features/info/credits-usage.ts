@@ -1,7 +1,7 @@
 // Maker credits used this month: the user's own (GET /api/credits) for the overview.
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { CreditsUsage } from '../../data/credits.ts'
 import { api } from '../../lib/api.ts'
-import type { CreditsUsage } from '../workspaces/api/credits.ts'
 
 export const personalCreditsQueryOptions = () =>
   queryOptions({

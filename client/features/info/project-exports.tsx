@@ -2,9 +2,9 @@
 // SVG files, React TS / React JS / React Native TS packages, an SVG sprite and a CSS file.
 import { Download, Loader2 } from 'lucide-react'
 import { Button } from '../../components/ui/button.tsx'
+import { EXPORT_KINDS, EXPORT_LABELS } from '../../copy/exports/export-kinds.ts'
+import { useExport } from '../../copy/exports/use-export.ts'
 import type { LocalIcon } from '../../local/db.ts'
-import { EXPORT_KINDS, EXPORT_LABELS } from '../copy/exports/export-kinds.ts'
-import { useExport } from '../copy/exports/use-export.ts'
 
 export function ProjectExports({ projectName, icons }: { projectName: string; icons: readonly LocalIcon[] }) {
   const { progress, start } = useExport(projectName)

@@ -2,9 +2,9 @@
 // role and the workspace's credits this month.
 import { Link } from '@tanstack/react-router'
 import { Folder } from 'lucide-react'
+import { useCreditsUsage } from '../../data/credits.ts'
+import { useProjects } from '../../data/projects.ts'
 import type { LocalWorkspace } from '../../local/db.ts'
-import { useProjects } from '../projects/api/projects.ts'
-import { useCreditsUsage } from '../workspaces/api/credits.ts'
 import { creditsLine } from './credits-usage.ts'
 
 function WorkspaceCredits({ workspaceId }: { workspaceId: string }) {

@@ -2,8 +2,8 @@
 import { messages } from '@common/messages.ts'
 import { type FormEvent, useState } from 'react'
 import { NameField, SettingsActions, SettingsDialog } from '../../components/forms/name-dialogs.tsx'
+import { type ProjectRole, useDeleteProject, useUpdateProject } from '../../data/projects.ts'
 import type { LocalProject } from '../../local/db.ts'
-import { type ProjectRole, useDeleteProject, useUpdateProject } from './api/projects.ts'
 
 interface ProjectSettingsDialogProps {
   project: LocalProject | null

@@ -1,9 +1,9 @@
 // Create New Workspace (gold plan).
 import { messages } from '@common/messages.ts'
 import { CreateByNameDialog } from '../../components/forms/name-dialogs.tsx'
+import { useCreateWorkspace } from '../../data/workspaces.ts'
 import type { Me } from '../../lib/me.ts'
 import type { LocalWorkspace } from '../../local/db.ts'
-import { useCreateWorkspace } from './api/workspaces.ts'
 
 interface CreateWorkspaceDialogProps {
   user: Me

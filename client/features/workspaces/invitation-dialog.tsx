@@ -6,14 +6,14 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx'
-import { ApiError } from '../../lib/api.ts'
-import { toast } from '../../lib/toast.ts'
 import {
   acceptInvitation,
   declineInvitation,
   invitationsQueryKey,
   usePendingInvitations,
-} from './api/invitations.ts'
+} from '../../data/invitations.ts'
+import { ApiError } from '../../lib/api.ts'
+import { toast } from '../../lib/toast.ts'
 
 function acceptError(error: unknown): string {
   if (error instanceof ApiError) return messages.acceptInvitationError(error.message)

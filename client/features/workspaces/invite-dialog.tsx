@@ -9,10 +9,10 @@ import { Dialog, DialogContent } from '../../components/ui/dialog.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Select } from '../../components/ui/select.tsx'
+import { inviteUser } from '../../data/invitations.ts'
 import { ApiError } from '../../lib/api.ts'
 import { toast } from '../../lib/toast.ts'
 import type { LocalWorkspace } from '../../local/db.ts'
-import { inviteUser } from './api/invitations.ts'
 import { ROLE_OPTIONS } from './people-list.tsx'
 
 interface InviteDialogProps {

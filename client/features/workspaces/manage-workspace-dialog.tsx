@@ -7,9 +7,9 @@ import { Button } from '../../components/ui/button.tsx'
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
+import { useCreditsUsage } from '../../data/credits.ts'
+import { useUpdateCreditsLimit } from '../../data/workspaces.ts'
 import type { LocalWorkspace } from '../../local/db.ts'
-import { useCreditsUsage } from './api/credits.ts'
-import { useUpdateCreditsLimit } from './api/workspaces.ts'
 import { PeopleList } from './people-list.tsx'
 
 interface ManageWorkspaceDialogProps {

@@ -5,8 +5,8 @@ import { useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx'
 import { Select } from '../../components/ui/select.tsx'
+import { useAccessUsers, useRemoveAccess, useUpdateAccessRole } from '../../data/access.ts'
 import type { LocalWorkspace, LocalWorkspaceAccess } from '../../local/db.ts'
-import { useAccessUsers, useRemoveAccess, useUpdateAccessRole } from './api/access.ts'
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 export const ROLE_OPTIONS = ASSIGNABLE_ROLES.map((role) => ({ value: role, label: capitalize(role) }))

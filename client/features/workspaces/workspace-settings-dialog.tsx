@@ -7,8 +7,8 @@ import { Field } from '../../components/ui/field.tsx'
 import { Label } from '../../components/ui/input.tsx'
 import { Switch } from '../../components/ui/switch.tsx'
 import { Textarea } from '../../components/ui/textarea.tsx'
+import { useDeleteWorkspace, useUpdateWorkspace } from '../../data/workspaces.ts'
 import type { LocalWorkspace } from '../../local/db.ts'
-import { useDeleteWorkspace, useUpdateWorkspace } from './api/workspaces.ts'
 
 interface WorkspaceSettingsDialogProps {
   workspace: LocalWorkspace | null

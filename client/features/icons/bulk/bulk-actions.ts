@@ -1,12 +1,12 @@
 // The vault's bulk actions on a selection: approve, move to another project, delete, export as a
-// ZIP of SVG files. Changes are local first and queued (bulk-queue.ts); the outbox toasts failures.
+// ZIP of SVG files. Changes are local first and queued (local/bulk-queue.ts); the outbox toasts failures.
 // A move keeps the icons themselves (ids, authors, dates): one POST /api/icons/move.
 import { appMessages } from '@common/messages.ts'
 import type { IconStatus } from '@common/schemas/icons.ts'
+import { runExport, saveFile } from '../../../copy/exports/run-export.ts'
 import { toast } from '../../../lib/toast.ts'
+import { approveIcons, deleteIcons, moveIcons } from '../../../local/bulk-queue.ts'
 import type { LocalIcon, LocalProject } from '../../../local/db.ts'
-import { runExport, saveFile } from '../../copy/exports/run-export.ts'
-import { approveIcons, deleteIcons, moveIcons } from '../bulk-queue.ts'
 
 export async function approveSelected(icons: readonly LocalIcon[]) {
   const pending = icons.filter((icon) => icon.icon_status === 'needs-review')

@@ -1,9 +1,9 @@
 // Copy the icon in any of the five formats; the format chosen in the Copy Format panel is marked.
 import { Copy } from 'lucide-react'
 import { Button } from '../../../components/ui/button.tsx'
+import { COPY_FORMAT_IDS, formatLabel, useCopyFormat } from '../../../copy/copy-format-store.ts'
+import { copyIcon } from '../../../copy/copy-icon.ts'
 import type { LocalIcon } from '../../../local/db.ts'
-import { COPY_FORMAT_IDS, formatLabel, useCopyFormat } from '../../copy/copy-format-store.ts'
-import { copyIcon } from '../../copy/copy-icon.ts'
 
 export function CopySection({ icon }: { icon: LocalIcon }) {
   const [chosen] = useCopyFormat()

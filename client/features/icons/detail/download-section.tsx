@@ -4,10 +4,10 @@ import { Download } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Button, buttonClass } from '../../../components/ui/button.tsx'
 import { Input } from '../../../components/ui/input.tsx'
+import { saveFile } from '../../../copy/exports/run-export.ts'
+import { loadSvgPipeline } from '../../../copy/svg-pipeline.ts'
 import { toast } from '../../../lib/toast.ts'
 import type { LocalIcon } from '../../../local/db.ts'
-import { saveFile } from '../../copy/exports/run-export.ts'
-import { loadSvgPipeline } from '../../copy/svg-pipeline.ts'
 import { PNG_MAX, PNG_MIN, svgToPng } from './png.ts'
 
 const encoder = new TextEncoder()

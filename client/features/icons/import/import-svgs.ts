@@ -4,8 +4,8 @@
 // happens: files processed (file by file), stored locally, and queued for the server (their outbox
 // keys, which use-import.ts follows until the server confirmed them).
 import type { IconStatus } from '@common/schemas/icons.ts'
+import { createIcons } from '../../../local/bulk-queue.ts'
 import type { LocalIcon, LocalProject } from '../../../local/db.ts'
-import { createIcons } from '../bulk-queue.ts'
 import { processAll } from './svg-processor.ts'
 import type { WorkResult } from './svg-worker.ts'
 

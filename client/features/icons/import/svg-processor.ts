@@ -1,7 +1,7 @@
 // Runs the SVG pipeline on many inputs: a small pool of workers (svg-worker.ts), or the pipeline
 // loaded on the main thread (dynamic import) when workers are unavailable. Results are stored in
 // large batches, in the order of the inputs (store-queue.ts).
-import { loadSvgPipeline } from '../../copy/svg-pipeline.ts'
+import { loadSvgPipeline } from '../../../copy/svg-pipeline.ts'
 import { storeQueue } from './store-queue.ts'
 import type { WorkItem, WorkMessage, WorkResult } from './svg-worker.ts'
 
