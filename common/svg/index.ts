@@ -1,10 +1,10 @@
 // The one SVG pipeline of Iconvault, shared by server and browser.
 //
 //   processSvg(input, { idPrefix })  parse → sanitize → normalize → optimize → sanitize;
-//                                    the server stores only its output (alias prepareSvg)
-//   sanitizeSvg(input)               allowlist rebuild of untrusted SVG (alias sanitize)
+//                                    the server stores only its output
+//   sanitizeSvg(input)               allowlist rebuild of untrusted SVG
 //   normalizeSvg(svg, { idPrefix })  viewBox, no fixed size, <style> inlined, ids prefixed
-//   optimizeSvg(svg)                 svgo 4, loaded lazily (aliases optimise, optimiseSvg)
+//   optimizeSvg(svg)                 svgo 4, loaded lazily
 //   importSvg(input)                 the processSvg pipeline, synchronous, never throws:
 //                                    { svg } or { error }; ids get a hash-based prefix
 //   convertSvg(svg, format, name)    the copy formats (alias convert)
@@ -53,12 +53,7 @@ export { SVGO_CONFIG } from './svgo-config.ts'
 export { type SvgElement, serialize } from './tree.ts'
 export { localRefId } from './values.ts'
 
-export const sanitize = sanitizeSvg
-export const normalise = normalizeSvg
-export const normaliseSvg = normalizeSvg
-export const optimise = optimizeSvg
-export const optimiseSvg = optimizeSvg
-export const prepareSvg = processSvg
+/** `convert` is part of the contract (ARCHITECTURE.md), beside `importSvg`. */
 export const convert = convertSvg
 
 const svgPipeline = Object.freeze({

@@ -5,7 +5,6 @@ import {
   MAX_SVG_ELEMENTS,
   processSvg,
   SvgError,
-  sanitize,
   sanitizeSvg,
 } from './index.ts'
 
@@ -67,7 +66,7 @@ describe('sanitizeSvg keeps what draws', () => {
     const input = SVG(
       '<g fill="red" transform="rotate(45 12 12)"><path d="M0 0h24v24z" stroke-width="2"/></g>',
     )
-    const once = sanitize(input)
+    const once = sanitizeSvg(input)
     expect(once).toBe(
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><g fill="red" transform="rotate(45 12 12)"><path d="M0 0h24v24z" stroke-width="2"/></g></svg>',
     )

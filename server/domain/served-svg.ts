@@ -95,6 +95,3 @@ export const servedIconRow = (icon: typeof icons.$inferSelect): IconRow => ({
   ...toIconRow(icon),
   svg: servedSvg(icon.svg),
 })
-
-/** For tests. */
-export const servedSvgCache = memo

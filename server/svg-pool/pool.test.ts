@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { isSvgError, processSvg, SVG_ERROR_MESSAGES, SvgError } from '../../common/svg/index.ts'
 import { ApiError } from '../domain/errors.ts'
-import { EMPTY_SVG, sanitizeOrEmpty, servedSvgCache } from '../domain/served-svg.ts'
+import { cachedServedSvg, EMPTY_SVG, sanitizeOrEmpty } from '../domain/served-svg.ts'
 import { createSvgPool, SVG_POOL_BUSY, type SvgPool, type SvgPoolOptions } from './pool.ts'
 import { processMany } from './process-many.ts'
 import { serveMany } from './serve-many.ts'
@@ -41,11 +41,13 @@ describe('SVG worker pool', () => {
     const p = pool({ size: 2 })
     const evil =
       '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>x</script><path d="M0 0h9v9z"/></svg>'
-    servedSvgCache.clear()
-    for (const input of [svgOf(1), svgOf(7), evil])
-      expect(await p.process(input, { idPrefix: 'p-' })).toBe(await processSvg(input, { idPrefix: 'p-' }))
+    const inputs = [svgOf(1001), svgOf(1007), evil.replace('x', 'fresh')]
+    const outputs = await Promise.all(inputs.map((input) => processSvg(input, { idPrefix: 'p-' })))
+    expect(outputs.map(cachedServedSvg)).toEqual([undefined, undefined, undefined])
+    for (const [at, input] of inputs.entries())
+      expect(await p.process(input, { idPrefix: 'p-' })).toBe(outputs[at])
     // What will be served for them was sanitised in the worker too: no sanitising on the event loop.
-    expect(servedSvgCache.size).toBe(3)
+    expect(outputs.map(cachedServedSvg)).toEqual(outputs.map(sanitizeOrEmpty))
     const error = await failure(p.process('<svg', { idPrefix: 'p-' }))
     expect(isSvgError(error) && error.code).toBe('malformed')
     expect((error as Error).message).toBe(
@@ -116,19 +118,17 @@ describe('SVG worker pool', () => {
 
   it('serves stored markup as served-svg.ts would, in workers; memoised markup needs none', async () => {
     const p = pool({ size: 1 })
-    servedSvgCache.clear()
     const stolen =
       '<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0h9v9z" onclick="x()"/><script>x()</script></svg>'
-    const stored = [svgOf(1), stolen, 'not svg at all', svgOf(1)]
+    const stored = [svgOf(2001), stolen, 'not svg at all', svgOf(2001)]
     const served = await serveMany(p, stored, 'u')
     expect(served).toEqual(stored.map(sanitizeOrEmpty))
     expect(served[1]).not.toMatch(/script|onclick/)
     expect(served[2]).toBe(EMPTY_SVG)
-    expect(servedSvgCache.size).toBe(3)
-    // All memoised now: answered even by a pool that refuses every icon.
+    expect(stored.map(cachedServedSvg)).toEqual(served)
+    // All memoised now: answered even by a pool that refuses every icon; markup not seen before is refused.
     const refusing = pool({ size: 1, maxQueuedPerLane: 0 })
     expect(await serveMany(refusing, stored, 'u')).toEqual(served)
-    servedSvgCache.clear()
-    await expect(serveMany(refusing, stored, 'u')).rejects.toMatchObject({ status: 429 })
+    await expect(serveMany(refusing, [svgOf(2002)], 'u')).rejects.toMatchObject({ status: 429 })
   })
 })
