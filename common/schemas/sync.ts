@@ -14,7 +14,11 @@ export const SYNC_PAGE_DEFAULT = 500
 export const SYNC_PAGE_MAX = 1000
 
 export const syncQuery = z.strictObject({
-  scope: z.union([z.literal('personal'), z.uuid()], { error: appMessages.syncScopeInvalid }),
+  scope: z
+    .string({ error: appMessages.syncScopeInvalid })
+    .refine((v) => v === 'personal' || z.uuid().safeParse(v).success, {
+      error: appMessages.syncScopeInvalid,
+    }),
   since: wholeNumber(appMessages.syncSinceInvalid, 0, Number.MAX_SAFE_INTEGER).default(0),
   limit: wholeNumber(appMessages.syncLimitInvalid, 1, SYNC_PAGE_MAX).default(SYNC_PAGE_DEFAULT),
 })
