@@ -1,6 +1,7 @@
 // What the signed-in user may do in a project's vault: the role of its workspace ('personal' for
 // their own projects), read from the permission table; whether the workspace reviews members'
 // icons; and why saving icons would be refused by the plan (common/plans.ts).
+import { newIconStatus } from '@common/icon-rules.ts'
 import { messages } from '@common/messages.ts'
 import { can, type Role } from '@common/permissions.ts'
 import { saveIconsRefusal } from '@common/plans.ts'
@@ -48,9 +49,9 @@ export function accessFor(
     canCreate: can(role, 'icon:create'),
     canUpdate: can(role, 'icon:update'),
     canDelete: can(role, 'icon:delete'),
-    canApprove: role !== 'personal' && can(role, 'icon:approve'),
-    reviews: reviews && role !== 'personal' && can(role, 'icon:approve'),
-    newStatus: reviews && role === 'member' ? 'needs-review' : 'approved',
+    canApprove: can(role, 'icon:approve'),
+    reviews: reviews && can(role, 'icon:approve'),
+    newStatus: newIconStatus(reviews, role),
     saveRefusal: () => planRefusal(me, workspace ?? null),
   }
 }

@@ -1,5 +1,6 @@
 // Move the selected icons to another project: personal or of a workspace where the user may add
 // icons. The plan check of the target comes first (common/plans.ts via planRefusal).
+import { newIconStatus } from '@common/icon-rules.ts'
 import { messages } from '@common/messages.ts'
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
@@ -41,7 +42,8 @@ export function MoveDialog({ icons, projectId, open, onOpenChange, onMoved }: Mo
     if (!me) return toast(messages.noUserId)
     const refusal = planRefusal(me, target.workspace)
     if (refusal) return toast(refusal)
-    const review = !!target.workspace?.review_icons && target.workspace.role === 'member'
+    const review =
+      newIconStatus(!!target.workspace?.review_icons, target.workspace?.role ?? 'personal') === 'needs-review'
     await moveSelected(icons, { project: target.project, review })
     onOpenChange(false)
     onMoved()
