@@ -20,7 +20,7 @@ export function createAppRouter(queryClient: QueryClient) {
   })
 }
 
-export type AppRouter = ReturnType<typeof createAppRouter>
+type AppRouter = ReturnType<typeof createAppRouter>
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -7,7 +7,7 @@ export const PLANS = ['free', 'pro', 'gold'] as const
 export type Plan = (typeof PLANS)[number]
 export const PAID_PLANS = ['pro', 'gold'] as const
 export type PaidPlan = (typeof PAID_PLANS)[number]
-export const SUBSCRIPTION_STATUSES = ['active', 'canceled'] as const
+const SUBSCRIPTION_STATUSES = ['active', 'canceled'] as const
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
 
 export type PlanCapabilities = {
@@ -17,7 +17,7 @@ export type PlanCapabilities = {
   monthlyCredits: number
 }
 
-export const PLAN_CAPABILITIES: Record<Plan, PlanCapabilities> = {
+const PLAN_CAPABILITIES: Record<Plan, PlanCapabilities> = {
   free: { createWorkspaces: false, saveIcons: false, monthlyCredits: 0 },
   pro: { createWorkspaces: false, saveIcons: true, monthlyCredits: 200 },
   gold: { createWorkspaces: true, saveIcons: true, monthlyCredits: 1000 },

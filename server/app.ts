@@ -33,7 +33,7 @@ import { mountSpa } from './static.ts'
 export const STRIPE_WEBHOOK_PATH = '/api/billing/stripe/webhook'
 
 /** Largest request body accepted, in bytes. */
-export const MAX_BODY_BYTES = 1024 * 1024
+const MAX_BODY_BYTES = 1024 * 1024
 
 export type AppDeps = { auth: Auth; store: Store; deps: Deps; logger: Logger; clientDir?: string }
 
@@ -69,7 +69,7 @@ export function createApp(deps: AppDeps) {
   })
   api.route('/auth', authRoutes(deps.auth))
   api.route('/health', healthRoutes(deps.store))
-  api.use(loadSession(deps.auth))
+  api.use(loadSession(deps.auth, deps.deps.events))
   api.use(settlePlan(deps.store))
   api.route('/billing', billingRoutes(deps.auth))
   api.route('/credits', creditsRoutes(deps.store))
@@ -99,5 +99,3 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => c.json({ error: appMessages.apiNotFound }, 404))
   return app
 }
-
-export type App = ReturnType<typeof createApp>

@@ -12,7 +12,7 @@ import type { Mailer } from './mail.ts'
 
 /** Set by app.ts from the socket address (never from the client), read by better-auth. */
 export const CLIENT_IP_HEADER = 'x-iconvault-client-ip'
-export const MAGIC_LINK_MINUTES = 10
+const MAGIC_LINK_MINUTES = 10
 
 export function createAuth(opts: {
   config: Config

@@ -53,10 +53,12 @@ export type ChangeNote = Versioned &
     | { entity: 'invitations'; op: 'changed'; email: string }
     /** Sessions ended through better-auth (sign-out, revoke, delete-user): their streams end. */
     | { entity: 'sessions'; op: 'ended'; ids: string[] }
+    /** A user's row changed or went (a database trigger, migration 0004): cached sessions of theirs go. */
+    | { entity: 'users'; op: 'changed'; ids: string[] }
   )
 
 /** Ids per upsert-many note: 150 uuids are about 6 kB of JSON, under NOTIFY's 8000 bytes. */
-export const IDS_PER_NOTE = 150
+const IDS_PER_NOTE = 150
 
 /** The notes announcing icons created together in one workspace (or one owner's personal project). */
 export function iconNotes(
@@ -98,6 +100,8 @@ export type EventBus = {
    */
   publish(note: ChangeNote, tx?: Tx): Promise<void>
   subscribe(sub: Subscriber): () => void
+  /** Told of sessions that ended and users whose row changed, in every process (session-cache.ts). */
+  onIdentityChange(listener: (change: { sessions?: string[]; users?: string[] }) => void): void
   /** Ends the subscriber's stream unless its session is still valid; resolves whether it was. */
   confirm(sub: Subscriber): Promise<boolean>
   close(): Promise<void>
@@ -111,9 +115,14 @@ export async function createEventBus(store: Store): Promise<EventBus> {
   const subscribers = new Set<Subscriber>()
   const gate = sessionGate(store.db)
   let queue: Promise<void> = Promise.resolve()
+  const identityListeners: ((change: { sessions?: string[]; users?: string[] }) => void)[] = []
   const unlisten = await store.listen(CHANNEL, (payload) => {
     const note = JSON.parse(payload) as ChangeNote
     if (note.entity === 'sessions') return endSessions(note.ids)
+    if (note.entity === 'users') {
+      for (const l of identityListeners) l({ users: note.ids })
+      return
+    }
     if (subscribers.size === 0) return
     queue = queue.then(() => deliver(note)).catch((err) => console.error('event delivery failed:', err))
   })
@@ -122,7 +131,8 @@ export async function createEventBus(store: Store): Promise<EventBus> {
     if (subscribers.delete(s)) s.end()
   }
 
-  function endSessions(ids: readonly string[]) {
+  function endSessions(ids: string[]) {
+    for (const l of identityListeners) l({ sessions: ids })
     for (const id of ids) gate.ended(id)
     for (const s of subscribers) if (ids.includes(s.sessionId)) end(s)
   }
@@ -166,7 +176,7 @@ export async function createEventBus(store: Store): Promise<EventBus> {
 
   /** The events of a note: one per row (an upsert-many note loads its rows in one query). */
   async function toEvents(
-    note: Exclude<ChangeNote, { entity: 'sessions' }>,
+    note: Exclude<ChangeNote, { entity: 'sessions' | 'users' }>,
     role: Role | null,
   ): Promise<ChangeEvent[]> {
     if (note.entity === 'icons' && note.op === 'upsert-many') {
@@ -182,7 +192,7 @@ export async function createEventBus(store: Store): Promise<EventBus> {
   }
 
   async function toEvent(
-    note: Exclude<ChangeNote, { op: 'upsert-many' } | { entity: 'sessions' }>,
+    note: Exclude<ChangeNote, { op: 'upsert-many' } | { entity: 'sessions' | 'users' }>,
     role: Role | null,
   ): Promise<ChangeEvent | null> {
     if (note.entity === 'membership')
@@ -219,7 +229,7 @@ export async function createEventBus(store: Store): Promise<EventBus> {
     }
   }
 
-  async function deliver(note: Exclude<ChangeNote, { entity: 'sessions' }>) {
+  async function deliver(note: Exclude<ChangeNote, { entity: 'sessions' | 'users' }>) {
     if (note.entity === 'invitations') {
       const [u] = await store.db.select({ id: user.id }).from(user).where(eq(user.email, note.email))
       const event = await toEvent(note, null)
@@ -243,9 +253,12 @@ export async function createEventBus(store: Store): Promise<EventBus> {
 
   return {
     publish: async (note, tx) => {
+      // This process forgets an ended session at once; the others when the note arrives.
+      if (note.entity === 'sessions') endSessions(note.ids)
       if (!tx) return store.notify(CHANNEL, JSON.stringify(note))
       await tx.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(note)})`)
     },
+    onIdentityChange: (listener) => void identityListeners.push(listener),
     subscribe: (sub) => {
       makeRoom(sub)
       subscribers.add(sub)

@@ -7,7 +7,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import type { Hono } from 'hono'
 import { compress } from 'hono/compress'
 
-export const clientDir = fileURLToPath(new URL('../dist/client', import.meta.url))
+const clientDir = fileURLToPath(new URL('../dist/client', import.meta.url))
 
 export function mountSpa(app: Hono, dir = clientDir) {
   const indexFile = `${dir}/index.html`

@@ -7,7 +7,7 @@ import type { Db } from './db/client.ts'
 import { session } from './db/schema/index.ts'
 
 /** How long a confirmed session is believed without asking the database again. */
-export const MEMO_MS = 1_000
+const MEMO_MS = 1_000
 
 /** At most this many open streams per session and per user; a new one ends the oldest (ADR 0007). */
 export const MAX_STREAMS_PER_SESSION = 4

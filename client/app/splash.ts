@@ -1,6 +1,6 @@
 // Splash (markup in index.html so it paints before the app loads): 500 ms, then a 200 ms fade, then removed.
-export const SPLASH_VISIBLE_MS = 500
-export const SPLASH_FADE_MS = 200
+const SPLASH_VISIBLE_MS = 500
+const SPLASH_FADE_MS = 200
 
 export function runSplash() {
   const splash = document.getElementById('splash')

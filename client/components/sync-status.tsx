@@ -6,7 +6,7 @@ import { isOffline, subscribeConnection } from '../local/connection.ts'
 import { db } from '../local/db.ts'
 import { useLiveQuery } from '../local/use-live-query.ts'
 
-export function syncStatusText(offline: boolean, waiting: number): string {
+function syncStatusText(offline: boolean, waiting: number): string {
   const changes = waiting === 1 ? '1 change waiting' : `${waiting} changes waiting`
   if (offline) return waiting ? `Offline · ${changes}` : 'Offline'
   return waiting ? changes : 'All saved'

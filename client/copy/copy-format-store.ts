@@ -35,7 +35,7 @@ export function getCopyFormat(): CopyFormat {
   }
 }
 
-export function setCopyFormat(format: CopyFormat) {
+function setCopyFormat(format: CopyFormat) {
   try {
     localStorage.setItem(STORAGE_KEY, format)
   } catch {

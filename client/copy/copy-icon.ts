@@ -11,7 +11,7 @@ export interface CopyableIcon {
 }
 
 /** The icon's code in `format`. */
-export async function iconCode(icon: CopyableIcon, format: CopyFormat): Promise<string> {
+async function iconCode(icon: CopyableIcon, format: CopyFormat): Promise<string> {
   const { convertSvg } = await loadSvgPipeline()
   return convertSvg(icon.svg, format, icon.name)
 }

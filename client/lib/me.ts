@@ -4,7 +4,7 @@ import { userOrLastSeen } from '../local/offline-user.ts'
 import { api } from './api.ts'
 
 export type Plan = 'free' | 'pro' | 'gold'
-export type SubscriptionStatus = 'active' | 'canceled' | null
+type SubscriptionStatus = 'active' | 'canceled' | null
 
 export interface Me {
   id: string

@@ -8,7 +8,7 @@ const FIVE_MINUTES = 5 * 60 * 1000
 const MAX_RETRIES = 3
 
 /** Exponential delay from 1 s, capped at 30 s. */
-export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000)
+const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000)
 
 /** Retry up to 3 times, but not client errors that would fail the same way again. */
 function shouldRetry(failureCount: number, error: unknown) {
@@ -18,7 +18,7 @@ function shouldRetry(failureCount: number, error: unknown) {
   return failureCount < MAX_RETRIES
 }
 
-export function createQueryClient() {
+function createQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {

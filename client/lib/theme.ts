@@ -5,7 +5,7 @@ export type Theme = 'light' | 'dark'
 const STORAGE_KEY = 'iconvault-theme'
 const listeners = new Set<() => void>()
 
-export function getTheme(): Theme {
+function getTheme(): Theme {
   return document.documentElement.classList.contains('dark') ? 'dark' : 'light'
 }
 

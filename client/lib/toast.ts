@@ -11,8 +11,8 @@ export interface Toast {
   visible: boolean
 }
 
-export const TOAST_DURATION_MS = 4000
-export const TOAST_REMOVE_DELAY_MS = 500
+const TOAST_DURATION_MS = 4000
+const TOAST_REMOVE_DELAY_MS = 500
 
 let toasts: readonly Toast[] = []
 const listeners = new Set<() => void>()

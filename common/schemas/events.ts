@@ -21,5 +21,3 @@ export type ChangeEvent = { scope?: string; version?: number } & (
   /** A new pending invitation for the user. */
   | { entity: 'invitations'; op: 'changed' }
 )
-
-export type ChangeEntity = ChangeEvent['entity']

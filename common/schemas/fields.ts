@@ -47,7 +47,7 @@ export const optionalDescription = cleanString('Description must be text', { mul
   .transform((v) => v ?? '')
 
 /** RFC 5321: a forward-path holds at most 254 characters of address. */
-export const MAX_EMAIL_LENGTH = 254
+const MAX_EMAIL_LENGTH = 254
 
 export const emailAddress = z
   .string({ error: 'E-mail is required' })

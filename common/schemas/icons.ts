@@ -4,7 +4,7 @@ import { messages } from '../messages.ts'
 import { requiredId, requiredText } from './fields.ts'
 import { ICON_STATUSES, type IconRow, type IconStatus } from './rows.ts'
 
-export { ICON_STATUSES, type IconStatus }
+export type { IconStatus }
 
 const iconId = requiredId(messages.iconIdRequired)
 const iconStatus = z.enum(ICON_STATUSES, { error: 'Status must be needs-review or approved' })

@@ -33,8 +33,6 @@ export const makerGenerateBody = z.strictObject({
     .default(1),
 })
 
-export type MakerGenerateBody = z.input<typeof makerGenerateBody>
-
 /** GET /api/maker/capabilities: what the maker may do here. */
 export type MakerCapabilities = {
   ai: {

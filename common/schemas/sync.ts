@@ -10,8 +10,8 @@ const wholeNumber = (message: string, min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }))
 
-export const SYNC_PAGE_DEFAULT = 500
-export const SYNC_PAGE_MAX = 1000
+const SYNC_PAGE_DEFAULT = 500
+const SYNC_PAGE_MAX = 1000
 
 export const syncQuery = z.strictObject({
   scope: z

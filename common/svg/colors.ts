@@ -67,7 +67,7 @@ const hex2 = (n: number): string =>
  * lower-cased value without spaces for anything else (then only equal text is the same
  * colour). null for values that paint nothing ('none', 'transparent') or are not colours.
  */
-export function colorKey(value: string): string | null {
+function colorKey(value: string): string | null {
   const v = value.trim().toLowerCase()
   if (v === '' || v === 'none' || v === 'transparent' || v === 'inherit' || v === 'initial' || v === 'unset')
     return null
@@ -185,16 +185,6 @@ function replaceIn(el: SvgElement, color: string): void {
   }
 }
 
-/**
- * Makes a single-colour icon paint in currentColor, in place: its one colour becomes
- * currentColor wherever it is declared, and elements that painted it by default (a fill
- * nobody set, a <stop> without stop-color) get it explicitly. Masks keep their black.
- * Returns the replaced colour, or null when the tree was left as it was.
- */
-export function useCurrentColor(root: SvgElement): string | null {
-  return applyCurrentColor(root).replaced
-}
-
 export interface CurrentColorResult {
   /** The colour that became currentColor, or null when the tree was left as it was. */
   replaced: string | null
@@ -204,7 +194,11 @@ export interface CurrentColorResult {
   monochrome: boolean
 }
 
-/** useCurrentColor, also telling what it replaced, without analysing the icon again. */
+/**
+ * Makes a single-colour icon paint in currentColor, in place: its one colour becomes currentColor
+ * wherever it is declared, and elements that painted it by default (a fill nobody set, a <stop>
+ * without stop-color) get it explicitly. Masks keep their black. Tells what it replaced.
+ */
 export function applyCurrentColor(root: SvgElement): CurrentColorResult {
   const { colors, declared: declaredColors, complex, defaults } = analyse(root)
   const monochrome = !complex && [...colors].every((c) => c === 'currentcolor')

@@ -33,12 +33,12 @@ const SPECIAL: Record<string, string> = {
   'xml:lang': 'xmlLang',
 }
 
-export function reactAttributeName(name: string): string {
+function reactAttributeName(name: string): string {
   return SPECIAL[name] ?? (REACT_CAMEL.has(name) ? camelCase(name) : name)
 }
 
 /** style="" as a React style object: stroke-width → strokeWidth, -webkit-x → WebkitX. */
-export function reactStyle(style: string): Record<string, string> {
+function reactStyle(style: string): Record<string, string> {
   const out: Record<string, string> = {}
   for (const d of parseDeclarations(style)) out[camelCase(d.property.replace(/^-ms-/, 'ms-'))] = d.value
   return out
@@ -82,7 +82,7 @@ const REFERENCE_LISTS = new Set(['aria-labelledby', 'aria-describedby'])
  * an icon on one page never share an id. A prefix all ids share (the per-icon one the
  * pipeline gave) is dropped first, as the instance id replaces it. Null when the icon has no ids.
  */
-export function idScope(root: SvgElement): IdScope | null {
+function idScope(root: SvgElement): IdScope | null {
   const ids: string[] = []
   walk(root, (el) => {
     const id = el.attrs.get('id')

@@ -11,7 +11,7 @@ export class JsxCode {
   }
 }
 
-export type JsxValue = string | Record<string, string> | JsxCode
+type JsxValue = string | Record<string, string> | JsxCode
 
 export interface JsxAttribute {
   name: string

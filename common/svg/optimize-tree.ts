@@ -67,7 +67,7 @@ export function keepShorter(notes: readonly Noted[]): void {
 const INFO: PluginInfo = { multipassCount: 0 }
 
 /** Runs the import plugins that have something to do on these features, in order, on `root`. */
-export function runImportPlugins(
+function runImportPlugins(
   root: XastRoot,
   features: number,
   plugins: ReadonlyMap<string, Plugin<unknown>>,

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  MAX_SVG_BYTES,
-  MAX_SVG_DEPTH,
-  MAX_SVG_ELEMENTS,
-  processSvg,
-  SvgError,
-  sanitizeSvg,
-} from './index.ts'
+import { MAX_SVG_BYTES, MAX_SVG_DEPTH, MAX_SVG_ELEMENTS, processSvg, SvgError, sanitizeSvg } from './index.ts'
 
 const SVG = (body: string, attrs = '') =>
   `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 24 24"${attrs}>${body}</svg>`

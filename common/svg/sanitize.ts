@@ -13,7 +13,7 @@ import { ID_PATTERN, isSafeCssValue, isUnsafeValue, localRefId } from './values.
 import type { RawElement } from './xml-reader.ts'
 
 /** The value to keep for an attribute, or null to drop it. */
-export function sanitizeAttribute(element: string, name: string, value: string): string | null {
+function sanitizeAttribute(element: string, name: string, value: string): string | null {
   if (!ALLOWED_ATTRIBUTES.has(name) && !PRESENTATION_ATTRIBUTES.has(name) && !ARIA.test(name)) return null
   if (name === 'href' || name === 'xlink:href') {
     const id = localRefId(value)

@@ -13,7 +13,7 @@ export interface XastElement {
   children: XastChild[]
 }
 
-export interface XastText {
+interface XastText {
   type: 'text' | 'cdata' | 'comment'
   value: string
 }

@@ -4,7 +4,6 @@
 export const SVG_NS = 'http://www.w3.org/2000/svg'
 export const XLINK_NS = 'http://www.w3.org/1999/xlink'
 export const XML_NS = 'http://www.w3.org/XML/1998/namespace'
-export const XMLNS_NS = 'http://www.w3.org/2000/xmlns/'
 
 export interface SvgElement {
   name: string
@@ -16,10 +15,6 @@ export type SvgChild = SvgElement | string
 
 export function isElement(child: SvgChild): child is SvgElement {
   return typeof child !== 'string'
-}
-
-export function elementChildren(element: SvgElement): SvgElement[] {
-  return element.children.filter(isElement)
 }
 
 /**

@@ -16,11 +16,7 @@ const DRAWS = /<(?:path|circle|rect|ellipse|line|polyline|polygon|use|text)\b/
 export type SvgPipeline = (input: string, idPrefix: string) => Promise<string>
 
 /** Extracts and pipelines one answer; null when it holds no SVG or nothing drawable survives. */
-export async function answerToIcon(
-  answer: string,
-  idPrefix: string,
-  pipeline: SvgPipeline,
-): Promise<string | null> {
+async function answerToIcon(answer: string, idPrefix: string, pipeline: SvgPipeline): Promise<string | null> {
   const raw = extractSvg(answer)
   if (!raw) return null
   try {

@@ -1,7 +1,7 @@
 // What the maker asks an OpenAI-compatible chat model for: one icon as bare SVG.
 export type ChatMessage = { role: 'system' | 'user'; content: string }
 
-export const SYSTEM_PROMPT = [
+const SYSTEM_PROMPT = [
   'You draw user-interface icons as SVG.',
   'Answer with one complete <svg> document only: no explanation, no Markdown.',
   'Use xmlns="http://www.w3.org/2000/svg" and viewBox="0 0 24 24" without width or height.',

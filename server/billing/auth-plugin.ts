@@ -12,7 +12,7 @@ import { ApiError, type ErrorStatus } from '../domain/errors.ts'
 import { type Billing, createBilling } from './index.ts'
 import type { BillingRedirect, BillingUser } from './provider.ts'
 
-export const BILLING_PLUGIN_ID = 'iconvault-billing'
+const BILLING_PLUGIN_ID = 'iconvault-billing'
 
 const STATUS_NAMES = {
   400: 'BAD_REQUEST',

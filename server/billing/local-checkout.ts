@@ -10,7 +10,7 @@ import { notFound } from '../domain/errors.ts'
 import { addMonthsUtc, writeSubscription } from '../domain/subscriptions.ts'
 
 /** How long an unpaid checkout session stays open. */
-export const CHECKOUT_TTL_MS = 60 * 60 * 1000
+const CHECKOUT_TTL_MS = 60 * 60 * 1000
 
 type CheckoutRow = typeof checkoutSessions.$inferSelect
 

@@ -29,7 +29,7 @@ export function stateFromStripe(
   }
 }
 
-export function planOfPrice(priceId: string | undefined, prices: Record<PaidPlan, string>): PaidPlan | null {
+function planOfPrice(priceId: string | undefined, prices: Record<PaidPlan, string>): PaidPlan | null {
   if (priceId === prices.pro) return 'pro'
   if (priceId === prices.gold) return 'gold'
   return null

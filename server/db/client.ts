@@ -15,7 +15,7 @@ import { lockDataDir } from './lock.ts'
 import { seedFromTemplate } from './pglite-template.ts'
 import * as schema from './schema/index.ts'
 
-export type Schema = typeof schema
+type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
 
 export type Store = {

@@ -15,8 +15,8 @@ export type Scope =
   | { kind: 'personal'; ownerId: string }
   | { kind: 'workspace'; workspace: WorkspaceRecord; role: Role; accessId: string }
 
-export const WORKSPACE_NOT_FOUND = 'Workspace not found'
-export const PROJECT_NOT_FOUND = 'Project not found'
+const WORKSPACE_NOT_FOUND = 'Workspace not found'
+const PROJECT_NOT_FOUND = 'Project not found'
 
 /** The caller's workspace and role, or a 404 when they have no access to it. */
 export async function workspaceScope(db: Db, actor: Actor, workspaceId: string): Promise<Scope> {

@@ -25,7 +25,7 @@ import { gone } from './errors.ts'
 import { toAccessRow, toIconRow, toProjectRow, toWorkspaceRow } from './rows.ts'
 
 /** Tombstones are kept this long; a client away for longer lists everything again. */
-export const TOMBSTONE_RETENTION_MS = 30 * 24 * 3600 * 1000
+const TOMBSTONE_RETENTION_MS = 30 * 24 * 3600 * 1000
 const PRUNE_EVERY_MS = 3600 * 1000
 
 type Query = z.output<typeof syncQuery>

@@ -67,7 +67,7 @@ export function fixedWindow(limit: Limit, now: () => number = Date.now) {
 }
 
 /** The 429 every limit answers. */
-export function tooManyRequests(c: Context, retryAfterSeconds: number) {
+function tooManyRequests(c: Context, retryAfterSeconds: number) {
   c.header('Retry-After', String(retryAfterSeconds))
   return c.json({ error: appMessages.tooManyRequests }, 429)
 }

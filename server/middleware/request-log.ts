@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import type { Logger } from '../log.ts'
 
-export const REQUEST_ID_HEADER = 'X-Request-Id'
+const REQUEST_ID_HEADER = 'X-Request-Id'
 const SAFE_ID = /^[\w.:@-]{1,128}$/
 
 type Env = { Variables: { requestId: string; user: { id: string } | null } }

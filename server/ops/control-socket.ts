@@ -6,7 +6,7 @@ import { chmodSync, rmSync } from 'node:fs'
 import { createServer, request } from 'node:http'
 import { join } from 'node:path'
 
-export const controlSocketPath = (dataDir: string) => join(dataDir, 'iconvault.sock')
+const controlSocketPath = (dataDir: string) => join(dataDir, 'iconvault.sock')
 
 /** Serves POST /backup (a gzipped PGlite data-dir tarball) on DATA_DIR's socket; returns close(). */
 export async function startControlSocket(

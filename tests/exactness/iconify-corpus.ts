@@ -46,12 +46,12 @@ export const EXACTNESS_SPEC: CorpusSpec = {
   'fluent-emoji-flat': 400,
 }
 
-export function loadIconSet(set: string): IconifyJson {
+function loadIconSet(set: string): IconifyJson {
   return JSON.parse(readFileSync(require.resolve(`@iconify-json/${set}/icons.json`), 'utf8')) as IconifyJson
 }
 
 /** The icon as a standalone SVG file. */
-export function iconSvg(data: IconifyJson, name: string): string {
+function iconSvg(data: IconifyJson, name: string): string {
   const icon = data.icons[name]
   if (!icon) throw new Error(`${data.prefix}:${name} is not in the set`)
   const width = icon.width ?? data.width ?? 16

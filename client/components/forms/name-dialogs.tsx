@@ -9,7 +9,7 @@ import { Dialog, DialogContent } from '../ui/dialog.tsx'
 import { Field } from '../ui/field.tsx'
 import { Input } from '../ui/input.tsx'
 
-export const NAME_MAX_LENGTH = 200
+const NAME_MAX_LENGTH = 200
 
 export function NameField(props: {
   label: string

@@ -7,7 +7,6 @@ import { useReturnFocus } from './return-focus.ts'
 
 export const Dialog = D.Root
 export const DialogTrigger = D.Trigger
-export const DialogClose = D.Close
 
 interface DialogContentProps {
   title: string

@@ -4,7 +4,7 @@ import type { Me } from '../../lib/me.ts'
 
 const PUBLIC_PATHS = new Set(['/', '/sign-in', '/verify-identity'])
 
-export function isPublicPath(pathname: string): boolean {
+function isPublicPath(pathname: string): boolean {
   return PUBLIC_PATHS.has(pathname.replace(/\/+$/, '') || '/')
 }
 

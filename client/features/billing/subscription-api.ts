@@ -6,7 +6,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../lib/api.ts'
 
 /** Where the seed's calls send the browser afterwards (cancel: back to where it was made). */
-export const SUBSCRIPTION_URLS = { successUrl: '/maker', cancelUrl: '/upgrade' } as const
+const SUBSCRIPTION_URLS = { successUrl: '/maker', cancelUrl: '/upgrade' } as const
 
 export const upgradeSubscription = (plan: PaidPlan) =>
   api<SubscriptionRedirect>('/api/auth/subscription/upgrade', {

@@ -26,7 +26,7 @@ import {
 export type SubscriptionAction = 'upgrade' | 'cancel' | 'restore' | 'pay'
 
 /** The server's message for a refusal (4xx); the fallback for outages and network errors. */
-export function subscriptionErrorMessage(error: unknown, fallback: string): string {
+function subscriptionErrorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.status < 500 && error.message ? error.message : fallback
 }
 
@@ -34,7 +34,7 @@ export const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
 
 /** What the user is told once an action went through. */
-export function outcomeMessage(action: SubscriptionAction, sub: SubscriptionInfo | null | undefined) {
+function outcomeMessage(action: SubscriptionAction, sub: SubscriptionInfo | null | undefined) {
   const plan = sub ? planName(sub.plan) : 'paid'
   const until = sub?.currentPeriodEnd ? ` until ${formatDate(sub.currentPeriodEnd)}` : ''
   switch (action) {

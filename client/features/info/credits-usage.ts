@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { CreditsUsage } from '../../data/credits.ts'
 import { api } from '../../lib/api.ts'
 
-export const personalCreditsQueryOptions = () =>
+const personalCreditsQueryOptions = () =>
   queryOptions({
     queryKey: ['credits', 'personal'],
     queryFn: ({ signal }) => api<{ data: CreditsUsage }>('/api/credits', { signal }).then((r) => r.data),

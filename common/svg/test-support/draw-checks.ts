@@ -23,7 +23,7 @@ export const CHANNEL_TOLERANCE = 24
 /** Share of the 64 px image's pixels that may differ (anti-aliasing noise): 0.5 %. */
 export const PIXEL_TOLERANCE = 0.005
 /** React Native's default size (the generated `size` prop's default). */
-export const NATIVE_DEFAULT_SIZE = '24'
+const NATIVE_DEFAULT_SIZE = '24'
 
 export type DrawnFormat = 'svg' | 'css' | 'react-ts' | 'react-js' | 'react-native-ts'
 
@@ -65,7 +65,7 @@ export interface Box {
 }
 
 /** The markup with its root's width and height set to `box` (replacing any). */
-export function inBox(svg: string, box: Box): string {
+function inBox(svg: string, box: Box): string {
   const head = ROOT_TAG.exec(svg)?.[0]
   if (!head) throw new Error('no <svg> root')
   const bare = head.replace(/\s(?:width|height)=(?:"[^"]*"|'[^']*')/g, '')
@@ -73,7 +73,7 @@ export function inBox(svg: string, box: Box): string {
 }
 
 /** The default box of a format for the stored icon (null: it has no viewBox to size by). */
-export function defaultBox(stored: string, format: DrawnFormat): Box | null {
+function defaultBox(stored: string, format: DrawnFormat): Box | null {
   const viewBox = parseViewBox(rootAttribute(stored, 'viewBox') ?? undefined)
   if (!viewBox) return null
   if (format === 'react-native-ts') return { width: NATIVE_DEFAULT_SIZE, height: NATIVE_DEFAULT_SIZE }

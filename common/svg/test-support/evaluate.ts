@@ -43,7 +43,7 @@ function run(js: string, modules: Record<string, unknown>, globals: Record<strin
 }
 
 /** The default export of generated React code, evaluated. */
-export function loadReactComponent(code: string): FunctionComponent<Record<string, unknown>> {
+function loadReactComponent(code: string): FunctionComponent<Record<string, unknown>> {
   const exports = run(transpile(code), { 'react/jsx-runtime': jsxRuntime, react: require('react') })
   return exports.default as FunctionComponent<Record<string, unknown>>
 }

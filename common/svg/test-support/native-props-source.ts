@@ -26,7 +26,7 @@ function candidateProps(): Set<string> {
 }
 
 /** react-native-svg components for our elements (Svg for svg, TSpan for tspan…). */
-export function nativeComponents(): string[] {
+function nativeComponents(): string[] {
   return [...ALLOWED_ELEMENTS]
     .map((el) => nativeTag(el))
     .filter((tag): tag is string => tag !== null)
@@ -36,7 +36,7 @@ export function nativeComponents(): string[] {
 /** component → prop → allowed string values (null: any string). */
 export type NativePropsTable = Record<string, Record<string, string[] | null>>
 
-export function computeNativeProps(): NativePropsTable {
+function computeNativeProps(): NativePropsTable {
   const components = nativeComponents()
   const file = `${process.cwd()}/__native_props_probe.ts`
   const source = [
@@ -105,7 +105,7 @@ export function nativePropsSource(table: NativePropsTable = computeNativeProps()
 }
 
 /** The generated module's text (before biome formats it). */
-export function nativePropsModule(table: NativePropsTable = computeNativeProps()): string {
+function nativePropsModule(table: NativePropsTable = computeNativeProps()): string {
   const lines = Object.entries(nativePropsSource(table)).map(
     ([component, list]) => `  ${component}: '${list}',`,
   )

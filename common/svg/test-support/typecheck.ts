@@ -11,7 +11,7 @@ import ts from 'typescript'
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
-export const TYPECHECK_OPTIONS: ts.CompilerOptions = {
+const TYPECHECK_OPTIONS: ts.CompilerOptions = {
   strict: true,
   noEmit: true,
   allowJs: true,

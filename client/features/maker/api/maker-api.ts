@@ -14,14 +14,14 @@ export const fetchCapabilities = async (workspaceId: string | null, signal?: Abo
   (await api<{ data: MakerCapabilities }>(`/api/maker/capabilities${scopeQuery(workspaceId)}`, { signal }))
     .data
 
-export const capabilitiesQuery = (workspaceId: string | null) =>
+const capabilitiesQuery = (workspaceId: string | null) =>
   queryOptions({
     queryKey: ['maker', 'capabilities', scopeKey(workspaceId)],
     queryFn: ({ signal }) => fetchCapabilities(workspaceId, signal),
     staleTime: 60_000,
   })
 
-export const creditsQuery = (workspaceId: string | null) =>
+const creditsQuery = (workspaceId: string | null) =>
   queryOptions({
     queryKey: ['maker', 'credits', scopeKey(workspaceId)],
     queryFn: async ({ signal }) =>

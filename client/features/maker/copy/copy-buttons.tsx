@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { errorMessage } from '../../../lib/api.ts'
 import { toast } from '../../../lib/toast.ts'
 
-export async function copyAs(svg: string, name: string, format: CopyFormat): Promise<string> {
+async function copyAs(svg: string, name: string, format: CopyFormat): Promise<string> {
   const label = name.trim() || 'icon'
   const stored = await processSvg(svg, { idPrefix: cssClassName(label) })
   return convertSvg(stored, format, label)

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { isSvgError, sanitizeSvg } from '../../../../common/svg/index.ts'
 
-export const SOURCE_COMMIT_DELAY_MS = 300
+const SOURCE_COMMIT_DELAY_MS = 300
 
 export function useSourceSync(svg: string | undefined, commit: (svg: string) => void) {
   const [draft, setDraft] = useState<string | null>(null)

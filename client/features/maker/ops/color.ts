@@ -6,7 +6,7 @@ import { getProp, readTree, type SvgElement, setProp, writeTree } from './tree.t
 export const CURRENT_COLOR = 'currentColor'
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i
 
-export const isIconColor = (color: string) => color === CURRENT_COLOR || HEX.test(color)
+const isIconColor = (color: string) => color === CURRENT_COLOR || HEX.test(color)
 
 const SKIP = new Set(['mask', 'clipPath'])
 

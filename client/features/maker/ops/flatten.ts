@@ -14,7 +14,7 @@ const decline = (): never => {
 }
 
 /** A uniform scale with a turn and maybe a mirror: angles and circles stay what they are. */
-export const isSimilarity = (m: Matrix, epsilon = 1e-9) =>
+const isSimilarity = (m: Matrix, epsilon = 1e-9) =>
   (Math.abs(m[0] - m[3]) < epsilon && Math.abs(m[1] + m[2]) < epsilon) ||
   (Math.abs(m[0] + m[3]) < epsilon && Math.abs(m[1] - m[2]) < epsilon)
 
@@ -59,7 +59,7 @@ const attrNumber = (el: SvgElement, name: string, fallback?: number): number => 
 }
 
 /** Path data under `m`, in absolute commands; arcs keep their shape (m is a similarity). */
-export function transformPathData(d: string, m: Matrix): string {
+function transformPathData(d: string, m: Matrix): string {
   const out: string[] = []
   let [cx, cy, sx, sy] = [0, 0, 0, 0]
   const s = scaleOf(m)

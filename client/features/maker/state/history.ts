@@ -1,5 +1,5 @@
 // Undo/redo history of the maker's document: pure functions over { past, present, future }.
-export type SourceKind = 'code' | 'file' | 'vault' | 'library' | 'trace' | 'ai'
+type SourceKind = 'code' | 'file' | 'vault' | 'library' | 'trace' | 'ai'
 
 /** The icon being made: its markup, a suggested name, and the vault icon it came from. */
 export interface MakerDoc {

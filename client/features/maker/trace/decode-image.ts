@@ -1,6 +1,6 @@
 // Decodes a PNG or JPEG in the browser (createImageBitmap onto a canvas) into pixels, scaled so
 // its longest side is at most `maxSide`: tracing stays fast and icons need no more detail.
-export const TRACE_MAX_SIDE = 256
+const TRACE_MAX_SIDE = 256
 export const TRACE_TYPES = ['image/png', 'image/jpeg'] as const
 
 export const UNREADABLE_IMAGE = 'This image could not be read. Choose a PNG or JPEG file.'

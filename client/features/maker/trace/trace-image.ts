@@ -22,7 +22,7 @@ const INK = { r: 0, g: 0, b: 0, a: 255 }
 const PAPER = { r: 255, g: 255, b: 255, a: 0 }
 
 /** Ink where a pixel is opaque enough and darker (or, inverted, lighter) than mid-grey. */
-export function toMonochrome(image: TracerImageData, invert = false): TracerImageData {
+function toMonochrome(image: TracerImageData, invert = false): TracerImageData {
   const data = new Uint8ClampedArray(image.data.length)
   for (let i = 0; i < data.length; i += 4) {
     const [r = 0, g = 0, b = 0, a = 0] = image.data.subarray(i, i + 4)
