@@ -4,21 +4,20 @@
 // toasts stay the outbox's own (client/local/outbox.ts).
 import { MAX_ICONS_PER_MOVE } from '@common/schemas/icons.ts'
 import type { LocalIcon, OutboxEntry, RowSnapshot } from './db.ts'
-import { db, ROW_TABLES } from './db.ts'
+import { db, rwTransaction } from './db.ts'
 import { createBody } from './icons.ts'
 import { wakeOutbox } from './outbox.ts'
 import { TAB_ID } from './tabs.ts'
 
 type Entry = Omit<OutboxEntry, 'seq' | 'createdAt' | 'tab' | 'tries'>
 
-const tables = () => [db.outbox, ...ROW_TABLES.map((t) => db.table(t))]
 const snapshot = (id: string, row: LocalIcon | null): RowSnapshot => ({ table: 'icons', id, row })
 
 /** Writes and queues; answers the queued entries' keys (seq), in order. */
 async function queue(entries: Entry[], write: () => Promise<unknown>): Promise<number[]> {
   if (!entries.length) return []
   const createdAt = Date.now()
-  const seqs = await db.transaction('rw', tables(), async () => {
+  const seqs = await rwTransaction(async () => {
     await write()
     const rows = entries.map((e) => ({ ...e, createdAt, tries: 0, tab: TAB_ID }))
     return db.outbox.bulkAdd(rows, { allKeys: true })

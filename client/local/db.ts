@@ -94,10 +94,13 @@ db.outbox.hook('creating', (_key, entry) => {
   entry.keys = entry.before.map((s) => rowKey(s.table, s.id))
 })
 
-/** Does this row have a pending change? (Inside a transaction that includes db.outbox.) */
-export async function hasPendingChange(table: RowTable, id: string): Promise<boolean> {
-  return (await db.outbox.where('keys').equals(rowKey(table, id)).count()) > 0
-}
+/**
+ * The one read-write transaction of the local data: the outbox and every row table, so that a
+ * local change and its queued entry, or a server row and the pending changes it must respect, are
+ * read and written together.
+ */
+export const rwTransaction = <T>(fn: () => Promise<T>): Promise<T> =>
+  db.transaction('rw', [db.outbox, ...ROW_TABLES.map((t) => db.table(t))], fn)
 
 /** The Dexie table of a row table (typed loosely: callers pass rows of that table). */
 export const rowTable = (table: RowTable) => db.table<AnyRow, string>(table)

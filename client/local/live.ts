@@ -8,11 +8,10 @@
 // a teammate's import of 10,000 icons costs a few dozen transactions, not 10,000. The backlog is
 // bounded: past MAX_BACKLOG waiting row events they are dropped for a re-sync (ADR 0402).
 import type { ChangeEvent } from '@common/schemas/events.ts'
-import { applyServerRow, deferServerRow, noteWrite } from './apply.ts'
-import { pendingAmong, StoredRows } from './bulk-write.ts'
-import { type AnyRow, db, ROW_TABLES, type RowTable, rowTable } from './db.ts'
+import { applyServerRows } from './apply.ts'
+import { StoredRows } from './bulk-write.ts'
+import { type AnyRow, db, ROW_TABLES, type RowTable, rwTransaction } from './db.ts'
 import { cascades, coalesce, eventRowId, isRowEvent, type RowEvent, runs, takeBatch } from './live-batch.ts'
-import { mergeRow, type Row, sameRow } from './reconcile.ts'
 
 export interface LiveHandlers {
   /** A (re)connection is open: re-fetch the lists. */
@@ -20,27 +19,27 @@ export interface LiveHandlers {
   onInvitationsChanged(): void
 }
 
-const transaction = <T>(fn: () => Promise<T>) =>
-  db.transaction('rw', [db.outbox, ...ROW_TABLES.map((t) => db.table(t))], fn)
+type Writers = Map<RowTable, StoredRows>
 
 /** Deletes a row from the server's side and what lives inside it, each by the rule. */
-async function applyDelete(table: RowTable, id: string) {
-  await applyServerRow(table, id, null)
+async function applyDelete(table: RowTable, id: string, stored: Writers) {
+  const gone = async (t: RowTable, ids: string[]) =>
+    applyServerRows(
+      t,
+      ids.map((childId) => ({ id: childId, row: null })),
+      stored.get(t)!,
+    )
+  await gone(table, [id])
   if (table === 'workspaces') {
-    for (const child of ['projects', 'icons', 'workspaces_access'] as const) {
-      const ids = (await db.table(child).where('workspace_id').equals(id).primaryKeys()) as string[]
-      for (const childId of ids) await applyServerRow(child, childId, null)
-    }
+    for (const child of ['projects', 'icons', 'workspaces_access'] as const)
+      await gone(child, (await db.table(child).where('workspace_id').equals(id).primaryKeys()) as string[])
   }
-  if (table === 'projects') {
-    const ids = await db.icons.where('project_id').equals(id).primaryKeys()
-    for (const iconId of ids) await applyServerRow('icons', iconId, null)
-  }
+  if (table === 'projects') await gone('icons', await db.icons.where('project_id').equals(id).primaryKeys())
 }
 
 /** Everything of a workspace leaves this browser: its rows and the changes queued for it. */
 export async function dropWorkspace(workspaceId: string) {
-  await transaction(async () => {
+  await rwTransaction(async () => {
     await db.outbox.where('workspace_id').equals(workspaceId).delete()
     await db.workspaces.delete(workspaceId)
     await db.projects.where('workspace_id').equals(workspaceId).delete()
@@ -49,14 +48,9 @@ export async function dropWorkspace(workspaceId: string) {
   })
 }
 
-/** Applies one change event (a batch of one). */
-export function applyChangeEvent(event: ChangeEvent, handlers: Pick<LiveHandlers, 'onInvitationsChanged'>) {
-  return applyChangeEvents([event], handlers)
-}
-
 /**
  * Applies events in order, each by the rule: row events in one transaction with bulk reads and
- * writes, a membership revocation or an invitations notice on its own.
+ * writes (applyServerRows), a membership revocation or an invitations notice on its own.
  */
 export async function applyChangeEvents(
   events: readonly ChangeEvent[],
@@ -66,17 +60,16 @@ export async function applyChangeEvents(
   const flushRows = async () => {
     if (!rows.length) return
     const batch = runs(coalesce(rows.splice(0)))
-    const stored = new Map(ROW_TABLES.map((table) => [table, new StoredRows(table)]))
-    await transaction(async () => {
+    const stored: Writers = new Map(ROW_TABLES.map((table) => [table, new StoredRows(table)]))
+    await rwTransaction(async () => {
       for (const run of batch) {
         const [first] = run
-        if (run.length === 1 && first && cascades(first)) await applyDelete(first.entity, eventRowId(first))
+        if (run.length === 1 && first && cascades(first))
+          await applyDelete(first.entity, eventRowId(first), stored)
         else await applyRun(run, stored)
       }
     })
-    // A cascading delete writes rows of its own, unannounced: then the lists read what changed.
-    if (!batch.some((run) => run.length === 1 && run[0] && cascades(run[0])))
-      for (const table of stored.values()) table.announce()
+    for (const table of stored.values()) table.announce()
   }
   for (const event of events) {
     if (isRowEvent(event)) {
@@ -90,8 +83,8 @@ export async function applyChangeEvents(
   await flushRows()
 }
 
-/** Applies events of distinct rows with no cascade, table by table, as applyServerRow would one by one. */
-async function applyRun(run: readonly RowEvent[], stored: Map<RowTable, StoredRows>) {
+/** Applies events of distinct rows with no cascade, table by table. */
+async function applyRun(run: readonly RowEvent[], stored: Writers) {
   const byTable = new Map<RowTable, RowEvent[]>()
   for (const event of run) {
     const list = byTable.get(event.entity)
@@ -99,26 +92,11 @@ async function applyRun(run: readonly RowEvent[], stored: Map<RowTable, StoredRo
     else byTable.set(event.entity, [event])
   }
   for (const [table, events] of byTable) {
-    const ids = events.map(eventRowId)
-    const pending = await pendingAmong(table, ids)
-    const local = (await rowTable(table).bulkGet(ids)) as (Row | undefined)[]
-    const puts: AnyRow[] = []
-    const deletes: string[] = []
-    events.forEach((event, i) => {
-      const id = ids[i]!
-      const remote = event.op === 'upsert' ? (event.row as AnyRow) : null
-      const current = local[i]
-      if (pending.has(id)) {
-        deferServerRow(table, id, remote)
-        return
-      }
-      const merge = mergeRow(current, remote, false)
-      if (merge === 'put' && remote && !sameRow(current, remote)) puts.push(remote)
-      else if (merge === 'delete') deletes.push(id)
-      noteWrite(table, id)
-    })
-    await stored.get(table)!.put(puts)
-    await stored.get(table)!.delete(deletes)
+    const rows = events.map((event) => ({
+      id: eventRowId(event),
+      row: event.op === 'upsert' ? (event.row as AnyRow) : null,
+    }))
+    await applyServerRows(table, rows, stored.get(table)!)
   }
 }
 

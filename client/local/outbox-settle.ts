@@ -4,7 +4,7 @@
 // outbox-rules.ts decides.
 import { ApiError } from '../lib/api.ts'
 import { type Settle, settleRows } from './apply.ts'
-import { type AnyRow, db, type OutboxEntry, ROW_TABLES, rowTable } from './db.ts'
+import { type AnyRow, db, type OutboxEntry, rowTable, rwTransaction } from './db.ts'
 import {
   type AttemptError,
   decideFailure,
@@ -15,8 +15,6 @@ import {
   undoSteps,
 } from './outbox-rules.ts'
 import { toastInTab } from './tabs.ts'
-
-export const rwTables = () => [db.outbox, ...ROW_TABLES.map((t) => db.table(t))]
 
 export interface SenderHooks {
   /** Resolves when the sender may go on after the network failed (online again, or a while later). */
@@ -52,7 +50,7 @@ const isRow = (answer: unknown): answer is AnyRow =>
 /** Confirms entries (as read from the queue) by their answers (the row answered, or nothing), in one transaction. */
 export async function confirmEntries(items: readonly { entry: OutboxEntry; answer: unknown }[]) {
   if (!items.length) return
-  const stored = await db.transaction('rw', rwTables(), async () => {
+  const stored = await rwTransaction(async () => {
     const seqs = items.map((i) => i.entry.seq!)
     // Keys only: an entry dropped meanwhile (access revoked) is left alone.
     const present = new Set(await db.outbox.where(':id').anyOf(seqs).primaryKeys())
@@ -81,7 +79,7 @@ export async function confirmEntries(items: readonly { entry: OutboxEntry; answe
  * flow's failure once per tab that made them. `gone` (404): their rows are gone on the server too.
  */
 export async function rollbackEntries(seqs: readonly number[], serverMessage: string, gone: boolean) {
-  const failed = await db.transaction('rw', rwTables(), async () => {
+  const failed = await rwTransaction(async () => {
     const queue = await db.outbox.orderBy('seq').toArray()
     const roots = new Set(seqs)
     const entries = dependentEntries(queue, roots)

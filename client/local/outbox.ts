@@ -7,17 +7,18 @@
 // a refusal or exhausted retries roll the change back, with the entries built on it, and toast.
 // Entries live in IndexedDB, so they survive reloads and resume when the browser is online.
 import { api } from '../lib/api.ts'
-import { type AnyRow, type ChangeKind, db, type RowSnapshot, type RowTable, rowTable } from './db.ts'
+import {
+  type AnyRow,
+  type ChangeKind,
+  db,
+  type RowSnapshot,
+  type RowTable,
+  rowTable,
+  rwTransaction,
+} from './db.ts'
 import { bodyBytes, sendIconBatches } from './outbox-batch.ts'
 import { createBatch, MAX_BATCH, successToast } from './outbox-rules.ts'
-import {
-  attemptError,
-  confirmEntries,
-  onFailure,
-  rwTables,
-  type SenderHooks,
-  sleep,
-} from './outbox-settle.ts'
+import { attemptError, confirmEntries, onFailure, type SenderHooks, sleep } from './outbox-settle.ts'
 import { TAB_ID, toastInTab } from './tabs.ts'
 
 export type { SenderHooks } from './outbox-settle.ts'
@@ -71,7 +72,7 @@ export async function queueChange(
   workspaceId: string | null,
   write: (w: ChangeWriter) => Promise<void>,
 ): Promise<void> {
-  await db.transaction('rw', rwTables(), async () => {
+  await rwTransaction(async () => {
     const writer = new ChangeWriter()
     await write(writer)
     await db.outbox.add({

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { isNewer, mergeRow, reconcileList, sameRow } from './reconcile.ts'
+import { isNewer, mergeRow, sameRow } from './reconcile.ts'
 
 const at = (minute: number) => `2025-01-01T10:${String(minute).padStart(2, '0')}:00.000Z`
 const row = (id: string, name: string, minute = 0) => ({ id, name, updated_at: at(minute) })
@@ -32,47 +32,6 @@ describe('mergeRow: one row arrives from the server', () => {
   test('rows without updated_at (access rows) always take the server version', () => {
     expect(mergeRow({ id: 'a' }, { id: 'a' }, false)).toBe('put')
     expect(isNewer({ id: 'a' }, { id: 'a', updated_at: at(1) })).toBe(false)
-  })
-})
-
-describe('reconcileList: a complete list of one scope arrives', () => {
-  test('server rows are added and updated; rows the server no longer has are deleted', () => {
-    const local = [row('a', 'old', 1), row('b', 'gone')]
-    const server = [row('a', 'new', 2), row('c', 'added')]
-    expect(reconcileList(local, server, new Set())).toEqual({
-      put: [row('a', 'new', 2), row('c', 'added')],
-      delete: ['b'],
-    })
-  })
-
-  test('rows with a pending change keep their local version until the server confirms', () => {
-    const local = [row('a', 'renamed locally', 1), row('created', 'not yet on the server')]
-    const server = [row('a', 'server name', 1), row('deleted-locally', 'still on the server')]
-    const keep = new Set(['a', 'created', 'deleted-locally'])
-    expect(reconcileList(local, server, keep)).toEqual({ put: [], delete: [] })
-  })
-
-  test('rows written after the list was requested are protected the same way', () => {
-    // 'fresh' arrived by an event while the list was in flight; 'removed' was deleted by one.
-    const local = [row('fresh', 'from an event', 5)]
-    const server = [row('removed', 'stale copy')]
-    expect(reconcileList(local, server, new Set(['fresh', 'removed']))).toEqual({ put: [], delete: [] })
-  })
-
-  test('an unchanged list writes nothing', () => {
-    const rows = [row('a', 'same', 1), row('b', 'same', 1)]
-    expect(
-      reconcileList(
-        rows,
-        rows.map((r) => ({ ...r })),
-        new Set(),
-      ),
-    ).toEqual({ put: [], delete: [] })
-  })
-
-  test('an empty server list empties the scope except protected rows', () => {
-    const local = [row('a', 'x'), row('b', 'y')]
-    expect(reconcileList(local, [], new Set(['b']))).toEqual({ put: [], delete: ['a'] })
   })
 })
 

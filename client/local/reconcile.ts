@@ -5,7 +5,7 @@
 //   change; otherwise the server wins, unless what arrives is older than what we hold
 //   (events can overtake one another; rows carry updated_at).
 //
-// Pure functions, no Dexie: sync.ts, live.ts and outbox.ts apply their results.
+// Pure functions, no Dexie: applyServerRows (apply.ts) applies them for sync, live and settling.
 
 export interface Row {
   id: string
@@ -29,37 +29,6 @@ export function mergeRow(local: Row | undefined, remote: Row | null, pending: bo
   if (remote === null) return local ? 'delete' : 'keep'
   if (local && isNewer(local, remote)) return 'keep'
   return 'put'
-}
-
-export interface ListMerge<T extends Row> {
-  put: T[]
-  delete: string[]
-}
-
-/**
- * Reconciles the local rows of one scope (e.g. every project, or the icons of one project) with
- * the server's complete list of that scope. `keepLocal` holds the ids the rule protects: rows with
- * a pending change, and rows written after the list was requested (a newer event or answer).
- */
-export function reconcileList<T extends Row>(
-  local: readonly T[],
-  server: readonly T[],
-  keepLocal: ReadonlySet<string>,
-): ListMerge<T> {
-  const localById = new Map(local.map((row) => [row.id, row]))
-  const serverIds = new Set<string>()
-  const put: T[] = []
-  for (const row of server) {
-    serverIds.add(row.id)
-    const current = localById.get(row.id)
-    if (mergeRow(current, row, keepLocal.has(row.id)) === 'put' && !sameRow(current, row)) put.push(row)
-  }
-  const remove: string[] = []
-  for (const row of local) {
-    if (serverIds.has(row.id)) continue
-    if (mergeRow(row, null, keepLocal.has(row.id)) === 'delete') remove.push(row.id)
-  }
-  return { put, delete: remove }
 }
 
 /** Shallow equality of two rows, so that an unchanged list writes nothing (and wakes no query). */

@@ -1,39 +1,35 @@
 // Initial sync and re-sync: fetches the server's lists (workspaces, projects, the user's own access
 // rows; a project's icons and a workspace's people on demand) and reconciles them with the local
-// database by the rule of reconcile.ts: rows with a pending change, and rows written from an event
-// or answer after the list was requested, keep their local version; the server wins otherwise.
+// database through applyServerRows (apply.ts): rows with a pending change, and rows written from an
+// event or answer after the list was requested, keep their local version; the server wins otherwise.
 // Rows whose workspace or project is gone are dropped. Run by the leading tab (engine.ts).
 // A project's icons (10,000 and more) are stored in short chunks, and the list is handed to this
 // tab's grid as soon as it arrives (onIconList), so it shows before it is stored (ADR 0402).
 import type { IconRow, ProjectRow, WorkspaceAccessRow, WorkspaceRow } from '@common/schemas/rows.ts'
 import { api } from '../lib/api.ts'
-import { deferServerRow, noteWrite, writtenSince } from './apply.ts'
+import { applyServerRows, writtenSince } from './apply.ts'
 import { pendingAmong, StoredRows } from './bulk-write.ts'
-import { type AnyRow, db, type OutboxEntry, ROW_TABLES, type RowTable, rowKey, rowTable } from './db.ts'
+import { type AnyRow, db, type OutboxEntry, type RowTable, rowKey, rwTransaction } from './db.ts'
 import { fetchList } from './fetch-list.ts'
 import { streamOpenedAt, whenStreamOpen } from './live.ts'
 import { pendingIds } from './outbox-rules.ts'
-import { reconcileList } from './reconcile.ts'
 
 type List<T> = { data: T[] }
 
-async function applyList<T extends AnyRow>(
-  table: RowTable,
-  local: T[],
-  server: T[],
-  requestedAt: number,
-  pending: Set<string>,
-) {
-  const keep = new Set([...pending, ...writtenSince(table, requestedAt)])
-  const { put, delete: remove } = reconcileList(local, server, keep)
-  for (const row of server) if (pending.has(row.id)) deferServerRow(table, row.id, row)
-  if (put.length) await rowTable(table).bulkPut(put)
-  if (remove.length) await rowTable(table).bulkDelete(remove)
-  for (const row of put) noteWrite(table, row.id)
+/**
+ * Reconciles the local rows of one scope (every project, or the people of one workspace...) with
+ * the server's complete list of it: the list's rows, and the local rows it no longer has as
+ * deleted, by applyServerRows; rows written since the list was requested are left as they are.
+ * Inside rwTransaction(); answers what it stored, to announce after the commit.
+ */
+async function applyList<T extends AnyRow>(table: RowTable, local: T[], server: T[], requestedAt: number) {
+  const serverIds = new Set(server.map((row) => row.id))
+  const rows = server.map((row) => ({ id: row.id, row: row as AnyRow | null }))
+  for (const row of local) if (!serverIds.has(row.id)) rows.push({ id: row.id, row: null })
+  const stored = new StoredRows(table)
+  await applyServerRows(table, rows, stored, writtenSince(table, requestedAt))
+  return stored
 }
-
-const transaction = <T>(fn: () => Promise<T>) =>
-  db.transaction('rw', [db.outbox, ...ROW_TABLES.map((t) => db.table(t))], fn)
 
 /** Fetches workspaces, projects and the user's access rows, and reconciles them all. */
 export async function syncAll(userId: string): Promise<void> {
@@ -43,21 +39,21 @@ export async function syncAll(userId: string): Promise<void> {
     api<List<ProjectRow>>('/api/projects'),
     api<List<WorkspaceAccessRow>>('/api/workspaces/access', { body: {} }),
   ])
-  await transaction(async () => {
-    const queue = await db.outbox.toArray()
-    const pending = (table: RowTable) => pendingIds(queue, table)
-    await applyList(
-      'workspaces',
-      await db.workspaces.toArray(),
-      workspaces.data,
-      requestedAt,
-      pending('workspaces'),
-    )
-    await applyList('projects', await db.projects.toArray(), projects.data, requestedAt, pending('projects'))
-    const ownAccess = await db.workspaces_access.where('user_id').equals(userId).toArray()
-    await applyList('workspaces_access', ownAccess, access.data, requestedAt, pending('workspaces_access'))
-    await dropOrphans(queue)
+  const stored = await rwTransaction(async () => {
+    const written = [
+      await applyList('workspaces', await db.workspaces.toArray(), workspaces.data, requestedAt),
+      await applyList('projects', await db.projects.toArray(), projects.data, requestedAt),
+      await applyList(
+        'workspaces_access',
+        await db.workspaces_access.where('user_id').equals(userId).toArray(),
+        access.data,
+        requestedAt,
+      ),
+    ]
+    await dropOrphans(await db.outbox.toArray())
+    return written
   })
+  for (const table of stored) table.announce()
 }
 
 /** Drops rows whose workspace or project is no longer here (unless a pending change holds them). */
@@ -178,15 +174,13 @@ async function fetchIcons(projectId: string): Promise<void> {
       stored.announce()
     }
     const removed = new StoredRows('icons')
-    await transaction(async () => {
+    await rwTransaction(async () => {
       const serverIds = new Set(data.map((row) => row.id))
       const gone = (await db.icons.where('project_id').equals(projectId).primaryKeys()).filter(
         (id) => !serverIds.has(id),
       )
-      if (!gone.length) return
-      const keep = await pendingAmong('icons', gone)
-      for (const id of writtenSince('icons', requestedAt)) keep.add(id)
-      await removed.delete(gone.filter((id) => !keep.has(id)))
+      const rows = gone.map((id) => ({ id, row: null }))
+      await applyServerRows('icons', rows, removed, writtenSince('icons', requestedAt))
     })
     removed.announce()
   } finally {
@@ -196,16 +190,14 @@ async function fetchIcons(projectId: string): Promise<void> {
 
 /** Reconciles and stores one chunk of a project's list. */
 function storeChunk(chunk: IconRow[], requestedAt: number, stored: StoredRows): Promise<void> {
-  return transaction(async () => {
-    const ids = chunk.map((row) => row.id)
-    const pending = await pendingAmong('icons', ids)
-    const keep = new Set([...pending, ...writtenSince('icons', requestedAt)])
-    const local = (await db.icons.bulkGet(ids)).filter((row): row is IconRow => row !== undefined)
-    const { put } = reconcileList(local, chunk, keep)
-    for (const row of chunk) if (pending.has(row.id)) deferServerRow('icons', row.id, row)
-    await stored.put(put)
-    for (const row of put) noteWrite('icons', row.id)
-  })
+  return rwTransaction(() =>
+    applyServerRows(
+      'icons',
+      chunk.map((row) => ({ id: row.id, row })),
+      stored,
+      writtenSince('icons', requestedAt),
+    ),
+  )
 }
 
 /** Fetches the people of a workspace and reconciles them. */
@@ -214,11 +206,11 @@ export async function syncAccessUsers(workspaceId: string): Promise<void> {
   const { data } = await api<List<WorkspaceAccessRow>>(
     `/api/workspaces/access-users?workspaceId=${encodeURIComponent(workspaceId)}`,
   )
-  await transaction(async () => {
-    const queue = await db.outbox.toArray()
+  const stored = await rwTransaction(async () => {
     const local = await db.workspaces_access.where('workspace_id').equals(workspaceId).toArray()
-    await applyList('workspaces_access', local, data, requestedAt, pendingIds(queue, 'workspaces_access'))
+    return applyList('workspaces_access', local, data, requestedAt)
   })
+  stored.announce()
 }
 
 /** The scopes to refresh on a re-sync besides the lists: projects with icons, workspaces with people. */
