@@ -1,11 +1,8 @@
-// Icon changes for the vault and the maker: written locally first and queued in the same outbox
-// as every other change; `syncProjectIcons` fetches a project's icons into the local database
-// (through the leading tab). Permission and plan checks belong to the callers (common/permissions.ts,
-// common/plans.ts); the server enforces them and a refusal rolls the change back with its toast.
-import type { IconRow } from '@common/schemas/rows.ts'
+// Icons in the local database: `syncProjectIcons` fetches a project's icons into it (through the
+// leading tab), `createBody` is what a queued create sends, `projectIcons` reads a project's rows.
+// The changes themselves: client/data/icons.ts (one) and bulk-queue.ts (many).
 import { db, type LocalIcon } from './db.ts'
 import { requestSync } from './engine.ts'
-import { queueChange } from './outbox.ts'
 
 export function syncProjectIcons(projectId: string): Promise<void> {
   return requestSync({ icons: projectId })
@@ -21,23 +18,6 @@ export const createBody = (row: LocalIcon) => ({
   workspace_id: row.workspace_id,
   icon_status: row.icon_status,
 })
-
-export async function createIcon(input: Omit<IconRow, 'id' | 'created_at' | 'updated_at'> & { id?: string }) {
-  const now = new Date().toISOString()
-  const row: LocalIcon = { ...input, id: input.id ?? crypto.randomUUID(), created_at: now, updated_at: now }
-  await queueChange('icons/create', createBody(row), row.workspace_id, (w) => w.put('icons', row))
-  return row
-}
-
-export async function updateIcon(icon: LocalIcon, changes: Partial<Pick<LocalIcon, 'name' | 'icon_status'>>) {
-  const next = { ...icon, ...changes }
-  const body = { id: next.id, name: next.name, icon_status: next.icon_status }
-  await queueChange('icons/update', body, icon.workspace_id, (w) => w.put('icons', next))
-}
-
-export async function deleteIcon(icon: LocalIcon) {
-  await queueChange('icons/delete', { id: icon.id }, icon.workspace_id, (w) => w.delete('icons', icon.id))
-}
 
 /** The icons of a project, for live queries: `useLiveQuery(() => projectIcons(id), [id])`. */
 export const projectIcons = (projectId: string) => db.icons.where('project_id').equals(projectId).toArray()

@@ -1,8 +1,8 @@
 // Who added the icon and when, its review status, and Approve for owners and admins.
 import { CheckCheck } from 'lucide-react'
 import { Button } from '../../../components/ui/button.tsx'
+import { updateIcon } from '../../../data/icons.ts'
 import { db, type LocalIcon } from '../../../local/db.ts'
-import { updateIcon } from '../../../local/icons.ts'
 import { useLiveQuery } from '../../../local/use-live-query.ts'
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })

@@ -4,9 +4,9 @@ import { type FormEvent, useEffect, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Field } from '../../../components/ui/field.tsx'
 import { Input } from '../../../components/ui/input.tsx'
+import { updateIcon } from '../../../data/icons.ts'
 import { toast } from '../../../lib/toast.ts'
 import type { LocalIcon } from '../../../local/db.ts'
-import { updateIcon } from '../../../local/icons.ts'
 
 export function RenameForm({ icon }: { icon: LocalIcon }) {
   const [name, setName] = useState(icon.name)

@@ -1,12 +1,12 @@
 // Saving to the vault: refused up front where the plan does not allow it (the server's answer when
-// it can be asked, the plan table otherwise), then written locally and queued (client/local/icons.ts)
+// it can be asked, the plan table otherwise), then written locally and queued (client/data/icons.ts)
 // with the pipeline's output; the server decides the review status and may still refuse.
 import { iconIdPrefix, newIconStatus } from '@common/icon-rules.ts'
 import { saveIconsRefusal } from '@common/plans.ts'
 import { processSvg } from '../../../../common/svg/index.ts'
+import { createIcon } from '../../../data/icons.ts'
 import { ApiError } from '../../../lib/api.ts'
 import type { Plan } from '../../../lib/me.ts'
-import { createIcon } from '../../../local/icons.ts'
 import { fetchCapabilities } from '../api/maker-api.ts'
 import type { SaveTarget } from './use-save-targets.ts'
 
