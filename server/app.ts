@@ -15,7 +15,7 @@ import { closeUnreadBodies } from './middleware/connection-close.ts'
 import { crossSiteProtection } from './middleware/csrf.ts'
 import { requestLog } from './middleware/request-log.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
-import { type AppEnv, loadSession } from './middleware/session.ts'
+import { type AppEnv, sessionMiddleware } from './middleware/session.ts'
 import { authRoutes } from './routes/auth.ts'
 import { billingRoutes } from './routes/billing.ts'
 import { creditsRoutes } from './routes/credits.ts'
@@ -67,9 +67,12 @@ export function createApp(deps: AppDeps) {
     await next()
     c.header('Cache-Control', 'no-store')
   })
+  // Sessions of GETs from a short-lived cache, forgotten when a request may have changed them (ADR 0303).
+  const session = sessionMiddleware(deps.auth, deps.deps.events)
+  api.use(session.forgetOnWrite)
   api.route('/auth', authRoutes(deps.auth))
   api.route('/health', healthRoutes(deps.store))
-  api.use(loadSession(deps.auth, deps.deps.events))
+  api.use(session.load)
   api.use(settlePlan(deps.store))
   api.route('/billing', billingRoutes(deps.auth))
   api.route('/credits', creditsRoutes(deps.store))

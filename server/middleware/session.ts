@@ -1,7 +1,12 @@
-// Reads the session once per request into c.var.user; requireUser() answers 401 without one.
+// Reads the session once per request into c.var.user; requireUser() answers 401 without one. A GET
+// takes it from the session cache when it can (no database round trip, ADR 0303); any other request
+// asks better-auth and then forgets the cached copy (it may have changed the user).
+import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { Auth } from '../auth.ts'
 import { signedOut } from '../domain/errors.ts'
+import type { EventBus } from '../events.ts'
+import { sessionCache } from '../session-cache.ts'
 
 export type SessionUser = {
   id: string
@@ -15,25 +20,61 @@ export type SessionUser = {
 
 export type AppEnv = { Variables: { user: SessionUser | null; requestId: string } }
 
-export const loadSession = (auth: Auth) =>
-  createMiddleware<AppEnv>(async (c, next) => {
+/** better-auth's signed session cookie (with its __Secure- prefix over https). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/
+
+/**
+ * `load` reads the session into c.var.user (mounted after /api/auth); `forgetOnWrite` (mounted before
+ * it) forgets, once a request that may write has been answered, the cached session it came with, or
+ * every cached session when it came without one (a webhook may change any user's plan). Notes from
+ * other processes (sessions ended, users changed) arrive through `events`.
+ */
+export function sessionMiddleware(auth: Auth, events?: EventBus) {
+  const cache = sessionCache()
+  events?.onIdentityChange(({ sessions, users }) => {
+    if (sessions) cache.endSessions(sessions)
+    if (users) cache.forgetUsers(users)
+  })
+  const tokenOf = (c: Context) => SESSION_COOKIE.exec(c.req.header('cookie') ?? '')?.[1]
+  const reading = (c: Context) => c.req.method === 'GET' || c.req.method === 'HEAD'
+
+  const forgetOnWrite = createMiddleware<AppEnv>(async (c, next) => {
+    if (reading(c)) return next()
+    try {
+      await next()
+    } finally {
+      const token = tokenOf(c)
+      if (token) cache.forget(token)
+      else cache.clear()
+    }
+  })
+
+  const load = createMiddleware<AppEnv>(async (c, next) => {
+    const token = tokenOf(c)
+    const cached = token && reading(c) ? cache.get(token) : null
+    if (cached) {
+      c.set('user', cached)
+      return next()
+    }
     const session = await auth.api.getSession({ headers: c.req.raw.headers })
     const u = session?.user
-    c.set(
-      'user',
-      u
-        ? {
-            id: u.id,
-            email: u.email,
-            name: u.name,
-            plan: (u.plan ?? 'free') as SessionUser['plan'],
-            status: (u.status ?? null) as SessionUser['status'],
-            sessionId: session.session?.id,
-          }
-        : null,
-    )
+    const user: SessionUser | null = u
+      ? {
+          id: u.id,
+          email: u.email,
+          name: u.name,
+          plan: (u.plan ?? 'free') as SessionUser['plan'],
+          status: (u.status ?? null) as SessionUser['status'],
+          sessionId: session.session?.id,
+        }
+      : null
+    c.set('user', user)
+    if (token && user && reading(c)) cache.set(token, user, new Date(session!.session.expiresAt).getTime())
     await next()
   })
+
+  return { load, forgetOnWrite }
+}
 
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.get('user')) throw signedOut()

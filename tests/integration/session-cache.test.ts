@@ -1,0 +1,69 @@
+// Sessions of GET requests come from a short-lived cache (ADR 0303): no database round trip while an
+// entry is fresh, forgotten at once when its session ends (also through another process), when its
+// user's row changes (a database trigger's note), or when its session sends a write.
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { session, user } from '../../server/db/schema/index.ts'
+import { CACHE_TTL_MS } from '../../server/session-cache.ts'
+import { createTestApp, type TestApp } from '../setup/test-app.ts'
+import { dbKinds } from '../setup/test-db.ts'
+
+/** Polls until `done` holds; resolves how long it took (well under the cache's TTL, or it fails). */
+async function within(bound: number, check: () => Promise<boolean>): Promise<number> {
+  const start = Date.now()
+  while (!(await check())) {
+    if (Date.now() - start > bound) throw new Error(`not within ${bound} ms`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  return Date.now() - start
+}
+
+describe.each(dbKinds)('session cache on %s', (kind) => {
+  let a: TestApp
+  let b: TestApp
+  const me = async (app: TestApp, cookie: string) => (await app.get('/api/me', cookie)).body.user
+
+  beforeAll(async () => {
+    a = await createTestApp(kind)
+    // On Postgres a second app process on the same database; on PGlite the same app.
+    b = kind === 'postgres' ? await createTestApp(kind, {}, { sameDatabaseAs: a }) : a
+  })
+  afterAll(async () => {
+    if (b !== a) await b?.close()
+    await a?.close()
+  })
+
+  it('answers a GET from the cache without the database, and a write asks better-auth again', async () => {
+    const cookie = await a.signIn('cache-a@example.com')
+    expect(await me(a, cookie)).toMatchObject({ email: 'cache-a@example.com' })
+    // The session row removed behind better-auth's back (no hook, no note): only the TTL bounds it.
+    const [row] = await a.ctx.store.db
+      .select()
+      .from(session)
+      .innerJoin(user, eq(user.id, session.userId))
+      .where(eq(user.email, 'cache-a@example.com'))
+    await a.ctx.store.db.delete(session).where(eq(session.id, row!.session.id))
+    expect(await me(a, cookie)).toMatchObject({ email: 'cache-a@example.com' })
+    const write = await a.post('/api/projects/create', cookie, { id: crypto.randomUUID(), name: 'x' })
+    expect(write.status).toBe(401)
+    expect(await me(a, cookie)).toBeNull()
+  })
+
+  it('forgets a session signed out through another process at once, not after the TTL', async () => {
+    const cookie = await a.signIn('cache-b@example.com')
+    expect(await me(b, cookie)).toMatchObject({ email: 'cache-b@example.com' })
+    expect(await me(b, cookie)).toMatchObject({ email: 'cache-b@example.com' })
+    expect((await a.request('/api/auth/sign-out', { cookie, json: {} })).status).toBe(200)
+    expect(await me(a, cookie)).toBeNull()
+    const took = await within(CACHE_TTL_MS / 4, async () => (await me(b, cookie)) === null)
+    expect(took).toBeLessThan(CACHE_TTL_MS / 4)
+  })
+
+  it('forgets a user whose row changed, whoever wrote it (a trigger announces it)', async () => {
+    const cookie = await a.signIn('cache-c@example.com')
+    expect(await me(b, cookie)).toMatchObject({ plan: 'free' })
+    await a.setPlan('cache-c@example.com', 'pro') // straight into the database, as a webhook would
+    await within(CACHE_TTL_MS / 4, async () => (await me(b, cookie)).plan === 'pro')
+    expect(await me(a, cookie)).toMatchObject({ plan: 'pro' })
+  })
+})
