@@ -10,7 +10,7 @@ import { queueChange } from '../local/outbox.ts'
 import { useLiveQuery } from '../local/use-live-query.ts'
 
 /** Loads the people of a workspace into the local database (the list itself is read live). */
-export const accessUsersQueryOptions = (workspaceId: string) =>
+const accessUsersQueryOptions = (workspaceId: string) =>
   queryOptions({
     queryKey: ['workspaces', workspaceId, 'access-users'],
     queryFn: async () => {
@@ -44,7 +44,7 @@ function assertManage(workspace: LocalWorkspace, person: LocalWorkspaceAccess) {
   }
 }
 
-export async function updateAccessRole(
+async function updateAccessRole(
   workspace: LocalWorkspace,
   person: LocalWorkspaceAccess,
   role: AssignableRole,
@@ -56,7 +56,7 @@ export async function updateAccessRole(
   )
 }
 
-export async function removeAccess(workspace: LocalWorkspace, person: LocalWorkspaceAccess) {
+async function removeAccess(workspace: LocalWorkspace, person: LocalWorkspaceAccess) {
   assertManage(workspace, person)
   const body = { workspaceId: workspace.id, personId: person.id }
   await queueChange('workspaces/delete-access', body, workspace.id, (w) =>

@@ -9,7 +9,7 @@ export interface CreditsUsage {
   limit: number
 }
 
-export const creditsQueryOptions = (workspaceId: string) =>
+const creditsQueryOptions = (workspaceId: string) =>
   queryOptions({
     queryKey: ['credits', workspaceId],
     queryFn: async ({ signal }) => {

@@ -8,7 +8,7 @@ import { requestSync } from '../local/engine.ts'
 
 export const invitationsQueryKey = ['workspaces', 'invitations'] as const
 
-export const invitationsQueryOptions = () =>
+const invitationsQueryOptions = () =>
   queryOptions({
     queryKey: invitationsQueryKey,
     queryFn: ({ signal }) =>

@@ -30,7 +30,7 @@ function assertCan(role: ProjectRole | null | undefined, action: Action) {
   if (!can(role, action)) throw new Error(messages.notAuthorized)
 }
 
-export async function createProject(input: {
+async function createProject(input: {
   name: string
   workspaceId: string | null
   userId: string
@@ -52,7 +52,7 @@ export async function createProject(input: {
   return row
 }
 
-export async function updateProject(project: LocalProject, changes: { name: string }, role: ProjectRole) {
+async function updateProject(project: LocalProject, changes: { name: string }, role: ProjectRole) {
   assertCan(role, 'project:update')
   const next = { ...project, name: changes.name.trim() }
   const body = { id: next.id, name: next.name, description: next.description }
@@ -60,7 +60,7 @@ export async function updateProject(project: LocalProject, changes: { name: stri
 }
 
 /** Deletes the project and its icons (locally at once). */
-export async function deleteProject(project: LocalProject, role: ProjectRole) {
+async function deleteProject(project: LocalProject, role: ProjectRole) {
   assertCan(role, 'project:delete')
   await queueChange('projects/delete', { id: project.id }, project.workspace_id, async (w) => {
     await w.deleteWhere('icons', 'project_id', project.id)

@@ -6,9 +6,9 @@ import { useLocation, useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef } from 'react'
 import { useMe } from '../lib/me.ts'
 import type { LocalProject, LocalWorkspace } from '../local/db.ts'
+import { setCurrentWorkspaceId, useCurrentWorkspaceId } from './current-workspace.ts'
 import { type ProjectRole, useProject } from './projects.ts'
 import { useWorkspace } from './workspaces.ts'
-import { setCurrentWorkspaceId, useCurrentWorkspaceId } from './current-workspace.ts'
 
 const PROJECT_PATHS = ['/icons', '/maker', '/info'] as const
 type ProjectPath = (typeof PROJECT_PATHS)[number]

@@ -8,7 +8,7 @@ import type { LocalIcon } from '../local/db.ts'
 import { syncProjectIcons } from '../local/icons.ts'
 import { useLiveProjectIcons } from './live-project-icons.ts'
 
-export const iconsSyncQueryOptions = (projectId: string) =>
+const iconsSyncQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: ['icons', projectId, 'sync'],
     queryFn: async () => {

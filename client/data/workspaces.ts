@@ -26,12 +26,7 @@ class NotAllowedError extends Error {
   }
 }
 
-export async function createWorkspace(input: {
-  name: string
-  description?: string
-  userId: string
-  plan: Plan
-}) {
+async function createWorkspace(input: { name: string; description?: string; userId: string; plan: Plan }) {
   if (!canCreateWorkspace(input.plan)) throw new NotAllowedError()
   const now = new Date().toISOString()
   const row: LocalWorkspace = {
@@ -56,7 +51,7 @@ export interface WorkspaceChanges {
   review_icons: boolean
 }
 
-export async function updateWorkspace(workspace: LocalWorkspace, changes: WorkspaceChanges) {
+async function updateWorkspace(workspace: LocalWorkspace, changes: WorkspaceChanges) {
   if (!can(workspace.role, 'workspace:update')) throw new NotAllowedError()
   const next = {
     ...workspace,
@@ -74,7 +69,7 @@ export async function updateWorkspace(workspace: LocalWorkspace, changes: Worksp
 }
 
 /** Deletes the workspace with its projects, icons and access rows (locally at once). */
-export async function deleteWorkspace(workspace: LocalWorkspace) {
+async function deleteWorkspace(workspace: LocalWorkspace) {
   if (!can(workspace.role, 'workspace:delete')) throw new NotAllowedError()
   await queueChange('workspaces/delete', { id: workspace.id }, workspace.id, async (w) => {
     await w.deleteWhere('icons', 'workspace_id', workspace.id)
@@ -84,7 +79,7 @@ export async function deleteWorkspace(workspace: LocalWorkspace) {
   })
 }
 
-export async function updateCreditsLimit(workspace: LocalWorkspace, creditsLimit: number) {
+async function updateCreditsLimit(workspace: LocalWorkspace, creditsLimit: number) {
   if (!can(workspace.role, 'workspace:credits')) throw new NotAllowedError()
   const body = { id: workspace.id, creditsLimit }
   await queueChange('workspaces/update-credits-limit', body, workspace.id, (w) =>
