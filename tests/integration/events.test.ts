@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChangeEvent } from '../../common/schemas/events.ts'
+import { seedTeam } from '../setup/seed-team.ts'
 import { readSse } from '../setup/sse.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'
 import { dbKinds } from '../setup/test-db.ts'
@@ -17,16 +18,15 @@ describe.each(dbKinds)('live change events on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind)
-    owner = await t.signIn('eo@example.com')
-    mate = await t.signIn('em@example.com')
-    stranger = await t.signIn('es@example.com')
-    await t.setPlan('eo@example.com', 'gold')
-    await t.post('/api/workspaces/create', owner, { id: wsId, name: 'Live', description: '' })
-    const inv = await t.post('/api/workspaces/invite-user', owner, {
-      workspaceId: wsId,
-      email: 'em@example.com',
+    const team = await seedTeam(t, {
+      owner: 'eo@example.com',
+      members: { 'em@example.com': 'member' },
+      name: 'Live',
+      wsId,
     })
-    await t.post('/api/workspaces/accept-invitation', mate, { invitationId: inv.body.data.id })
+    owner = team.owner
+    mate = team.members['em@example.com']!
+    stranger = await t.signIn('es@example.com')
   })
   afterAll(() => t?.close())
 

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { appMessages, messages } from '../../common/messages.ts'
 import type { ChangeEvent } from '../../common/schemas/events.ts'
 import { ICONS_REQUIRED, MAX_ICONS_PER_BATCH, TOO_MANY_ICONS } from '../../common/schemas/icons.ts'
+import { planChanges } from '../setup/plan-changes.ts'
+import { seedTeam } from '../setup/seed-team.ts'
 import { readSse } from '../setup/sse.ts'
 import { createTestApp, type Json, type TestApp } from '../setup/test-app.ts'
 import { dbKinds } from '../setup/test-db.ts'
@@ -39,23 +41,22 @@ describe.each(dbKinds)('POST /api/icons/create-many on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind)
-    owner = await t.signIn('mo@example.com')
-    member = await t.signIn('mm@example.com')
-    viewer = await t.signIn('mv@example.com')
+    const team = await seedTeam(t, {
+      owner: 'mo@example.com',
+      members: { 'mm@example.com': 'member', 'mv@example.com': 'viewer' },
+      name: 'Batch team',
+      wsId,
+    })
+    owner = team.owner
+    member = team.members['mm@example.com']!
+    viewer = team.members['mv@example.com']!
     free = await t.signIn('mf@example.com')
-    await t.setPlan('mo@example.com', 'gold')
-    await t.post('/api/workspaces/create', owner, { id: wsId, name: 'Batch team', description: '' })
-    for (const [email, cookie, role] of [
-      ['mm@example.com', member, 'member'],
-      ['mv@example.com', viewer, 'viewer'],
-    ] as const) {
-      const inv = await t.post('/api/workspaces/invite-user', owner, { workspaceId: wsId, email, role })
-      await t.post('/api/workspaces/accept-invitation', cookie, { invitationId: inv.body.data.id })
-    }
     await t.post('/api/projects/create', owner, { id: wsProject, name: 'Shared', workspace_id: wsId })
     await t.post('/api/projects/create', owner, { id: ownProject, name: 'Own', workspace_id: null })
     await t.post('/api/projects/create', free, { id: freeProject, name: 'Free', workspace_id: null })
   })
+  const plans = planChanges(() => t, { 'mo@example.com': 'gold' })
+  afterEach(() => plans.undo())
   afterAll(() => t?.close())
 
   it('stores a drop in the order sent, sanitised, and refuses bad icons alone with their message', async () => {
@@ -123,12 +124,11 @@ describe.each(dbKinds)('POST /api/icons/create-many on %s', (kind) => {
     expect((await many(owner, mixed)).status).toBe(404)
     expect((await listed(owner, ownProject)).some((r) => r.id === mixed[0]!.id)).toBe(false)
     // The owner's plan lapses: members cannot save into the workspace any more.
-    await t.setPlan('mo@example.com', 'pro')
+    await plans.set('mo@example.com', 'pro')
     expect(await many(member, drop(wsProject, ws))).toEqual({
       status: 403,
       body: { error: messages.needProToSave },
     })
-    await t.setPlan('mo@example.com', 'gold')
     expect(await listed(owner, wsProject)).toEqual([])
   })
 

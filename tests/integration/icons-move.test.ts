@@ -2,9 +2,11 @@
 // project, checked on both sides by the permission table and the target's plan and review rule,
 // told live to the teammates of both projects; every refusal in the one { error } shape.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { appMessages, messages } from '../../common/messages.ts'
 import type { ChangeEvent } from '../../common/schemas/events.ts'
+import { planChanges } from '../setup/plan-changes.ts'
+import { seedTeam } from '../setup/seed-team.ts'
 import { readSse } from '../setup/sse.ts'
 import { createTestApp, type Json, type TestApp } from '../setup/test-app.ts'
 import { dbKinds } from '../setup/test-db.ts'
@@ -47,27 +49,26 @@ describe.each(dbKinds)('POST /api/icons/move on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind)
-    owner = await t.signIn('vo@example.com')
-    member = await t.signIn('vm@example.com')
-    viewer = await t.signIn('vv@example.com')
+    const team = await seedTeam(t, {
+      owner: 'vo@example.com',
+      members: { 'vm@example.com': 'member', 'vv@example.com': 'viewer' },
+      name: 'Movers',
+      wsId: ws,
+    })
+    owner = team.owner
+    member = team.members['vm@example.com']!
+    viewer = team.members['vv@example.com']!
     outsider = await t.signIn('vx@example.com')
-    await t.setPlan('vo@example.com', 'gold')
     await t.setPlan('vm@example.com', 'pro')
     await t.setPlan('vx@example.com', 'pro')
-    await t.post('/api/workspaces/create', owner, { id: ws, name: 'Movers', description: '' })
-    for (const [email, cookie, role] of [
-      ['vm@example.com', member, 'member'],
-      ['vv@example.com', viewer, 'viewer'],
-    ] as const) {
-      const inv = await t.post('/api/workspaces/invite-user', owner, { workspaceId: ws, email, role })
-      await t.post('/api/workspaces/accept-invitation', cookie, { invitationId: inv.body.data.id })
-    }
     await t.post('/api/projects/create', owner, { id: wsA, name: 'A', workspace_id: ws })
     await t.post('/api/projects/create', owner, { id: wsB, name: 'B', workspace_id: ws })
     await t.post('/api/projects/create', member, { id: memberOwn, name: 'Mine', workspace_id: null })
     await t.post('/api/projects/create', owner, { id: ownerOwn, name: 'Owner own', workspace_id: null })
     await t.post('/api/projects/create', outsider, { id: outsiderOwn, name: 'Elsewhere', workspace_id: null })
   })
+  const plans = planChanges(() => t, { 'vm@example.com': 'pro' })
+  afterEach(() => plans.undo())
   afterAll(() => t?.close())
 
   it('keeps id, author, creation date and origin links; needs review when a member moves into a reviewing workspace; live for teammates', async () => {
@@ -142,11 +143,10 @@ describe.each(dbKinds)('POST /api/icons/move on %s', (kind) => {
     teammate.close()
     expect((await listed(member, memberOwn)).map((i) => i.id)).toContain(icon.id)
     // Without a paid plan, the user's own projects take no icons: the plan's message.
-    await t.setPlan('vm@example.com', 'free')
+    await plans.set('vm@example.com', 'free')
     const other = await create(owner, wsA, ws)
     const refused = await move(member, [other.id], memberOwn)
     expect(refused).toEqual({ status: 403, body: { error: messages.needProToSave } })
-    await t.setPlan('vm@example.com', 'pro')
   })
 
   it('refuses what either side forbids, in the one error shape, and moves nothing', async () => {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { appMessages, messages } from '../../common/messages.ts'
+import { planChanges } from '../setup/plan-changes.ts'
+import { seedTeam } from '../setup/seed-team.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'
 import { dbKinds } from '../setup/test-db.ts'
 
@@ -32,36 +34,34 @@ describe.each(dbKinds)('icons on %s', (kind) => {
 
   beforeAll(async () => {
     t = await createTestApp(kind)
-    owner = await t.signIn('io@example.com')
-    member = await t.signIn('im@example.com')
-    viewer = await t.signIn('iv@example.com')
+    const team = await seedTeam(t, {
+      owner: 'io@example.com',
+      members: { 'im@example.com': 'member', 'iv@example.com': 'viewer' },
+      name: 'Icons team',
+      wsId,
+    })
+    owner = team.owner
+    member = team.members['im@example.com']!
+    viewer = team.members['iv@example.com']!
     free = await t.signIn('if@example.com')
-    await t.setPlan('io@example.com', 'gold')
-    await t.post('/api/workspaces/create', owner, { id: wsId, name: 'Icons team', description: '' })
-    for (const [email, cookie, role] of [
-      ['im@example.com', member, 'member'],
-      ['iv@example.com', viewer, 'viewer'],
-    ] as const) {
-      const inv = await t.post('/api/workspaces/invite-user', owner, { workspaceId: wsId, email, role })
-      await t.post('/api/workspaces/accept-invitation', cookie, { invitationId: inv.body.data.id })
-    }
     await t.post('/api/projects/create', owner, { id: wsProject, name: 'Shared', workspace_id: wsId })
     await t.post('/api/projects/create', free, { id: freeProject, name: 'Mine', workspace_id: null })
   })
+  const plans = planChanges(() => t, { 'if@example.com': 'free', 'io@example.com': 'gold' })
+  afterEach(() => plans.undo())
   afterAll(() => t?.close())
 
   it('refuses saving to a personal vault without a paid plan, with the seed message', async () => {
     const res = await t.post('/api/icons/create', free, icon(freeProject))
     expect(res).toEqual({ status: 403, body: { error: messages.needProToSave } })
-    await t.setPlan('if@example.com', 'pro')
+    await plans.set('if@example.com', 'pro')
     const ok = await t.post('/api/icons/create', free, icon(freeProject))
     expect(ok.status).toBe(200)
     expect(ok.body.data).toMatchObject({ name: 'Star', icon_status: 'approved', project_id: freeProject })
-    await t.setPlan('if@example.com', 'free')
   })
 
   it('stores only sanitised SVG, and explains refused files', async () => {
-    await t.setPlan('if@example.com', 'pro')
+    await plans.set('if@example.com', 'pro')
     const res = await t.post('/api/icons/create', free, icon(freeProject, { svg: EVIL }))
     expect(res.status).toBe(200)
     expect(res.body.data.svg).not.toMatch(/script|onload|javascript:/i)
@@ -77,7 +77,6 @@ describe.each(dbKinds)('icons on %s', (kind) => {
     expect((await t.post('/api/icons/update', free, { name: 'x' })).body).toEqual({
       error: messages.iconIdRequired,
     })
-    await t.setPlan('if@example.com', 'free')
   })
 
   it('lets members add icons to a gold owner’s workspace whatever their plan; viewers and outsiders not', async () => {
@@ -128,10 +127,9 @@ describe.each(dbKinds)('icons on %s', (kind) => {
   })
 
   it('refuses workspace saves once the owner is no longer gold', async () => {
-    await t.setPlan('io@example.com', 'pro')
+    await plans.set('io@example.com', 'pro')
     const res = await t.post('/api/icons/create', member, icon(wsProject, { workspace_id: wsId }))
     expect(res).toEqual({ status: 403, body: { error: messages.needProToSave } })
-    await t.setPlan('io@example.com', 'gold')
   })
 
   it('creates idempotently and serves downloads that cannot run script', async () => {
