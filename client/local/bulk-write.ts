@@ -9,7 +9,7 @@ import { type AnyRow, db, type RowTable, rowKey, rowTable } from './db.ts'
 import { pendingIds } from './outbox-rules.ts'
 
 /** Dexie names each key of a write of fewer rows than this; a range from there on. */
-export const RANGED_FROM = 50
+const RANGED_FROM = 50
 
 /** Rows stored by one committed transaction (the final state of each: put, or deleted). */
 export interface Stored {

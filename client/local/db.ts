@@ -15,7 +15,7 @@ export type LocalWorkspaceAccess = WorkspaceAccessRow
 export const ROW_TABLES = ['workspaces', 'workspaces_access', 'projects', 'icons'] as const
 export type RowTable = (typeof ROW_TABLES)[number]
 
-export interface RowsByTable {
+interface RowsByTable {
   workspaces: LocalWorkspace
   workspaces_access: LocalWorkspaceAccess
   projects: LocalProject
@@ -65,7 +65,7 @@ export interface OutboxEntry {
   keys?: string[]
 }
 
-export const DB_NAME = PRODUCT_NAME
+const DB_NAME = PRODUCT_NAME
 
 export type LocalDb = Dexie & {
   icons: EntityTable<LocalIcon, 'id'>

@@ -220,6 +220,3 @@ export function requestSync(scope: SyncScope): Promise<void> {
     postToTabs({ type: 'sync', id, scope })
   })
 }
-
-/** Whether this tab leads syncing (tests and diagnostics). */
-export const isLeader = () => leader !== null

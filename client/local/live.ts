@@ -38,7 +38,7 @@ async function applyDelete(table: RowTable, id: string, stored: Writers) {
 }
 
 /** Everything of a workspace leaves this browser: its rows and the changes queued for it. */
-export async function dropWorkspace(workspaceId: string) {
+async function dropWorkspace(workspaceId: string) {
   await rwTransaction(async () => {
     await db.outbox.where('workspace_id').equals(workspaceId).delete()
     await db.workspaces.delete(workspaceId)

@@ -36,7 +36,7 @@ export function planRefusal(me: Me | null, workspace: LocalWorkspace | null): st
   return null
 }
 
-export function accessFor(
+function accessFor(
   me: Me | null,
   project: LocalProject,
   workspace: LocalWorkspace | null | undefined,

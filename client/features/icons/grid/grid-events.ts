@@ -33,7 +33,7 @@ export const findTile = (grid: Element | null | undefined, attribute: string, va
   ) ?? null
 
 /** The grid's own tile an event target is in: the ancestor that is a cell of a row of `grid`. */
-export function tileOf(target: EventTarget | null, grid: Element): HTMLElement | null {
+function tileOf(target: EventTarget | null, grid: Element): HTMLElement | null {
   let node = target instanceof Element ? target : null
   while (node && node !== grid) {
     const row = node.parentElement
@@ -45,7 +45,7 @@ export function tileOf(target: EventTarget | null, grid: Element): HTMLElement |
 }
 
 /** The tile's index in the grid (set by the grid itself on its own tile element). */
-export const tileIndex = (target: EventTarget | null, grid: Element) => {
+const tileIndex = (target: EventTarget | null, grid: Element) => {
   const tile = tileOf(target, grid)
   return tile ? Number(tile.dataset.index) : null
 }

@@ -15,7 +15,7 @@ const STORAGE_KEY = 'iconvault-tile-size'
 const listeners = new Set<() => void>()
 const isSize = (value: unknown): value is TileSize => TILE_SIZE_IDS.includes(value as TileSize)
 
-export function getTileSize(): TileSize {
+function getTileSize(): TileSize {
   try {
     const saved = localStorage.getItem(STORAGE_KEY)
     return isSize(saved) ? saved : 'medium'
@@ -24,7 +24,7 @@ export function getTileSize(): TileSize {
   }
 }
 
-export function setTileSize(size: TileSize) {
+function setTileSize(size: TileSize) {
   try {
     localStorage.setItem(STORAGE_KEY, size)
   } catch {

@@ -5,7 +5,7 @@ import { type RefObject, useLayoutEffect, useState } from 'react'
 export const GAP = 8
 export const PADDING = 16
 
-export const columnsFor = (width: number, tileMin: number) =>
+const columnsFor = (width: number, tileMin: number) =>
   Math.max(1, Math.floor((width - 2 * PADDING + GAP) / (tileMin + GAP)))
 
 export function useGridColumns(ref: RefObject<HTMLElement | null>, tileMin: number): number {

@@ -5,7 +5,7 @@ import type { ImportSource } from './import-svgs.ts'
 const isHidden = (name: string) => name.startsWith('.')
 const isSvgName = (name: string) => /\.svg$/i.test(name)
 
-export const fileSource = (file: File): ImportSource => ({ name: file.name, read: () => file.text() })
+const fileSource = (file: File): ImportSource => ({ name: file.name, read: () => file.text() })
 
 export function fromFiles(files: Iterable<File>): ImportSource[] {
   return [...files].filter((f) => !isHidden(f.name)).map(fileSource)

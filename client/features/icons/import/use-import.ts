@@ -22,10 +22,7 @@ export interface ImportState {
 }
 
 /** Why an import cannot start here, or null. */
-export function importRefusal(
-  project: LocalProject | null | undefined,
-  access: VaultAccess | null,
-): string | null {
+function importRefusal(project: LocalProject | null | undefined, access: VaultAccess | null): string | null {
   if (!project || !access) return messages.noCurrentProject
   if (!access.userId) return messages.noUserId
   if (!access.canCreate) return messages.notAuthorized

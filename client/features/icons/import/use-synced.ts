@@ -3,7 +3,7 @@
 import { db } from '../../../local/db.ts'
 import { useLiveQuery } from '../../../local/use-live-query.ts'
 
-export async function syncedCount(seqs: readonly number[]): Promise<number> {
+async function syncedCount(seqs: readonly number[]): Promise<number> {
   if (!seqs.length) return 0
   let min = seqs[0]!
   let max = seqs[0]!
