@@ -78,8 +78,8 @@ describe('header', () => {
     await page.getByTestId('copy-format-button').click()
     const panel = page.getByRole('dialog', { name: 'Copy Format' })
     await panel.waitFor()
-    await page.waitForTimeout(350) // slide-in animation
-    expect((await panel.boundingBox())?.width).toBe(500)
+    // Measured once the slide-in animation has brought it to its width.
+    await expect.poll(async () => (await panel.boundingBox())?.width).toBe(500)
     const formats = await panel.getByRole('radio').allTextContents()
     expect(formats.map((f) => f.split('\n')[0]?.trim())).toHaveLength(5)
     for (const label of ['SVG', 'CSS', 'React TS', 'React JS', 'React Native TS']) {
@@ -222,9 +222,10 @@ describe('views', () => {
     page.on('load', onLoad)
     try {
       await page.goto(`${app.baseUrl}/maker`)
+      // The error view is what the second load shows instead of reloading again: its being there,
+      // after exactly two loads, is the sign that the page stopped reloading.
       await page.getByText(messages.somethingWentWrong).waitFor()
-      await page.waitForTimeout(300) // a second reload would have started by now
-      expect(loads).toBe(2)
+      await expect.poll(() => loads).toBe(2)
       const seen = await page.evaluate(() => sessionStorage.getItem('iconvault-chunk-reloads') ?? '')
       expect(seen).toContain('dynamically imported module')
     } finally {
