@@ -14,7 +14,7 @@ import { icons, workspaceAccess } from '../db/schema/index.ts'
 import { iconNotes } from '../events.ts'
 import { assertCan, projectScope } from './access.ts'
 import type { Actor, Deps } from './deps.ts'
-import { badRequest, notFound } from './errors.ts'
+import { ApiError, badRequest, notFound } from './errors.ts'
 import { createTarget, decideStatus, ICON_NOT_FOUND, served } from './icons.ts'
 import { addTombstones, bumpScopes, scopeOf, type Tx } from './sync-versions.ts'
 
@@ -38,8 +38,10 @@ export async function moveIcons(
     let scope: Awaited<ReturnType<typeof projectScope>>
     try {
       scope = await projectScope(deps.db, actor, projectId)
-    } catch {
-      throw notFound(ICON_NOT_FOUND)
+    } catch (error) {
+      // Only "may not see the project" becomes the icons' 404; a database failure stays one.
+      if (error instanceof ApiError && error.status === 404) throw notFound(ICON_NOT_FOUND)
+      throw error
     }
     assertCan(scope.scope, 'icon:update')
     assertCan(scope.scope, 'icon:delete')

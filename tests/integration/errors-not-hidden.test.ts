@@ -13,6 +13,7 @@ describe.each(dbKinds)('errors on %s', (kind) => {
   const wsId = randomUUID()
   const projectId = randomUUID()
   const iconId = randomUUID()
+  const ownProject = randomUUID()
 
   beforeAll(async () => {
     t = await createTestApp(kind)
@@ -34,6 +35,12 @@ describe.each(dbKinds)('errors on %s', (kind) => {
       workspace_id: wsId,
     })
     expect(created.status).toBe(200)
+    const own = await t.post('/api/projects/create', owner, {
+      id: ownProject,
+      name: 'Own',
+      workspace_id: null,
+    })
+    expect(own.status).toBe(200)
   })
   afterAll(() => t?.close())
 
@@ -46,6 +53,9 @@ describe.each(dbKinds)('errors on %s', (kind) => {
       expect(list).toEqual({ status: 500, body: { error: appMessages.internalError } })
       const rename = await t.post('/api/icons/update', owner, { id: iconId, name: 'Renamed' })
       expect(rename).toEqual({ status: 500, body: { error: appMessages.internalError } })
+      // A move into a personal project reads the source's workspace access: its failure too is a 500.
+      const move = await t.post('/api/icons/move', owner, { ids: [iconId], project_id: ownProject })
+      expect(move).toEqual({ status: 500, body: { error: appMessages.internalError } })
     } finally {
       await t.ctx.store.db.execute(sql`alter table workspaces_access_away rename to workspaces_access`)
     }
