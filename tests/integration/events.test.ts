@@ -90,6 +90,8 @@ describe.each(dbKinds)('live change events on %s', (kind) => {
   })
 })
 
+// Declared Postgres-only: two processes share nothing but a Postgres server (PGlite belongs to one
+// process), so a run without TEST_DATABASE_URL lists this scenario as skipped; nothing skips itself.
 describe.runIf(dbKinds.includes('postgres'))('events across two server processes on one Postgres', () => {
   it('delivers a change made through one app to a stream held by the other', async () => {
     const a = await createTestApp('postgres')
