@@ -9,7 +9,8 @@ import { cssClassName, loadSvgo } from '../../common/svg/index.ts'
 import { assertCan, projectScope } from '../domain/access.ts'
 import { createIcon, createIcons } from '../domain/create-icons.ts'
 import type { Deps } from '../domain/deps.ts'
-import { deleteIcon, type IconInScope, iconScope, listIcons, safeSvg, updateIcon } from '../domain/icons.ts'
+import { iconListJson } from '../domain/icon-list-cache.ts'
+import { deleteIcon, type IconInScope, iconScope, safeSvg, updateIcon } from '../domain/icons.ts'
 import { moveIcons } from '../domain/move-icons.ts'
 import { actorOf, type Locate, requireAccess } from '../middleware/access.ts'
 import { byUser, LIMITS, rateLimit } from '../middleware/rate-limit.ts'
@@ -64,7 +65,10 @@ export function iconRoutes(deps: Deps) {
 
   // GET /api/icons?project_id=: the icons of a project the caller may see.
   app.get('/', validateQuery(s.listIconsQuery), requireAccess('icon:read', queryProject), async (c) =>
-    c.json({ data: await listIcons(deps, actorOf(c), c.get('query').project_id) }),
+    // Kept serialised per project list version (icon-list-cache.ts, ADR 0303).
+    c.body(await iconListJson(deps, actorOf(c), c.get('query').project_id), 200, {
+      'content-type': 'application/json',
+    }),
   )
 
   // POST /api/icons/create: the batch of one (create-icons.ts): through the SVG pipeline; idempotent on id.

@@ -1,5 +1,5 @@
 // Projects (personal when workspace_id is null) and the icons kept in them.
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { user } from './auth.ts'
 import { versionColumn } from './sync.ts'
 import { workspaces } from './workspaces.ts'
@@ -19,6 +19,8 @@ export const projects = pgTable(
     updated_at: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
     /** The scope's version of the row's last change (ADR 0303). */
     version: versionColumn(),
+    /** Bumped by a trigger on every change of the project's icons, by any writer (icon-list-cache.ts). */
+    list_version: bigint('list_version', { mode: 'number' }).default(0).notNull(),
   },
   (t) => [index('projects_workspace_id_idx').on(t.workspace_id), index('projects_user_id_idx').on(t.user_id)],
 )
