@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { count, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { appMessages, messages } from '../../common/messages.ts'
 import { icons, invitations, projects, workspaceAccess } from '../../server/db/schema/index.ts'
+import { planChanges } from '../setup/plan-changes.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'
 import { dbKinds } from '../setup/test-db.ts'
 
@@ -20,6 +21,8 @@ describe.each(dbKinds)('workspaces on %s', (kind) => {
     outsider = await t.signIn('outsider@example.com')
     await t.setPlan('owner@example.com', 'gold')
   })
+  const plans = planChanges(() => t, { 'outsider@example.com': 'free' })
+  afterEach(() => plans.undo())
   afterAll(() => t?.close())
 
   it('needs the gold plan to create a workspace', async () => {
@@ -256,7 +259,7 @@ describe.each(dbKinds)('workspaces on %s', (kind) => {
   })
 
   it('keeps the id of another user’s workspace to them (409)', async () => {
-    await t.setPlan('outsider@example.com', 'gold')
+    await plans.set('outsider@example.com', 'gold')
     const res = await t.post('/api/workspaces/create', outsider, { id: wsId, name: 'Copy', description: '' })
     expect(res).toEqual({ status: 409, body: { error: appMessages.idTaken } })
   })
