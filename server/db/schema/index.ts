@@ -1,5 +1,5 @@
 export * from './auth.ts'
 export * from './billing.ts'
+export * from './sync.ts'
 export * from './vault.ts'
 export * from './workspaces.ts'
-export * from './sync.ts'
