@@ -147,4 +147,24 @@ describe.each(dbKinds)('icons on %s', (kind) => {
     expect(await dl.text()).toMatch(/^<svg/)
     expect((await t.request(`/api/icons/download?id=${body.id}`, { cookie: free })).status).toBe(404)
   })
+
+  it('answers concurrent repeats of a create by the one rule: the same author gets the icon, another 409', async () => {
+    const body = icon(wsProject, { workspace_id: wsId, name: 'Twice' })
+    const [a, b] = await Promise.all([
+      t.post('/api/icons/create', member, body),
+      t.post('/api/icons/create', member, body),
+    ])
+    expect([a.status, b.status]).toEqual([200, 200])
+    expect(b.body.data).toEqual(a.body.data)
+    const other = icon(wsProject, { workspace_id: wsId, name: 'Contested' })
+    const answers = await Promise.all([
+      t.post('/api/icons/create', member, other),
+      t.post('/api/icons/create', owner, other),
+    ])
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409])
+    expect(answers.find((r) => r.status === 409)?.body).toEqual({ error: appMessages.idTaken })
+    const list = await t.get(`/api/icons?project_id=${wsProject}`, owner)
+    const ids = list.body.data.map((i: { id: string }) => i.id)
+    expect(ids.filter((id: string) => id === body.id || id === other.id)).toHaveLength(2)
+  })
 })
