@@ -8,6 +8,21 @@ import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Context, MiddlewareHandler } from 'hono'
 
 const MIN_COMPRESS_BYTES = 1024
+/** Compressed GET answers kept by ETag and encoding (an unchanged icon list is not packed again). */
+const PACKED_MAX_BYTES = 32 * 1024 * 1024
+const packedByTag = new Map<string, Uint8Array<ArrayBuffer>>()
+let packedBytes = 0
+
+function keepPacked(key: string, packed: Uint8Array<ArrayBuffer>) {
+  if (packed.byteLength > PACKED_MAX_BYTES / 4) return
+  packedByTag.set(key, packed)
+  packedBytes += packed.byteLength
+  for (const [k, v] of packedByTag) {
+    if (packedBytes <= PACKED_MAX_BYTES) break
+    packedByTag.delete(k)
+    packedBytes -= v.byteLength
+  }
+}
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
@@ -60,17 +75,25 @@ export function compressJson(): MiddlewareHandler {
       replace(c, new Response(bytes, { status: res.status, headers }))
       return
     }
-    const packed =
-      encoding === 'br'
-        ? await brotli(bytes, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: 4,
-              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
-              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            },
-          })
-        : await gzipAsync(bytes, { level: 5 })
+    const tag = headers.get('etag')
+    const key = tag && `${encoding} ${tag}`
+    let packed = key ? packedByTag.get(key) : undefined
+    if (!packed) {
+      packed = new Uint8Array(
+        encoding === 'br'
+          ? await brotli(bytes, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 4,
+                [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              },
+            })
+          : await gzipAsync(bytes, { level: 5 }),
+      )
+      // Only large answers are worth keeping (an icon list); the same bytes give the same ETag.
+      if (key && bytes.byteLength >= 64 * 1024) keepPacked(key, packed)
+    }
     headers.set('content-encoding', encoding)
-    replace(c, new Response(new Uint8Array(packed), { status: res.status, headers }))
+    replace(c, new Response(packed, { status: res.status, headers }))
   }
 }
