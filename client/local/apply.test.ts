@@ -4,9 +4,9 @@
 import 'fake-indexeddb/auto'
 import type { IconRow, ProjectRow } from '@common/schemas/rows.ts'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { applyServerRows, settleRows, writtenSince } from './apply.ts'
+import { applyServerRows, type ServerRow, settleRows, writtenSince } from './apply.ts'
 import { onStored, type Stored, StoredRows } from './bulk-write.ts'
-import { type AnyRow, db, openLocalDb, type RowTable, rwTransaction } from './db.ts'
+import { db, openLocalDb, type RowTable, rwTransaction } from './db.ts'
 
 const at = (minute: number) => `2026-01-01T10:${String(minute).padStart(2, '0')}:00.000Z`
 const project = (id: string, name: string, minute = 0): ProjectRow => ({
@@ -20,7 +20,7 @@ const project = (id: string, name: string, minute = 0): ProjectRow => ({
 })
 
 /** Applies server rows of one table in one transaction; answers what was announced. */
-async function apply(table: RowTable, rows: { id: string; row: AnyRow | null }[], keep?: Set<string>) {
+async function apply(table: RowTable, rows: ServerRow[], keep?: Set<string>) {
   const heard: Stored[] = []
   const stop = onStored((stored) => heard.push(stored))
   const stored = new StoredRows(table)
@@ -114,6 +114,17 @@ describe('applyServerRows', () => {
     })
     expect((await db.projects.get('a'))?.name).toBe('confirmed')
     expect(await db.projects.get('b')).toBeUndefined()
+  })
+
+  it('a row only absent from a list is not deleted after its queued create is confirmed', async () => {
+    await pendingChange(project('new', 'Queued create', 1))
+    await apply('projects', [{ id: 'new', row: null, absent: true }])
+    expect((await db.projects.get('new'))?.name).toBe('Queued create')
+    await rwTransaction(async () => {
+      await db.outbox.clear()
+      return settleRows([{ table: 'projects', id: 'new', answer: project('new', 'Queued create', 2) }])
+    })
+    expect((await db.projects.get('new'))?.updated_at).toBe(at(2))
   })
 
   it('a change still pending after settling keeps its row and the answer waits', async () => {

@@ -41,6 +41,11 @@ function noteWrite(table: RowTable, id: string) {
 export interface ServerRow {
   id: string
   row: AnyRow | null
+  /**
+   * Only absent from a list (null row): deleted here unless held, but never kept aside for a
+   * pending change (a create still queued is absent from every list until it is confirmed).
+   */
+  absent?: boolean
 }
 
 /**
@@ -63,9 +68,9 @@ export async function applyServerRows(
   const local = (await rowTable(table).bulkGet(ids)) as (Row | undefined)[]
   const puts: AnyRow[] = []
   const deletes: string[] = []
-  rows.forEach(({ id, row }, i) => {
+  rows.forEach(({ id, row, absent }, i) => {
     if (pending.has(id)) {
-      deferred.set(key(table, id), row)
+      if (!absent) deferred.set(key(table, id), row)
       return
     }
     if (keep.has(id)) return

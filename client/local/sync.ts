@@ -7,7 +7,7 @@
 // tab's grid as soon as it arrives (onIconList), so it shows before it is stored (ADR 0402).
 import type { IconRow, ProjectRow, WorkspaceAccessRow, WorkspaceRow } from '@common/schemas/rows.ts'
 import { api } from '../lib/api.ts'
-import { applyServerRows, writtenSince } from './apply.ts'
+import { applyServerRows, type ServerRow, writtenSince } from './apply.ts'
 import { pendingAmong, StoredRows } from './bulk-write.ts'
 import { type AnyRow, db, type OutboxEntry, type RowTable, rowKey, rwTransaction } from './db.ts'
 import { fetchList } from './fetch-list.ts'
@@ -24,8 +24,8 @@ type List<T> = { data: T[] }
  */
 async function applyList<T extends AnyRow>(table: RowTable, local: T[], server: T[], requestedAt: number) {
   const serverIds = new Set(server.map((row) => row.id))
-  const rows = server.map((row) => ({ id: row.id, row: row as AnyRow | null }))
-  for (const row of local) if (!serverIds.has(row.id)) rows.push({ id: row.id, row: null })
+  const rows: ServerRow[] = server.map((row) => ({ id: row.id, row }))
+  for (const row of local) if (!serverIds.has(row.id)) rows.push({ id: row.id, row: null, absent: true })
   const stored = new StoredRows(table)
   await applyServerRows(table, rows, stored, writtenSince(table, requestedAt))
   return stored
@@ -179,7 +179,7 @@ async function fetchIcons(projectId: string): Promise<void> {
       const gone = (await db.icons.where('project_id').equals(projectId).primaryKeys()).filter(
         (id) => !serverIds.has(id),
       )
-      const rows = gone.map((id) => ({ id, row: null }))
+      const rows = gone.map((id) => ({ id, row: null, absent: true }))
       await applyServerRows('icons', rows, removed, writtenSince('icons', requestedAt))
     })
     removed.announce()
