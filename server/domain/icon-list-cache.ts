@@ -3,6 +3,7 @@
 // of its icons, by any writer, in the writing transaction) stays the same; an unchanged list is
 // answered with one primary-key read instead of reading, sanitising and serialising every icon.
 // Icon rows do not depend on who asks; the route has checked access first.
+import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { projects } from '../db/schema/index.ts'
 import type { Actor, Deps } from './deps.ts'
@@ -11,7 +12,10 @@ import { listIcons } from './icons.ts'
 /** Kept lists: at most this many bytes of JSON in all (least recently used out first). */
 const MAX_BYTES = 64 * 1024 * 1024
 
-type Entry = { listVersion: number; json: string }
+type Entry = { listVersion: number; json: string; etag: string }
+
+/** The ETag compress-json.ts would give these bytes (SHA-1 of the UTF-8 JSON), computed once. */
+const etagOf = (json: string) => `"${createHash('sha1').update(json).digest('base64url')}"`
 type Kept = { lists: Map<string, Entry>; bytes: number }
 /** One store per database (tests run several apps, on several databases, in one process). */
 const stores = new WeakMap<object, Kept>()
@@ -44,8 +48,12 @@ function forget(store: Kept, projectId: string) {
   store.bytes -= old.json.length
 }
 
-/** `{ "data": [...icons] }` of a project the caller may read, as JSON text. */
-export async function iconListJson(deps: Deps, actor: Actor, projectId: string): Promise<string> {
+/** `{ "data": [...icons] }` of a project the caller may read, as JSON text, and its ETag. */
+export async function iconListJson(
+  deps: Deps,
+  actor: Actor,
+  projectId: string,
+): Promise<{ json: string; etag: string }> {
   const version = async () => {
     const [p] = await deps.db
       .select({ v: projects.list_version })
@@ -61,11 +69,12 @@ export async function iconListJson(deps: Deps, actor: Actor, projectId: string):
     // Most recently used last.
     kept.delete(projectId)
     kept.set(projectId, hit)
-    return hit.json
+    return hit
   }
   const json = JSON.stringify({ data: await listIcons(deps, actor, projectId) })
+  const entry = { listVersion: before, json, etag: etagOf(json) }
   // Kept only if nothing changed while it was read (else the next request reads again).
-  if ((await version()) === before) keep(store, projectId, { listVersion: before, json })
+  if ((await version()) === before) keep(store, projectId, entry)
   else forget(store, projectId)
-  return json
+  return entry
 }

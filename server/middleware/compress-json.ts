@@ -59,7 +59,8 @@ export function compressJson(): MiddlewareHandler {
     headers.delete('content-length')
     headers.append('vary', 'Accept-Encoding')
     if (c.req.method === 'GET' && res.status === 200) {
-      const tag = `"${createHash('sha1').update(bytes).digest('base64url')}"`
+      // A handler that keeps its answer may name its ETag (the same SHA-1, computed once).
+      const tag = res.headers.get('etag') ?? `"${createHash('sha1').update(bytes).digest('base64url')}"`
       headers.set('etag', tag)
       // The browser may keep it, but asks every time (a 304 when nothing changed).
       headers.set('cache-control', 'private, no-cache')

@@ -64,12 +64,11 @@ export function iconRoutes(deps: Deps) {
   void loadSvgo().catch(() => {})
 
   // GET /api/icons?project_id=: the icons of a project the caller may see.
-  app.get('/', validateQuery(s.listIconsQuery), requireAccess('icon:read', queryProject), async (c) =>
-    // Kept serialised per project list version (icon-list-cache.ts, ADR 0303).
-    c.body(await iconListJson(deps, actorOf(c), c.get('query').project_id), 200, {
-      'content-type': 'application/json',
-    }),
-  )
+  app.get('/', validateQuery(s.listIconsQuery), requireAccess('icon:read', queryProject), async (c) => {
+    // Kept serialised per project list version, with its ETag (icon-list-cache.ts, ADR 0303).
+    const list = await iconListJson(deps, actorOf(c), c.get('query').project_id)
+    return c.body(list.json, 200, { 'content-type': 'application/json', etag: list.etag })
+  })
 
   // POST /api/icons/create: the batch of one (create-icons.ts): through the SVG pipeline; idempotent on id.
   app.post('/create', validate(s.createIconBody), requireAccess('icon:create', bodyProject), async (c) =>
