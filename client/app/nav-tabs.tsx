@@ -1,3 +1,4 @@
+// The header's tabs from the md breakpoint up (Icons, Maker, Info); the open project's id goes along.
 import { Link } from '@tanstack/react-router'
 import { useProjectSearch } from '../data/use-current.ts'
 import { NAV_ITEMS } from './nav-items.ts'
