@@ -12,10 +12,10 @@ import { listIcons } from './icons.ts'
 /** Kept lists: at most this many bytes of JSON in all (least recently used out first). */
 const MAX_BYTES = 64 * 1024 * 1024
 
-type Entry = { listVersion: number; json: string; etag: string }
+type Entry = { listVersion: number; body: Uint8Array<ArrayBuffer>; etag: string }
 
 /** The ETag compress-json.ts would give these bytes (SHA-1 of the UTF-8 JSON), computed once. */
-const etagOf = (json: string) => `"${createHash('sha1').update(json).digest('base64url')}"`
+const etagOf = (body: Uint8Array) => `"${createHash('sha1').update(body).digest('base64url')}"`
 type Kept = { lists: Map<string, Entry>; bytes: number }
 /** One store per database (tests run several apps, on several databases, in one process). */
 const stores = new WeakMap<object, Kept>()
@@ -31,13 +31,13 @@ function storeOf(db: object): Kept {
 function keep(store: Kept, projectId: string, entry: Entry) {
   const kept = store.lists
   forget(store, projectId)
-  if (entry.json.length > MAX_BYTES / 4) return
+  if (entry.body.byteLength > MAX_BYTES / 4) return
   kept.set(projectId, entry)
-  store.bytes += entry.json.length
+  store.bytes += entry.body.byteLength
   for (const [id, e] of kept) {
     if (store.bytes <= MAX_BYTES) break
     kept.delete(id)
-    store.bytes -= e.json.length
+    store.bytes -= e.body.byteLength
   }
 }
 
@@ -45,15 +45,15 @@ function forget(store: Kept, projectId: string) {
   const old = store.lists.get(projectId)
   if (!old) return
   store.lists.delete(projectId)
-  store.bytes -= old.json.length
+  store.bytes -= old.body.byteLength
 }
 
-/** `{ "data": [...icons] }` of a project the caller may read, as JSON text, and its ETag. */
+/** `{ "data": [...icons] }` of a project the caller may read, as UTF-8 JSON bytes, and its ETag. */
 export async function iconListJson(
   deps: Deps,
   actor: Actor,
   projectId: string,
-): Promise<{ json: string; etag: string }> {
+): Promise<{ body: Uint8Array<ArrayBuffer>; etag: string }> {
   const version = async () => {
     const [p] = await deps.db
       .select({ v: projects.list_version })
@@ -71,8 +71,8 @@ export async function iconListJson(
     kept.set(projectId, hit)
     return hit
   }
-  const json = JSON.stringify({ data: await listIcons(deps, actor, projectId) })
-  const entry = { listVersion: before, json, etag: etagOf(json) }
+  const body = new TextEncoder().encode(JSON.stringify({ data: await listIcons(deps, actor, projectId) }))
+  const entry = { listVersion: before, body, etag: etagOf(body) }
   // Kept only if nothing changed while it was read (else the next request reads again).
   if ((await version()) === before) keep(store, projectId, entry)
   else forget(store, projectId)

@@ -67,7 +67,7 @@ export function iconRoutes(deps: Deps) {
   app.get('/', validateQuery(s.listIconsQuery), requireAccess('icon:read', queryProject), async (c) => {
     // Kept serialised per project list version, with its ETag (icon-list-cache.ts, ADR 0303).
     const list = await iconListJson(deps, actorOf(c), c.get('query').project_id)
-    return c.body(list.json, 200, { 'content-type': 'application/json', etag: list.etag })
+    return c.body(list.body, 200, { 'content-type': 'application/json', etag: list.etag })
   })
 
   // POST /api/icons/create: the batch of one (create-icons.ts): through the SVG pipeline; idempotent on id.
