@@ -47,7 +47,7 @@ describe.each(dbKinds)('GET /api/sync on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { LOG_LEVEL: process.env.H11_LOG ?? 'silent' })
+    t = await createTestApp(kind)
     owner = await t.signIn('so@example.com')
     mate = await t.signIn('sm@example.com')
     stranger = await t.signIn('ss@example.com')
