@@ -135,7 +135,8 @@ describe('magic-link sign-in', () => {
     await page.getByTestId('settings-menu').click()
     await page.getByRole('menuitem', { name: 'Sign out' }).click()
     await page.waitForURL((u) => u.pathname === '/sign-in')
-    expect(await databases()).not.toContain('Iconvault')
+    // The database goes once the signed-in layout is gone (use-sign-out.ts): wait for it to go.
+    await expect.poll(databases).not.toContain('Iconvault')
     const me = await page.evaluate(() => fetch('/api/me').then((r) => r.json()))
     expect(me).toEqual({ user: null })
     await page.goto(`${app.baseUrl}/icons`)
