@@ -1,6 +1,6 @@
 // The review rule and the id prefix, shared by the server and the browser.
 import { expect, it } from 'vitest'
-import { iconIdPrefix, newIconStatus } from './icon-rules.ts'
+import { iconIdPrefix, movedIconStatus, newIconStatus } from './icon-rules.ts'
 import { ROLES } from './permissions.ts'
 
 it('asks for review only of members in a reviewing workspace', () => {
@@ -16,4 +16,10 @@ it('asks for review only of members in a reviewing workspace', () => {
 
 it('prefixes ids with the first eight hex digits of the icon id', () => {
   expect(iconIdPrefix('0a1b2c3d-4e5f-6789-abcd-ef0123456789')).toBe('i0a1b2c3d-')
+})
+
+it('a moved icon needs review when it arrives that way, keeps its status in its team, else is approved', () => {
+  expect(movedIconStatus('needs-review', 'approved', true)).toBe('needs-review')
+  expect(movedIconStatus('approved', 'needs-review', true)).toBe('needs-review')
+  expect(movedIconStatus('approved', 'needs-review', false)).toBe('approved')
 })

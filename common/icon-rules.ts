@@ -10,5 +10,13 @@ import type { IconStatus } from './schemas/rows.ts'
 export const newIconStatus = (reviews: boolean, role: Actor | null | undefined): IconStatus =>
   reviews && !can(role, 'icon:approve') ? 'needs-review' : 'approved'
 
+/**
+ * The status of an icon moved into another project: needs review when it arrives that way
+ * (`arriving`, by newIconStatus in the target); within its team it keeps its status; into another
+ * space (personal ↔ workspace) it starts approved.
+ */
+export const movedIconStatus = (arriving: IconStatus, current: IconStatus, sameTeam: boolean): IconStatus =>
+  arriving === 'needs-review' ? arriving : sameTeam ? current : 'approved'
+
 /** The prefix the pipeline gives an icon's internal ids (the browser's import uses the same). */
 export const iconIdPrefix = (id: string) => `i${id.replaceAll('-', '').slice(0, 8)}-`

@@ -7,6 +7,7 @@
 // icons left gets their removal.
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { z } from 'zod'
+import { movedIconStatus } from '../../common/icon-rules.ts'
 import { appMessages } from '../../common/messages.ts'
 import type { IconStatus, moveIconsBody } from '../../common/schemas/icons.ts'
 import type { IconRow } from '../../common/schemas/rows.ts'
@@ -53,8 +54,9 @@ export async function moveIcons(
   if (!moving.length) return order(ids, rows)
   const into = target.project.workspace_id
   const wanted = decideStatus(target.scope)
+  // The rule is common/icon-rules.ts's; `undefined` here means "kept" (no column to write).
   const status = (sameTeam: boolean): IconStatus | undefined =>
-    wanted === 'needs-review' ? wanted : sameTeam ? undefined : 'approved'
+    sameTeam && wanted !== 'needs-review' ? undefined : movedIconStatus(wanted, 'approved', sameTeam)
   const left = (r: (typeof rows)[number]) => sourceKey.get(r.project_id)!
   const moved = await deps.db.transaction(async (tx) => {
     // The target's scope and every scope the icons leave change at once (ADR 0303).

@@ -1,6 +1,7 @@
 // The vault's bulk actions on a selection: approve, move to another project, delete, export as a
 // ZIP of SVG files. Changes are local first and queued (local/bulk-queue.ts); the outbox toasts failures.
 // A move keeps the icons themselves (ids, authors, dates): one POST /api/icons/move.
+import { movedIconStatus } from '@common/icon-rules.ts'
 import { appMessages } from '@common/messages.ts'
 import type { IconStatus } from '@common/schemas/icons.ts'
 import { runExport, saveFile } from '../../../copy/exports/run-export.ts'
@@ -33,7 +34,11 @@ export async function moveSelected(icons: readonly LocalIcon[], target: MoveTarg
     .filter((from) => from.project_id !== target.project.id)
     .map((from) => {
       const sameTeam = from.workspace_id === into
-      const status: IconStatus = target.review ? 'needs-review' : sameTeam ? from.icon_status : 'approved'
+      const status: IconStatus = movedIconStatus(
+        target.review ? 'needs-review' : 'approved',
+        from.icon_status,
+        sameTeam,
+      )
       const to: LocalIcon = {
         ...from,
         project_id: target.project.id,

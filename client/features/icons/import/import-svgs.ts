@@ -3,6 +3,7 @@
 // refuses is reported with the file's name and the pipeline's message. Progress is reported as it
 // happens: files processed (file by file), stored locally, and queued for the server (their outbox
 // keys, which use-import.ts follows until the server confirmed them).
+import { iconIdPrefix } from '@common/icon-rules.ts'
 import type { IconStatus } from '@common/schemas/icons.ts'
 import { createIcons } from '../../../local/bulk-queue.ts'
 import type { LocalIcon, LocalProject } from '../../../local/db.ts'
@@ -40,9 +41,6 @@ export const iconNameOf = (fileName: string) =>
     .slice(0, 200)
     .trim() || 'icon'
 
-/** The id prefix the server gives the icon's internal ids (server/domain/icons.ts). */
-const idPrefixOf = (id: string) => `i${id.replaceAll('-', '').slice(0, 8)}-`
-
 export async function importSvgs(
   sources: readonly ImportSource[],
   target: ImportTarget,
@@ -60,7 +58,7 @@ export async function importSvgs(
         const key = from + i
         // A file that cannot be read becomes text the pipeline refuses as not UTF-8.
         const text = await source.read().catch(() => '\u0000')
-        return { key, text, idPrefix: idPrefixOf(ids[key]!) }
+        return { key, text, idPrefix: iconIdPrefix(ids[key]!) }
       }),
     )
   const start = Date.now()
