@@ -1,5 +1,6 @@
 // Copies one icon to the clipboard in a copy format (common/svg convertSvg, loaded lazily) and
-// says so in a toast: 'Copied {name} as {format}', or the converter's or clipboard's error.
+// says so: 'Copied {name} as {format}', or the converter's or clipboard's error. In a toast by
+// default; a caller whose controls a toast could cover (the detail panel) shows it in place.
 import { appMessages, messages } from '@common/messages.ts'
 import { toast } from '../lib/toast.ts'
 import { type CopyFormat, formatLabel, getCopyFormat } from './copy-format-store.ts'
@@ -29,12 +30,19 @@ async function writeClipboard(code: Promise<string>) {
   await navigator.clipboard.writeText(await code)
 }
 
+/** Where the outcome of a copy is said: a toast, unless the caller shows it itself. */
+export type CopyNotice = (message: string, type: 'success' | 'error') => void
+
 /** Copies the icon in `format` (the chosen one by default); resolves whether it worked. */
-export async function copyIcon(icon: CopyableIcon, format: CopyFormat = getCopyFormat()): Promise<boolean> {
+export async function copyIcon(
+  icon: CopyableIcon,
+  format: CopyFormat = getCopyFormat(),
+  notify: CopyNotice = (message, type) => toast(message, type),
+): Promise<boolean> {
   const code = iconCode(icon, format)
   try {
     await writeClipboard(code)
-    toast(appMessages.iconCopied(icon.name, formatLabel(format)), 'success')
+    notify(appMessages.iconCopied(icon.name, formatLabel(format)), 'success')
     return true
   } catch (error) {
     const reason = await code.then(
@@ -42,7 +50,7 @@ export async function copyIcon(icon: CopyableIcon, format: CopyFormat = getCopyF
       (convertError: unknown) =>
         convertError instanceof Error ? convertError.message : String(convertError),
     )
-    toast(messages.iconError(reason))
+    notify(messages.iconError(reason), 'error')
     return false
   }
 }

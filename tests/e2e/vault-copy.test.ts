@@ -69,7 +69,8 @@ describe('copying and exporting icons', () => {
     await tiles().filter({ hasText: 'Star Burst' }).dblclick()
     const panel = page.getByTestId('icon-detail')
     await panel.getByRole('button', { name: 'Copy as React TS' }).click()
-    await toast('Copied Star Burst as React TS').waitFor()
+    // Said in the panel, where no toast covers its controls.
+    await panel.getByTestId('copy-status').filter({ hasText: 'Copied Star Burst as React TS' }).waitFor()
     const code = await clipboard()
     expect(code).toContain('export function StarBurst(props: SVGProps<SVGSVGElement>)')
     expect(code).toContain('viewBox="0 0 24 24"')
@@ -133,7 +134,7 @@ describe('copying and exporting icons', () => {
     await tiles().filter({ hasText: 'Pasted Dot' }).dblclick()
     const panel = page.getByTestId('icon-detail')
     await panel.getByRole('button', { name: 'Copy as SVG' }).click()
-    await toast('Copied Pasted Dot as SVG').waitFor()
+    await panel.getByTestId('copy-status').filter({ hasText: 'Copied Pasted Dot as SVG' }).waitFor()
     const pasted = await page.evaluate(
       (markup) => {
         const p = document.createElement('p')

@@ -179,7 +179,9 @@ describe('the vault grid', () => {
       await panel.getByRole('heading', { name: 'alpha' }).waitFor()
       expect(await p.getByTestId('toast').filter({ hasText: 'Copied' }).count()).toBe(0)
       await panel.getByRole('button', { name: 'Copy as SVG' }).tap()
-      await p.getByTestId('toast').filter({ hasText: 'Copied alpha as SVG' }).waitFor()
+      // Said in the panel (a toast would cover the full-screen panel's controls), not in a toast.
+      await panel.getByTestId('copy-status').filter({ hasText: 'Copied alpha as SVG' }).waitFor()
+      expect(await p.getByTestId('toast').filter({ hasText: 'Copied' }).count()).toBe(0)
       expect(await p.evaluate(() => navigator.clipboard.readText())).toContain('<svg')
       await p.keyboard.press('Escape')
       await panel.waitFor({ state: 'detached' })
