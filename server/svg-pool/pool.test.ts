@@ -56,7 +56,9 @@ describe('SVG worker pool', () => {
   })
 
   it('refuses an icon past its CPU deadline, replaces the worker and goes on', async () => {
-    const p = pool({ size: 1, cpuDeadlineMs: 100 })
+    // CPU is counted from the first check (100 ms in) and looked at every 100 ms: a 1 ms deadline
+    // refuses at the second check, well before the heavy icon's ~0.5 s of CPU even on a fast machine.
+    const p = pool({ size: 1, cpuDeadlineMs: 1 })
     await p.process(svgOf(1), { idPrefix: 'a-' })
     const error = await failure(p.process(HEAVY, { idPrefix: 'a-' }))
     expect(error).toBeInstanceOf(SvgError)

@@ -37,7 +37,7 @@ describe.each(dbKinds)('the SVG worker pool behind /api/icons on %s', (kind) => 
     (await app.get(`/api/icons?project_id=${projectId}`, who)).body.data.map((r: Json) => r.id)
 
   beforeAll(async () => {
-    t = await createTestApp(kind, {}, { svgPool: { cpuDeadlineMs: 100 } })
+    t = await createTestApp(kind, {}, { svgPool: { cpuDeadlineMs: 1 } })
     cookie = await t.signIn('pool@example.com')
     await t.setPlan('pool@example.com', 'pro')
     await t.post('/api/projects/create', cookie, { id: project, name: 'Pool', workspace_id: null })
