@@ -4,7 +4,7 @@
 // shared by several processes), resolves who may see the change, loads the row once and
 // pushes a ChangeEvent to those users' open /api/events streams. Notes are delivered one after
 // another, in order; a stream whose session has ended (stream-sessions.ts) is ended before it
-// could receive anything, and a few streams per session at most stay open (ADR 0007).
+// could receive anything, and a few streams per session at most stay open (ADR 0005).
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Role } from '../common/permissions.ts'
 import type { ChangeEvent } from '../common/schemas/events.ts'

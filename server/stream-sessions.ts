@@ -9,7 +9,7 @@ import { session } from './db/schema/index.ts'
 /** How long a confirmed session is believed without asking the database again. */
 const MEMO_MS = 1_000
 
-/** At most this many open streams per session and per user; a new one ends the oldest (ADR 0007). */
+/** At most this many open streams per session and per user; a new one ends the oldest (ADR 0005). */
 export const MAX_STREAMS_PER_SESSION = 4
 export const MAX_STREAMS_PER_USER = 16
 

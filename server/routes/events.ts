@@ -1,5 +1,5 @@
 // GET /api/events: a server-sent event stream of the changes the caller may see, for as long as
-// the caller's session is valid (ended by sign-out, revocation, deletion or expiry; ADR 0007).
+// the caller's session is valid (ended by sign-out, revocation, deletion or expiry; ADR 0005).
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import type { EventBus, Subscriber } from '../events.ts'
