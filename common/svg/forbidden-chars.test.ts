@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { importSvg, processSvg, SVG_ERROR_MESSAGES, SvgError, sanitizeSvg } from './index.ts'
 import { parseSvgRoot, parseSvgTree, rawFromDom } from './parse.ts'
 import { legitFixtures } from './test-support/fixtures.ts'
+import { seededRandom as random } from './test-support/random.ts'
 import { forbiddenCharacter } from './xml-chars.ts'
 import type { RawElement } from './xml-reader.ts'
 
@@ -29,17 +30,6 @@ function values(el: RawElement): string[] {
     ...el.attrs.map(([, value]) => value),
     ...el.children.flatMap((child) => (typeof child === 'string' ? [child] : values(child))),
   ]
-}
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 const FORBIDDEN_RAW = [

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { SvgError } from './errors.ts'
 import { checkedText, parseSvgRoot, rawFromDom } from './parse.ts'
 import { legitFixtures, maliciousPayloads } from './test-support/fixtures.ts'
+import { seededRandom as random } from './test-support/random.ts'
 import { type RawElement, readCanonicalXml } from './xml-reader.ts'
 
 /** What xmldom (the parser of record) makes of the text, or the code of its refusal. */
@@ -21,17 +22,6 @@ function viaFastReader(text: string): RawElement | string | null {
   } catch (error) {
     if (error instanceof SvgError) return error.code
     throw error
-  }
-}
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
 }
 

@@ -1,6 +1,7 @@
 // What the pipeline's allowlist takes out of a drawing (scripts, event handlers, external
 // references, foreign content, unsafe CSS), found by comparing the parsed input with the sanitizer's
 // own output, so the maker can say what it removed instead of cleaning silently.
+import { RENAMED_ELEMENTS } from '../../../../common/svg/allowlist.ts'
 import { parseDeclarations } from '../../../../common/svg/index.ts'
 import { parseSvgTree } from '../../../../common/svg/parse.ts'
 import { sanitizeRaw } from '../../../../common/svg/sanitize.ts'
@@ -10,7 +11,6 @@ import type { RawElement } from '../../../../common/svg/xml-reader.ts'
 type Tally = Map<string, number>
 
 const count = (tally: Tally, key: string) => tally.set(key, (tally.get(key) ?? 0) + 1)
-const RENAMED: Record<string, string> = { a: 'g' }
 
 /** How to name a removed (or cut) attribute; null when it was kept whole. */
 function attrKind(name: string, raw: string, kept: string | undefined): string | null {
@@ -35,7 +35,7 @@ function compare(raw: RawElement, clean: SvgElement, elements: Tally, attrs: Tal
   for (const child of raw.children) {
     if (typeof child === 'string') continue
     const next = kept[j]
-    if (next && next.name === (RENAMED[child.name] ?? child.name)) {
+    if (next && next.name === (RENAMED_ELEMENTS.get(child.name) ?? child.name)) {
       compare(child, next, elements, attrs)
       j++
     } else count(elements, `<${child.name}>`)

@@ -1,0 +1,11 @@
+// Deterministic pseudo-random numbers for tests that mutate inputs (mulberry32): the same seed,
+// the same sequence, so a failure is reproduced by running the test again.
+export function seededRandom(seed: number): () => number {
+  let a = seed
+  return () => {
+    a = (a + 0x6d2b79f5) | 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
