@@ -90,6 +90,7 @@ export const appMessages = {
   syncScopeInvalid: 'The sync scope must be "personal" or a workspace id',
   syncSinceInvalid: 'The sync cursor must be a whole number of 0 or more',
   syncLimitInvalid: 'The sync page size must be a whole number from 1 to 1000',
+  syncIconsInvalid: 'The sync icons flag must be 0 or 1',
   syncCursorTooOld: 'This sync cursor is older than the kept history: list everything again',
   invalidEmail: 'Enter a valid e-mail address',
   // HTTP boundary (issue 10)

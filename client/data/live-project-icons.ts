@@ -6,15 +6,15 @@
 //   tabs') names the keys of small writes (changed-keys.ts): only those rows are read again; a write
 //   that names a range (50 rows or more at once) and was not announced means one whole read.
 // Reads are throttled to one every THROTTLE_MS. A list this tab has just fetched from the server
-// shows before it is stored (sync.ts onIconList, icon-list-state.ts): a first visit paints from the
+// shows before it is stored (icon-list.ts onIconList, icon-list-state.ts): a first visit paints from the
 // network instead of waiting for 10,000 rows to be written to IndexedDB and read back (ADR 0402).
 import Dexie from 'dexie'
 import { useMemo, useSyncExternalStore } from 'react'
 import { onStored, type Stored } from '../local/bulk-write.ts'
 import { changedKeys } from '../local/changed-keys.ts'
 import { db, type LocalIcon } from '../local/db.ts'
+import { type IconListEvent, onIconList } from '../local/icon-list.ts'
 import { projectIcons } from '../local/icons.ts'
-import { type IconListEvent, onIconList } from '../local/sync.ts'
 import { IconListState } from './icon-list-state.ts'
 
 const THROTTLE_MS = 250

@@ -65,6 +65,24 @@ export interface OutboxEntry {
   keys?: string[]
 }
 
+/**
+ * How far the local copy of a scope (`personal` or a workspace id) is synced: every change up to
+ * `version` is applied (ADR 0303), icons only for the projects in `held`.
+ */
+export interface SyncCursor {
+  scope: string
+  version: number
+}
+
+/** The sync scope of a row: its workspace, or `personal`. */
+export const scopeOf = (row: { workspace_id: string | null }) => row.workspace_id ?? 'personal'
+
+/** A project whose icons are all here (listed once, then kept by pulls and events). */
+export interface HeldProject {
+  id: string
+  scope: string
+}
+
 const DB_NAME = PRODUCT_NAME
 
 export type LocalDb = Dexie & {
@@ -73,6 +91,8 @@ export type LocalDb = Dexie & {
   workspaces: EntityTable<LocalWorkspace, 'id'>
   workspaces_access: EntityTable<LocalWorkspaceAccess, 'id'>
   outbox: EntityTable<OutboxEntry, 'seq'>
+  cursors: EntityTable<SyncCursor, 'scope'>
+  held: EntityTable<HeldProject, 'id'>
 }
 
 export const db = new Dexie(DB_NAME) as LocalDb
@@ -84,6 +104,8 @@ db.version(1).stores({
   workspaces_access: 'id, workspace_id, user_id',
   outbox: '++seq, createdAt, workspace_id, *keys',
 })
+// Incremental sync (ADR 0303): a cursor per scope and the projects whose icons are kept.
+db.version(2).stores({ cursors: 'scope', held: 'id, scope' })
 
 /** The key under which the outbox indexes the rows an entry touches. */
 export const rowKey = (table: RowTable, id: string) => `${table}:${id}`
@@ -95,12 +117,12 @@ db.outbox.hook('creating', (_key, entry) => {
 })
 
 /**
- * The one read-write transaction of the local data: the outbox and every row table, so that a
- * local change and its queued entry, or a server row and the pending changes it must respect, are
- * read and written together.
+ * The one read-write transaction of the local data: the outbox, every row table and the sync
+ * cursors, so that a local change and its queued entry, or a server row, the pending changes it
+ * must respect and the cursor it advances, are read and written together.
  */
 export const rwTransaction = <T>(fn: () => Promise<T>): Promise<T> =>
-  db.transaction('rw', [db.outbox, ...ROW_TABLES.map((t) => db.table(t))], fn)
+  db.transaction('rw', [db.outbox, db.cursors, db.held, ...ROW_TABLES.map((t) => db.table(t))], fn)
 
 /** The Dexie table of a row table (typed loosely: callers pass rows of that table). */
 export const rowTable = (table: RowTable) => db.table<AnyRow, string>(table)

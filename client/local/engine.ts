@@ -10,11 +10,16 @@ import { db, deleteLocalDb, onBeforeDeleteLocalDb, openLocalDb } from './db.ts'
 import { connectLive } from './live.ts'
 import { runSender, wakeOutbox } from './outbox.ts'
 import { retryDelay } from './outbox-rules.ts'
-import { cachedScopes, syncAccessUsers, syncAll, syncIcons } from './sync.ts'
+import { forgetVersions, pullScope } from './pull.ts'
+import { syncAccessUsers, syncAll, syncIcons } from './sync.ts'
 import { holdTabLock, onTabMessage, postToTabs, type SyncScope } from './tabs.ts'
 
 const OWNER_KEY = 'iconvault-db-owner'
 const LEADER_LOCK = 'iconvault-sync'
+/** Heard nothing for this long (no event, no re-sync): pull anyway, in case a note was lost. */
+const QUIET_PULL_MS = 60_000
+/** Gaps seen within this long of one another are pulled once. */
+const GAP_WAIT_MS = 200
 
 export interface EngineOptions {
   userId: string
@@ -35,6 +40,9 @@ class Leader {
   private closeLive: (() => void) | null = null
   private readonly networkWaiters = new Set<() => void>()
   private unreachable = 0
+  private lastHeard = performance.now()
+  private readonly missed = new Set<string>()
+  private missedTimer: ReturnType<typeof setTimeout> | undefined
 
   private readonly options: EngineOptions
 
@@ -52,7 +60,17 @@ class Leader {
     // The first sync follows the stream's `ready` (so nothing falls between the two); without a
     // stream (it cannot connect), sync anyway.
     const fallback = setTimeout(() => void this.resync(), 3000)
-    signal.addEventListener('abort', () => clearTimeout(fallback))
+    // A stream that stays silent may have lost a note (a process died between commit and sending):
+    // pull now and then; each pull of an unchanged scope is one small answer.
+    const quiet = setInterval(() => {
+      if (performance.now() - this.lastHeard >= QUIET_PULL_MS) void this.resync()
+    }, QUIET_PULL_MS / 4)
+    signal.addEventListener('abort', () => {
+      clearTimeout(fallback)
+      clearInterval(quiet)
+      clearTimeout(this.missedTimer)
+      forgetVersions()
+    })
     this.closeLive = connectLive({
       onReady: () => {
         clearTimeout(fallback)
@@ -64,6 +82,10 @@ class Leader {
         this.options.onInvitationsChanged()
         postToTabs({ type: 'invitations-changed' })
       },
+      onHeard: () => {
+        this.lastHeard = performance.now()
+      },
+      onMissed: (scope) => this.pullMissed(scope),
     })
   }
 
@@ -99,6 +121,21 @@ class Leader {
     for (const done of [...this.networkWaiters]) done()
   }
 
+  /** Pulls the scopes whose events showed a gap, once the events around it have arrived. */
+  private pullMissed(scope: string) {
+    this.missed.add(scope)
+    if (this.missedTimer !== undefined) return
+    this.missedTimer = setTimeout(() => {
+      this.missedTimer = undefined
+      const scopes = [...this.missed]
+      this.missed.clear()
+      for (const s of scopes)
+        pullScope(s).catch((error: unknown) => {
+          if (!this.abort.signal.aborted) this.options.onSyncError(error)
+        })
+    }, GAP_WAIT_MS)
+  }
+
   /** Fetches one scope (a full re-sync for `all`). */
   sync(scope: SyncScope): Promise<void> {
     if ('icons' in scope) return syncIcons(scope.icons)
@@ -106,7 +143,7 @@ class Leader {
     return this.resync()
   }
 
-  /** Re-fetches the lists and the cached scopes; overlapping requests run once more at the end. */
+  /** Pulls every scope from its cursor; overlapping requests run once more at the end. */
   resync(): Promise<void> {
     if (this.resyncing) {
       this.again = true
@@ -115,13 +152,9 @@ class Leader {
     this.resyncing = (async () => {
       do {
         this.again = false
+        this.lastHeard = performance.now()
         try {
-          await syncAll(this.options.userId)
-          const scopes = await cachedScopes(this.options.userId)
-          await Promise.allSettled([
-            ...scopes.projectIds.map((id) => syncIcons(id)),
-            ...scopes.workspaceIds.map((id) => syncAccessUsers(id)),
-          ])
+          await syncAll()
         } catch (error) {
           if (!this.abort.signal.aborted) this.options.onSyncError(error)
         }

@@ -1,6 +1,7 @@
 // The live stream: an EventSource on GET /api/events. `ready` opens every (re)connection and asks
 // for a re-sync, since changes may have been missed meanwhile; each `change` (common/schemas/events.ts)
-// is applied to the local database by the rule of reconcile.ts. A deleted workspace or project takes
+// is applied to the local database by the rule of reconcile.ts, and its scope's version is checked
+// for a gap (a change committed but never announced to us: its scope is pulled, ADR 0303). A deleted workspace or project takes
 // its rows with it; `membership revoked` drops everything of that workspace from the browser, queued
 // changes included; `invitations changed` is passed on. Run by the leading tab (engine.ts).
 // Events are applied in batches (live-batch.ts): those that arrive within a few milliseconds of one
@@ -12,11 +13,16 @@ import { applyServerRows } from './apply.ts'
 import { StoredRows } from './bulk-write.ts'
 import { type AnyRow, db, ROW_TABLES, type RowTable, rwTransaction } from './db.ts'
 import { cascades, coalesce, eventRowId, isRowEvent, type RowEvent, runs, takeBatch } from './live-batch.ts'
+import { heard, scopeOfEvent } from './pull.ts'
 
 export interface LiveHandlers {
-  /** A (re)connection is open: re-fetch the lists. */
+  /** A (re)connection is open: pull what may have been missed. */
   onReady(): void
   onInvitationsChanged(): void
+  /** An event showed a change of this scope that never arrived (a gap in its versions): pull it. */
+  onMissed(scope: string): void
+  /** Any event arrived (the stream is alive). */
+  onHeard(): void
 }
 
 type Writers = Map<RowTable, StoredRows>
@@ -189,6 +195,9 @@ export function connectLive(handlers: LiveHandlers): () => void {
       } catch {
         return
       }
+      handlers.onHeard()
+      if (event.scope !== undefined && event.version !== undefined && heard(event.scope, event.version))
+        handlers.onMissed(scopeOfEvent(event.scope))
       enqueue(event)
     })
     source.addEventListener('error', () => {

@@ -1,6 +1,7 @@
 // syncAll and syncAccessUsers (sync.ts) against the real server (app.request() on PGlite) and a real
-// IndexedDB (fake-indexeddb under Dexie): a list replaces what the server no longer has, keeps rows
-// with a pending change and rows written since it was requested, and drops orphaned rows.
+// IndexedDB (fake-indexeddb under Dexie): a scope taken whole (no cursor yet) replaces what the server
+// no longer has, keeps rows with a pending change and rows written since it was requested, and drops
+// orphaned rows. Pulls from a cursor: pull.test.ts.
 import 'fake-indexeddb/auto'
 import { randomUUID } from 'node:crypto'
 import type { ProjectRow } from '@common/schemas/rows.ts'
@@ -78,7 +79,7 @@ it('syncAll: server rows come in, rows it no longer has go, a pending change and
     })
   })
 
-  await syncAll(userId)
+  await syncAll()
 
   const names = new Map((await db.projects.toArray()).map((p) => [p.id, p.name]))
   expect(names.get(kept)).toBe('On the server')
@@ -87,14 +88,14 @@ it('syncAll: server rows come in, rows it no longer has go, a pending change and
   expect([...names.values()]).not.toContain('Orphan')
 })
 
-it('syncAccessUsers: a row written after the list was requested is not undone by it', async () => {
+it('a fresh take of a workspace drops stale people but not one written while it was on its way', async () => {
   await t.setPlan('sync-unit@example.com', 'gold')
   const workspaceId = randomUUID()
   expect(
     (await t.post('/api/workspaces/create', cookie, { id: workspaceId, name: 'Team', description: '' }))
       .status,
   ).toBe(200)
-  await syncAll(userId)
+  await syncAll()
   const [own] = await db.workspaces_access.where('workspace_id').equals(workspaceId).toArray()
   expect(own).toMatchObject({ user_id: userId, role: 'owner' })
 
@@ -122,6 +123,8 @@ it('syncAccessUsers: a row written after the list was requested is not undone by
         new StoredRows('workspaces_access'),
       ),
     )
+  // No cursor: the scope is taken from 0, like a list.
+  await db.cursors.delete(workspaceId)
   await syncAccessUsers(workspaceId)
   const emails = (await db.workspaces_access.where('workspace_id').equals(workspaceId).toArray()).map(
     (a) => a.email,

@@ -21,6 +21,12 @@ export const syncQuery = z.strictObject({
     }),
   since: wholeNumber(appMessages.syncSinceInvalid, 0, Number.MAX_SAFE_INTEGER).default(0),
   limit: wholeNumber(appMessages.syncLimitInvalid, 1, SYNC_PAGE_MAX).default(SYNC_PAGE_DEFAULT),
+  /** `0`: leave icons out (upserts and deletions): a client that lists a project's icons itself
+   * when it first opens it takes the rest of the scope from 0 without them. */
+  icons: z
+    .enum(['0', '1'], { error: appMessages.syncIconsInvalid })
+    .default('1')
+    .transform((v) => v === '1'),
 })
 
 /**

@@ -69,7 +69,9 @@ export async function pullChanges(deps: Deps, actor: Actor, q: Query): Promise<S
     throw gone(appMessages.syncCursorTooOld)
   if (q.since === upto) return empty(upto)
 
-  const tomb = eq(syncTombstones.scope, key)
+  const tomb = q.icons
+    ? eq(syncTombstones.scope, key)
+    : and(eq(syncTombstones.scope, key), sql`${syncTombstones.entity} <> 'icons'`)!
   // The last version the page may hold: no source gives more than `limit` rows before it.
   const window = (v: PgColumn, top: number) => and(gt(v, q.since), lte(v, top))
   const cut = async (v: PgColumn, table: PgTable, filter: SQL) => {
@@ -86,7 +88,7 @@ export async function pullChanges(deps: Deps, actor: Actor, q: Query): Promise<S
     where.workspaces ? cut(workspaces.version, workspaces, where.workspaces) : upto,
     where.access ? cut(workspaceAccess.version, workspaceAccess, where.access) : upto,
     cut(projects.version, projects, where.projects),
-    cut(icons.version, icons, where.icons),
+    q.icons ? cut(icons.version, icons, where.icons) : upto,
     cut(syncTombstones.version, syncTombstones, tomb),
   ])
   const top = Math.min(...cutoffs)
@@ -109,11 +111,13 @@ export async function pullChanges(deps: Deps, actor: Actor, q: Query): Promise<S
       .from(projects)
       .where(and(where.projects, window(projects.version, top)))
       .orderBy(asc(projects.version)),
-    db
-      .select()
-      .from(icons)
-      .where(and(where.icons, window(icons.version, top)))
-      .orderBy(asc(icons.version), asc(icons.created_at)),
+    q.icons
+      ? db
+          .select()
+          .from(icons)
+          .where(and(where.icons, window(icons.version, top)))
+          .orderBy(asc(icons.version), asc(icons.created_at))
+      : [],
     db
       .select()
       .from(syncTombstones)

@@ -110,6 +110,23 @@ describe.each(dbKinds)('GET /api/sync on %s', (kind) => {
     })
   })
 
+  it('icons=0 leaves icons and their deletions out: the rest of the scope at the same cursor', async () => {
+    const gone = (await t.post('/api/icons/create', owner, icon(project, 30))).body.data
+    expect((await t.post('/api/icons/delete', owner, { id: gone.id })).status).toBe(200)
+    const all = await pullAll(mate, ws, 0)
+    const meta = await t.get(`/api/sync?scope=${ws}&since=0&icons=0`, mate)
+    expect(meta.status).toBe(200)
+    expect(meta.body.data.version).toBe(all.cursor)
+    expect(meta.body.data.more).toBe(false)
+    expect(meta.body.data.upserts.icons).toEqual([])
+    expect(meta.body.data.deletions.icons).toEqual([])
+    expect(all.pages.flatMap((p) => p.deletions.icons)).toContain(gone.id)
+    expect(meta.body.data.upserts.projects.map((p: Json) => p.id)).toContain(project)
+    expect((await t.get(`/api/sync?scope=${ws}&icons=yes`, mate)).body).toEqual({
+      error: appMessages.syncIconsInvalid,
+    })
+  })
+
   it('sends deletions, renames and moves out of the scope, and live events carry the version a pull ends at', async () => {
     const from = (await pullAll(mate, ws, 0)).cursor
     const doomed = (await t.post('/api/icons/create', owner, icon(project, 20))).body.data

@@ -1,0 +1,91 @@
+// One project's icons listed whole (GET /api/icons?project_id=), when a project is first opened
+// here or its scope was taken again from 0 (pull.ts): reconciled with the local rows through
+// applyServerRows (apply.ts), in short chunks so the page stays responsive, and handed to this tab's
+// grid as soon as it arrives (onIconList), so it shows before it is stored (ADR 0402). The project is
+// then `held`: its icons come with the scope's pulls and the live stream from then on.
+import type { IconRow } from '@common/schemas/rows.ts'
+import { applyServerRows, writtenSince } from './apply.ts'
+import { pendingAmong, StoredRows } from './bulk-write.ts'
+import { db, rwTransaction, scopeOf } from './db.ts'
+import { fetchList } from './fetch-list.ts'
+
+/** A project's list as fetched, for the tab that shows it (icon-list-events below). */
+export type IconListEvent =
+  /** The server's rows this sync will store (rows with a pending change or a newer local write left out). */
+  | { type: 'list'; projectId: string; rows: readonly IconRow[] }
+  /** The sync is over (stored, or failed): the database alone holds the truth again. */
+  | { type: 'done'; projectId: string }
+
+const iconListListeners = new Set<(event: IconListEvent) => void>()
+
+/** Hears the icon lists this tab fetches, so that the grid can show one before it is stored. */
+export function onIconList(listener: (event: IconListEvent) => void) {
+  iconListListeners.add(listener)
+  return () => {
+    iconListListeners.delete(listener)
+  }
+}
+
+const emit = (event: IconListEvent) => {
+  for (const listener of iconListListeners) listener(event)
+}
+
+/** Rows per transaction when a list is stored: each is a short task, so the page stays responsive. */
+const CHUNK = 250
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+/**
+ * Lists one project's icons and reconciles them by the rule of reconcile.ts in chunks, each its own
+ * transaction that reads only its own rows, their pending changes and what was written since the
+ * request, so the rule is applied to what the database holds at that moment. Rows the server no
+ * longer has go last, in the transaction that marks the project held.
+ */
+export async function listProjectIcons(projectId: string): Promise<void> {
+  const requestedAt = performance.now()
+  // With no local copy to show meanwhile, parsing here costs no frame: the worker's start-up would.
+  const shown = (await db.icons.where('project_id').equals(projectId).limit(1).count()) > 0
+  const data = await fetchList<IconRow>(`/api/icons?project_id=${encodeURIComponent(projectId)}`, shown)
+  try {
+    const held = await db.transaction('r', [db.outbox], async () => {
+      const keep = await pendingAmong(
+        'icons',
+        data.map((row) => row.id),
+      )
+      for (const id of writtenSince('icons', requestedAt)) keep.add(id)
+      return keep
+    })
+    emit({ type: 'list', projectId, rows: held.size ? data.filter((row) => !held.has(row.id)) : data })
+    for (let i = 0; i < data.length; i += CHUNK) {
+      if (i) await nextTask()
+      const stored = new StoredRows('icons')
+      await storeChunk(data.slice(i, i + CHUNK), requestedAt, stored)
+      stored.announce()
+    }
+    const removed = new StoredRows('icons')
+    await rwTransaction(async () => {
+      const serverIds = new Set(data.map((row) => row.id))
+      const gone = (await db.icons.where('project_id').equals(projectId).primaryKeys()).filter(
+        (id) => !serverIds.has(id),
+      )
+      const rows = gone.map((id) => ({ id, row: null, absent: true }))
+      await applyServerRows('icons', rows, removed, writtenSince('icons', requestedAt))
+      const project = await db.projects.get(projectId)
+      if (project) await db.held.put({ id: projectId, scope: scopeOf(project) })
+    })
+    removed.announce()
+  } finally {
+    emit({ type: 'done', projectId })
+  }
+}
+
+/** Reconciles and stores one chunk of a project's list. */
+function storeChunk(chunk: IconRow[], requestedAt: number, stored: StoredRows): Promise<void> {
+  return rwTransaction(() =>
+    applyServerRows(
+      'icons',
+      chunk.map((row) => ({ id: row.id, row })),
+      stored,
+      writtenSince('icons', requestedAt),
+    ),
+  )
+}
