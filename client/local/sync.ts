@@ -20,6 +20,19 @@ import { isHeld, pullScope } from './pull.ts'
  */
 export async function syncAll(): Promise<void> {
   const requestedAt = performance.now()
+  // The scopes known here are pulled at once, beside the list; a new workspace's once it arrives.
+  // Each pull settles to its error (undefined when it succeeded).
+  const pulls = new Map<string, Promise<unknown>>()
+  const pull = (scope: string) =>
+    pulls.set(
+      scope,
+      pullScope(scope).then(
+        () => undefined,
+        (error: unknown) => error ?? new Error('pull failed'),
+      ),
+    )
+  pull('personal')
+  for (const id of (await db.workspaces.toCollection().primaryKeys()) as string[]) pull(id)
   const { data } = await api<{ data: WorkspaceRow[] }>('/api/workspaces')
   const stored = await rwTransaction(async () => {
     const serverIds = new Set(data.map((row) => row.id))
@@ -32,10 +45,13 @@ export async function syncAll(): Promise<void> {
     return written
   })
   stored.announce()
-  const scopes = ['personal', ...data.map((w) => w.id)]
-  const results = await Promise.allSettled(scopes.map((scope) => pullScope(scope)))
-  const failed = results.find((r) => r.status === 'rejected')
-  if (failed) throw (failed as PromiseRejectedResult).reason
+  for (const { id } of data) if (!pulls.has(id)) pull(id)
+  const current = new Set(['personal', ...data.map((w) => w.id)])
+  for (const [scope, settled] of pulls) {
+    const error = await settled
+    // A workspace left meanwhile answers 404: the list has dropped it already.
+    if (error !== undefined && current.has(scope)) throw error
+  }
 }
 
 /**
