@@ -50,5 +50,7 @@ export const icons = pgTable(
     index('icons_workspace_id_idx').on(t.workspace_id),
     // A pull reads a scope's changes since a version (ADR 0303).
     index('icons_workspace_id_version_idx').on(t.workspace_id, t.version),
+    // Personal-scope pulls (ADR 0303): the icons of the user's projects by version.
+    index('icons_project_id_version_idx').on(t.project_id, t.version),
   ],
 )

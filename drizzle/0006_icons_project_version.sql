@@ -1,0 +1,1 @@
+CREATE INDEX "icons_project_id_version_idx" ON "icons" USING btree ("project_id","version");
