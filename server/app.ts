@@ -13,6 +13,7 @@ import { clientAddress } from './middleware/client-ip.ts'
 import { compressJson } from './middleware/compress-json.ts'
 import { closeUnreadBodies } from './middleware/connection-close.ts'
 import { crossSiteProtection } from './middleware/csrf.ts'
+import { keepProjectLists } from './middleware/project-lists.ts'
 import { requestLog } from './middleware/request-log.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { type AppEnv, sessionMiddleware } from './middleware/session.ts'
@@ -70,6 +71,8 @@ export function createApp(deps: AppDeps) {
   // Sessions of GETs from a short-lived cache, forgotten when a request may have changed them (ADR 0303).
   const session = sessionMiddleware(deps.auth, deps.deps.events)
   api.use(session.forgetOnWrite)
+  // Project lists kept per user while change notes say nothing changed (project-list-cache.ts).
+  api.use(keepProjectLists(deps.store, deps.logger))
   api.route('/auth', authRoutes(deps.auth))
   api.route('/health', healthRoutes(deps.store))
   api.use(session.load)

@@ -1,34 +1,30 @@
 // API answers cost what they change: a JSON answer of a GET carries a strong ETag (SHA-1 of its
 // bytes) and a matching If-None-Match gets 304 with no body; JSON of 1 KB or more is compressed,
 // brotli or gzip by Accept-Encoding, on libuv's thread pool (zlib's async calls), never on the
-// event loop. Event streams and answers already encoded pass untouched.
-import { createHash } from 'node:crypto'
-import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
+// event loop. Event streams and answers already encoded pass untouched. A handler that keeps its
+// answer (kept-answer.ts: an icon list per version, a project list, a session's /api/me) hands it
+// over with `answerKept`: its ETag and compressed forms are computed once per answer, not per request.
 import type { Context, MiddlewareHandler } from 'hono'
+import {
+  compress,
+  type Encoding,
+  etagOf,
+  type KeptAnswer,
+  MIN_COMPRESS_BYTES,
+  packedAs,
+} from '../kept-answer.ts'
 
-const MIN_COMPRESS_BYTES = 1024
-/** Compressed GET answers kept by ETag and encoding (an unchanged icon list is not packed again). */
-const PACKED_MAX_BYTES = 32 * 1024 * 1024
-const packedByTag = new Map<string, Uint8Array<ArrayBuffer>>()
-let packedBytes = 0
-
-function keepPacked(key: string, packed: Uint8Array<ArrayBuffer>) {
-  if (packed.byteLength > PACKED_MAX_BYTES / 4) return
-  packedByTag.set(key, packed)
-  packedBytes += packed.byteLength
-  for (const [k, v] of packedByTag) {
-    if (packedBytes <= PACKED_MAX_BYTES) break
-    packedByTag.delete(k)
-    packedBytes -= v.byteLength
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** Set by answerKept(): the answer this request sends, built once. */
+    keptAnswer: KeptAnswer
   }
 }
-const brotli = promisify(brotliCompress)
-const gzipAsync = promisify(gzip)
 
 /** The encoding to answer with: brotli when the client takes it, else gzip, else none. */
-export function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
-  const offered = (accept ?? '')
+export function pickEncoding(accept: string | undefined): Encoding | null {
+  if (!accept) return null
+  const offered = accept
     .toLowerCase()
     .split(',')
     .map((part) => part.trim().split(';'))
@@ -37,6 +33,12 @@ export function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
   if (offered.includes('br')) return 'br'
   if (offered.includes('gzip')) return 'gzip'
   return null
+}
+
+/** A 200 GET answer of these kept bytes (compress-json sends the ETag, 304 or compressed form). */
+export function answerKept(c: Context, answer: KeptAnswer): Response {
+  c.set('keptAnswer', answer)
+  return c.body(answer.body, 200, { 'content-type': 'application/json' })
 }
 
 /**
@@ -48,24 +50,29 @@ function replace(c: Context, res: Response): void {
   c.res = res
 }
 
+/** Whether If-None-Match names this ETag (weak or strong). */
+const matches = (wanted: string | undefined, tag: string) =>
+  wanted?.split(',').some((t) => t.trim().replace(/^W\//, '') === tag) === true
+
 export function compressJson(): MiddlewareHandler {
   return async (c, next) => {
     await next()
     const res = c.res
     if (!res.body || res.headers.has('content-encoding')) return
     if (!(res.headers.get('content-type') ?? '').startsWith('application/json')) return
-    const bytes = new Uint8Array(await res.arrayBuffer())
+    const kept = c.get('keptAnswer')
+    const tagged = c.req.method === 'GET' && res.status === 200
+    // A kept answer's bytes are at hand: the body Response is never read.
+    const bytes = kept && tagged ? kept.body : new Uint8Array(await res.arrayBuffer())
     const headers = new Headers(res.headers)
     headers.delete('content-length')
     headers.append('vary', 'Accept-Encoding')
-    if (c.req.method === 'GET' && res.status === 200) {
-      // A handler that keeps its answer may name its ETag (the same SHA-1, computed once).
-      const tag = res.headers.get('etag') ?? `"${createHash('sha1').update(bytes).digest('base64url')}"`
+    if (tagged) {
+      const tag = kept?.etag ?? res.headers.get('etag') ?? etagOf(bytes)
       headers.set('etag', tag)
       // The browser may keep it, but asks every time (a 304 when nothing changed).
       headers.set('cache-control', 'private, no-cache')
-      const wanted = c.req.header('if-none-match')
-      if (wanted?.split(',').some((t) => t.trim().replace(/^W\//, '') === tag)) {
+      if (matches(c.req.header('if-none-match'), tag)) {
         replace(c, new Response(null, { status: 304, headers }))
         return
       }
@@ -76,24 +83,7 @@ export function compressJson(): MiddlewareHandler {
       replace(c, new Response(bytes, { status: res.status, headers }))
       return
     }
-    const tag = headers.get('etag')
-    const key = tag && `${encoding} ${tag}`
-    let packed = key ? packedByTag.get(key) : undefined
-    if (!packed) {
-      packed = new Uint8Array(
-        encoding === 'br'
-          ? await brotli(bytes, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: 4,
-                [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
-                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              },
-            })
-          : await gzipAsync(bytes, { level: 5 }),
-      )
-      // Only large answers are worth keeping (an icon list); the same bytes give the same ETag.
-      if (key && bytes.byteLength >= 64 * 1024) keepPacked(key, packed)
-    }
+    const packed = kept && tagged ? await packedAs(kept, encoding) : await compress(bytes, encoding)
     headers.set('content-encoding', encoding)
     replace(c, new Response(packed, { status: res.status, headers }))
   }

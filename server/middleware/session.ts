@@ -56,6 +56,7 @@ export function sessionMiddleware(auth: Auth, events?: EventBus) {
       c.set('user', cached)
       return next()
     }
+    const since = cache.generation()
     const session = await auth.api.getSession({ headers: c.req.raw.headers })
     const u = session?.user
     const user: SessionUser | null = u
@@ -69,7 +70,8 @@ export function sessionMiddleware(auth: Auth, events?: EventBus) {
         }
       : null
     c.set('user', user)
-    if (token && user && reading(c)) cache.set(token, user, new Date(session!.session.expiresAt).getTime())
+    if (token && user && reading(c))
+      cache.set(token, user, new Date(session!.session.expiresAt).getTime(), since)
     await next()
   })
 

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { messages } from '../../common/messages.ts'
 import { requiredId } from '../../common/schemas/fields.ts'
 import * as s from '../../common/schemas/icons.ts'
-import { cssClassName, loadSvgo } from '../../common/svg/index.ts'
+import { cssClassName } from '../../common/svg/index.ts'
 import { assertCan, projectScope } from '../domain/access.ts'
 import { createIcon, createIcons } from '../domain/create-icons.ts'
 import type { Deps } from '../domain/deps.ts'
@@ -13,6 +13,7 @@ import { iconListJson } from '../domain/icon-list-cache.ts'
 import { deleteIcon, type IconInScope, iconScope, safeSvg, updateIcon } from '../domain/icons.ts'
 import { moveIcons } from '../domain/move-icons.ts'
 import { actorOf, type Locate, requireAccess } from '../middleware/access.ts'
+import { answerKept } from '../middleware/compress-json.ts'
 import { byUser, LIMITS, rateLimit } from '../middleware/rate-limit.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
 import { validate, validateQuery } from '../middleware/validate.ts'
@@ -30,14 +31,23 @@ const projectIdsOf = (items: unknown[]) => [
 ]
 
 export function iconRoutes(deps: Deps) {
-  const app = new Hono<AppEnv & { Variables: { icon: IconInScope } }>()
+  const app = new Hono<AppEnv & { Variables: { icon: IconInScope; listVersion: number } }>()
   app.use(requireUser)
 
   const projectOf =
     (id: (c: Parameters<Locate>[0]) => string): Locate =>
     async (c, actor) =>
       (await projectScope(deps.db, actor, id(c))).scope
-  const queryProject = projectOf((c) => (c.get('query') as { project_id: string }).project_id)
+  // The list's access check reads the project's row: its list version comes with it (one read, not two).
+  const listedProject: Locate = async (c, actor) => {
+    const { scope, project } = await projectScope(
+      deps.db,
+      actor,
+      (c.get('query') as { project_id: string }).project_id,
+    )
+    c.set('listVersion', Number(project.list_version))
+    return scope
+  }
   const bodyProject = projectOf((c) => (c.get('body') as { project_id: string }).project_id)
   const iconBy =
     (id: (c: Parameters<Locate>[0]) => string): Locate =>
@@ -60,14 +70,11 @@ export function iconRoutes(deps: Deps) {
     }
     return scopes[0] ?? { kind: 'personal', ownerId: actor.id }
   }
-  // svgo loads on first use (~0.1 s and more on a busy machine): load it now, not in the first create.
-  void loadSvgo().catch(() => {})
-
   // GET /api/icons?project_id=: the icons of a project the caller may see.
-  app.get('/', validateQuery(s.listIconsQuery), requireAccess('icon:read', queryProject), async (c) => {
+  app.get('/', validateQuery(s.listIconsQuery), requireAccess('icon:read', listedProject), async (c) => {
     // Kept serialised per project list version, with its ETag (icon-list-cache.ts, ADR 0303).
-    const list = await iconListJson(deps, actorOf(c), c.get('query').project_id)
-    return c.body(list.body, 200, { 'content-type': 'application/json', etag: list.etag })
+    const list = await iconListJson(deps, actorOf(c), c.get('query').project_id, c.get('listVersion'))
+    return answerKept(c, list)
   })
 
   // POST /api/icons/create: the batch of one (create-icons.ts): through the SVG pipeline; idempotent on id.

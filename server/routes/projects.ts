@@ -3,8 +3,10 @@ import { Hono } from 'hono'
 import * as s from '../../common/schemas/projects.ts'
 import { projectScope, workspaceScope } from '../domain/access.ts'
 import type { Deps } from '../domain/deps.ts'
+import { projectListAnswer } from '../domain/project-list-cache.ts'
 import * as projects from '../domain/projects.ts'
 import { actorOf, type Locate, requireAccess } from '../middleware/access.ts'
+import { answerKept } from '../middleware/compress-json.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
 import { validate } from '../middleware/validate.ts'
 
@@ -26,8 +28,9 @@ export function projectRoutes(deps: Deps) {
     return scope
   }
 
-  // GET /api/projects: personal projects and those of the caller's workspaces.
-  app.get('/', async (c) => c.json({ data: await projects.listProjects(deps, actorOf(c)) }))
+  // GET /api/projects: personal projects and those of the caller's workspaces, kept until a change
+  // note says otherwise (project-list-cache.ts, ADR 0303).
+  app.get('/', async (c) => answerKept(c, await projectListAnswer(deps, actorOf(c))))
 
   // POST /api/projects/create: personal, or in a workspace by its admins; idempotent on id.
   app.post(
