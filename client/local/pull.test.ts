@@ -1,5 +1,5 @@
 // Incremental sync on the client (pull.ts, sync.ts, ADR 0303) against the real server (app.request()
-// on PGlite) and a real IndexedDB (fake-indexeddb under Dexie): the first sync takes each scope
+// on PGlite, and on Postgres with TEST_DATABASE_URL) and a real IndexedDB (fake-indexeddb under Dexie): the first sync takes each scope
 // without its icons and lists a project's icons once, when it is opened; from then on only changes
 // move (upserts, deletions, pages), a cursor the server no longer knows starts the scope over, a
 // row moved to another scope survives the old scope's deletion, and a row written while a pull was
@@ -8,210 +8,215 @@ import 'fake-indexeddb/auto'
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts'
+import { dbKinds } from '../../tests/setup/test-db.ts'
 import { applyServerRows } from './apply.ts'
 import { StoredRows } from './bulk-write.ts'
-import { db, openLocalDb, rwTransaction } from './db.ts'
-import { heard, pullScope } from './pull.ts'
+import { db, deleteLocalDb, openLocalDb, rwTransaction } from './db.ts'
+import { forgetVersions, heard, pullScope } from './pull.ts'
 import { syncAll, syncIcons } from './sync.ts'
 
-let t: TestApp
-let me: string
-let mate: string
-const realFetch = globalThis.fetch
-/** Every API path this client fetched, and the bytes of each answer. */
-let fetched: { path: string; bytes: number }[] = []
-/** Runs once the server has answered, before the answer reaches the client (a write meanwhile). */
-let beforeAnswer: (() => Promise<unknown>) | undefined
+describe.each(dbKinds)('incremental sync on %s', (kind) => {
+  let t: TestApp
+  let me: string
+  let mate: string
+  const realFetch = globalThis.fetch
+  /** Every API path this client fetched, and the bytes of each answer. */
+  let fetched: { path: string; bytes: number }[] = []
+  /** Runs once the server has answered, before the answer reaches the client (a write meanwhile). */
+  let beforeAnswer: (() => Promise<unknown>) | undefined
 
-const ws = randomUUID()
-const personal = randomUUID()
-const shared = randomUUID()
-const svg = (n: number) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect x="${n % 20}" y="1" width="3" height="3"/></svg>`
-const icon = (project_id: string, workspace_id: string | null, n: number) => ({
-  id: randomUUID(),
-  name: `Icon ${n}`,
-  svg: svg(n),
-  project_id,
-  origin_icon_id: null,
-  workspace_id,
-  icon_status: 'approved',
-})
-
-beforeAll(async () => {
-  t = await createTestApp('pglite')
-  me = await t.signIn('pull-me@example.com')
-  mate = await t.signIn('pull-mate@example.com')
-  await t.setPlan('pull-me@example.com', 'gold')
-  await t.post('/api/workspaces/create', me, { id: ws, name: 'Pull team', description: '' })
-  const inv = await t.post('/api/workspaces/invite-user', me, {
-    workspaceId: ws,
-    email: 'pull-mate@example.com',
+  const ws = randomUUID()
+  const personal = randomUUID()
+  const shared = randomUUID()
+  const svg = (n: number) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect x="${n % 20}" y="1" width="3" height="3"/></svg>`
+  const icon = (project_id: string, workspace_id: string | null, n: number) => ({
+    id: randomUUID(),
+    name: `Icon ${n}`,
+    svg: svg(n),
+    project_id,
+    origin_icon_id: null,
+    workspace_id,
+    icon_status: 'approved',
   })
-  await t.post('/api/workspaces/accept-invitation', mate, { invitationId: inv.body.data.id })
-  await t.post('/api/projects/create', me, { id: personal, name: 'Mine', workspace_id: null })
-  await t.post('/api/projects/create', me, { id: shared, name: 'Shared', workspace_id: ws })
-  for (const [project, workspace] of [
-    [personal, null],
-    [shared, ws],
-  ] as const)
-    await t.post('/api/icons/create-many', me, {
-      icons: Array.from({ length: 3 }, (_, n) => icon(project, workspace, n)),
+
+  beforeAll(async () => {
+    t = await createTestApp(kind)
+    me = await t.signIn('pull-me@example.com')
+    mate = await t.signIn('pull-mate@example.com')
+    await t.setPlan('pull-me@example.com', 'gold')
+    await t.post('/api/workspaces/create', me, { id: ws, name: 'Pull team', description: '' })
+    const inv = await t.post('/api/workspaces/invite-user', me, {
+      workspaceId: ws,
+      email: 'pull-mate@example.com',
     })
-  globalThis.fetch = (async (path: string, init?: RequestInit) => {
-    const response = await t.request(path, { ...init, cookie: me })
-    const body = await response.arrayBuffer()
-    fetched.push({ path, bytes: body.byteLength })
-    const meanwhile = beforeAnswer
-    beforeAnswer = undefined
-    await meanwhile?.()
-    return new Response(body, { status: response.status, headers: response.headers })
-  }) as typeof fetch
-  await openLocalDb()
-})
-
-afterAll(async () => {
-  globalThis.fetch = realFetch
-  await t?.close()
-})
-
-beforeEach(() => {
-  fetched = []
-})
-
-const localIcons = async (project: string) =>
-  (await db.icons.where('project_id').equals(project).toArray()).map((i) => i.name).sort()
-const paths = () => fetched.map((f) => f.path.replace(/\?.*/, ''))
-
-describe('pulling from a cursor', () => {
-  it('a first sync takes each scope without icons; a project opened for the first time is listed once', async () => {
-    await syncAll()
-    expect(paths().sort()).toEqual(['/api/sync', '/api/sync', '/api/workspaces'])
-    expect(
-      fetched.filter((f) => f.path.startsWith('/api/sync')).every((f) => f.path.includes('icons=0')),
-    ).toBe(true)
-    expect((await db.projects.toArray()).map((p) => p.name).sort()).toEqual(['Mine', 'Shared'])
-    expect(await db.workspaces_access.where('workspace_id').equals(ws).count()).toBe(2)
-    expect(await db.icons.count()).toBe(0)
-    const cursors = await db.cursors.toArray()
-    expect(cursors.map((c) => c.scope).sort()).toEqual([ws, 'personal'].sort())
-
-    fetched = []
-    await syncIcons(shared)
-    expect(paths()).toEqual(['/api/icons'])
-    expect(await localIcons(shared)).toEqual(['Icon 0', 'Icon 1', 'Icon 2'])
-    expect(await db.held.get(shared)).toEqual({ id: shared, scope: ws })
-
-    // Opened again: a pull of its scope, which nothing changed: a small answer.
-    fetched = []
-    await syncIcons(shared)
-    expect(paths()).toEqual(['/api/sync'])
-    expect(fetched[0]!.bytes).toBeLessThan(300)
-  })
-
-  it('a re-sync moves only what changed: a teammate’s new, renamed and deleted icons', async () => {
-    await syncIcons(personal)
-    const [first, second] = await db.icons.where('project_id').equals(shared).sortBy('name')
-    const added = icon(shared, ws, 7)
-    await t.post('/api/icons/create', mate, added)
-    await t.post('/api/icons/update', mate, { id: first!.id, name: 'Renamed' })
-    await t.post('/api/icons/delete', mate, { id: second!.id })
-
-    fetched = []
-    await syncAll()
-    expect(paths().sort()).toEqual(['/api/sync', '/api/sync', '/api/workspaces'])
-    expect(await localIcons(shared)).toEqual(['Icon 2', 'Icon 7', 'Renamed'])
-    expect(await localIcons(personal)).toEqual(['Icon 0', 'Icon 1', 'Icon 2'])
-    // Proportional: the answers hold the three changes, not the lists.
-    const total = fetched.reduce((sum, f) => sum + f.bytes, 0)
-    expect(total).toBeLessThan(3000)
-  })
-
-  it('pages: a change larger than one answer arrives whole, over several pulls of the cursor', async () => {
-    for (let round = 0; round < 3; round++)
-      await t.post('/api/icons/create-many', mate, {
-        icons: Array.from({ length: 500 }, (_, n) => icon(shared, ws, 100 + round * 500 + n)),
+    await t.post('/api/workspaces/accept-invitation', mate, { invitationId: inv.body.data.id })
+    await t.post('/api/projects/create', me, { id: personal, name: 'Mine', workspace_id: null })
+    await t.post('/api/projects/create', me, { id: shared, name: 'Shared', workspace_id: ws })
+    for (const [project, workspace] of [
+      [personal, null],
+      [shared, ws],
+    ] as const)
+      await t.post('/api/icons/create-many', me, {
+        icons: Array.from({ length: 3 }, (_, n) => icon(project, workspace, n)),
       })
+    globalThis.fetch = (async (path: string, init?: RequestInit) => {
+      const response = await t.request(path, { ...init, cookie: me })
+      const body = await response.arrayBuffer()
+      fetched.push({ path, bytes: body.byteLength })
+      const meanwhile = beforeAnswer
+      beforeAnswer = undefined
+      await meanwhile?.()
+      return new Response(body, { status: response.status, headers: response.headers })
+    }) as typeof fetch
+    forgetVersions()
+    await deleteLocalDb()
+    await openLocalDb()
+  })
+
+  afterAll(async () => {
+    globalThis.fetch = realFetch
+    await t?.close()
+  })
+
+  beforeEach(() => {
     fetched = []
-    await pullScope(ws)
-    expect(fetched.length).toBe(2)
-    expect(await db.icons.where('project_id').equals(shared).count()).toBe(3 + 1500)
-    const cursor = await db.cursors.get(ws)
-    const head = (await t.get(`/api/sync?scope=${ws}&since=${cursor!.version}`, me)).body.data
-    expect(head).toMatchObject({ version: cursor!.version, more: false })
   })
 
-  it('a deleted project takes its icons; a moved icon survives its old scope’s deletion', async () => {
-    const [teams] = await db.icons.where('project_id').equals(shared).toArray()
-    const moved = await t.post('/api/icons/move', me, { ids: [teams!.id], project_id: personal })
-    expect(moved, JSON.stringify(moved.body)).toMatchObject({ status: 200 })
-    // The new scope first, then the old one's deletion: the icon stays, in its new project.
-    await pullScope('personal')
-    expect((await db.icons.get(teams!.id))?.project_id).toBe(personal)
-    await pullScope(ws)
-    expect((await db.icons.get(teams!.id))?.project_id).toBe(personal)
+  const localIcons = async (project: string) =>
+    (await db.icons.where('project_id').equals(project).toArray()).map((i) => i.name).sort()
+  const paths = () => fetched.map((f) => f.path.replace(/\?.*/, ''))
 
-    const doomed = randomUUID()
-    await t.post('/api/projects/create', me, { id: doomed, name: 'Doomed', workspace_id: ws })
-    await t.post('/api/icons/create', mate, icon(doomed, ws, 1))
-    await pullScope(ws)
-    await syncIcons(doomed)
-    expect(await db.icons.where('project_id').equals(doomed).count()).toBe(1)
-    await t.post('/api/projects/delete', me, { id: doomed })
-    await pullScope(ws)
-    expect(await db.projects.get(doomed)).toBeUndefined()
-    expect(await db.icons.where('project_id').equals(doomed).count()).toBe(0)
-    expect(await db.held.get(doomed)).toBeUndefined()
+  describe('pulling from a cursor', () => {
+    it('a first sync takes each scope without icons; a project opened for the first time is listed once', async () => {
+      await syncAll()
+      expect(paths().sort()).toEqual(['/api/sync', '/api/sync', '/api/workspaces'])
+      expect(
+        fetched.filter((f) => f.path.startsWith('/api/sync')).every((f) => f.path.includes('icons=0')),
+      ).toBe(true)
+      expect((await db.projects.toArray()).map((p) => p.name).sort()).toEqual(['Mine', 'Shared'])
+      expect(await db.workspaces_access.where('workspace_id').equals(ws).count()).toBe(2)
+      expect(await db.icons.count()).toBe(0)
+      const cursors = await db.cursors.toArray()
+      expect(cursors.map((c) => c.scope).sort()).toEqual([ws, 'personal'].sort())
+
+      fetched = []
+      await syncIcons(shared)
+      expect(paths()).toEqual(['/api/icons'])
+      expect(await localIcons(shared)).toEqual(['Icon 0', 'Icon 1', 'Icon 2'])
+      expect(await db.held.get(shared)).toEqual({ id: shared, scope: ws })
+
+      // Opened again: a pull of its scope, which nothing changed: a small answer.
+      fetched = []
+      await syncIcons(shared)
+      expect(paths()).toEqual(['/api/sync'])
+      expect(fetched[0]!.bytes).toBeLessThan(300)
+    })
+
+    it('a re-sync moves only what changed: a teammate’s new, renamed and deleted icons', async () => {
+      await syncIcons(personal)
+      const [first, second] = await db.icons.where('project_id').equals(shared).sortBy('name')
+      const added = icon(shared, ws, 7)
+      await t.post('/api/icons/create', mate, added)
+      await t.post('/api/icons/update', mate, { id: first!.id, name: 'Renamed' })
+      await t.post('/api/icons/delete', mate, { id: second!.id })
+
+      fetched = []
+      await syncAll()
+      expect(paths().sort()).toEqual(['/api/sync', '/api/sync', '/api/workspaces'])
+      expect(await localIcons(shared)).toEqual(['Icon 2', 'Icon 7', 'Renamed'])
+      expect(await localIcons(personal)).toEqual(['Icon 0', 'Icon 1', 'Icon 2'])
+      // Proportional: the answers hold the three changes, not the lists.
+      const total = fetched.reduce((sum, f) => sum + f.bytes, 0)
+      expect(total).toBeLessThan(3000)
+    })
+
+    it('pages: a change larger than one answer arrives whole, over several pulls of the cursor', async () => {
+      for (let round = 0; round < 3; round++)
+        await t.post('/api/icons/create-many', mate, {
+          icons: Array.from({ length: 500 }, (_, n) => icon(shared, ws, 100 + round * 500 + n)),
+        })
+      fetched = []
+      await pullScope(ws)
+      expect(fetched.length).toBe(2)
+      expect(await db.icons.where('project_id').equals(shared).count()).toBe(3 + 1500)
+      const cursor = await db.cursors.get(ws)
+      const head = (await t.get(`/api/sync?scope=${ws}&since=${cursor!.version}`, me)).body.data
+      expect(head).toMatchObject({ version: cursor!.version, more: false })
+    })
+
+    it('a deleted project takes its icons; a moved icon survives its old scope’s deletion', async () => {
+      const [teams] = await db.icons.where('project_id').equals(shared).toArray()
+      const moved = await t.post('/api/icons/move', me, { ids: [teams!.id], project_id: personal })
+      expect(moved, JSON.stringify(moved.body)).toMatchObject({ status: 200 })
+      // The new scope first, then the old one's deletion: the icon stays, in its new project.
+      await pullScope('personal')
+      expect((await db.icons.get(teams!.id))?.project_id).toBe(personal)
+      await pullScope(ws)
+      expect((await db.icons.get(teams!.id))?.project_id).toBe(personal)
+
+      const doomed = randomUUID()
+      await t.post('/api/projects/create', me, { id: doomed, name: 'Doomed', workspace_id: ws })
+      await t.post('/api/icons/create', mate, icon(doomed, ws, 1))
+      await pullScope(ws)
+      await syncIcons(doomed)
+      expect(await db.icons.where('project_id').equals(doomed).count()).toBe(1)
+      await t.post('/api/projects/delete', me, { id: doomed })
+      await pullScope(ws)
+      expect(await db.projects.get(doomed)).toBeUndefined()
+      expect(await db.icons.where('project_id').equals(doomed).count()).toBe(0)
+      expect(await db.held.get(doomed)).toBeUndefined()
+    })
+
+    it('a row written while a pull was on its way is not undone by it', async () => {
+      const [target] = await db.icons.where('project_id').equals(personal).toArray()
+      await t.post('/api/icons/update', me, { id: target!.id, name: 'Older' })
+      const newer = {
+        ...target!,
+        name: 'Newer by an event',
+        updated_at: new Date(Date.now() + 60_000).toISOString(),
+      }
+      beforeAnswer = () =>
+        rwTransaction(() => applyServerRows('icons', [{ id: newer.id, row: newer }], new StoredRows('icons')))
+      await pullScope('personal')
+      expect((await db.icons.get(target!.id))?.name).toBe('Newer by an event')
+    })
+
+    it('a cursor the server does not know (410) takes the scope again from 0 and lists held projects again', async () => {
+      const cursor = (await db.cursors.get('personal'))!.version
+      // As after a restored backup: the local copy is ahead of the server's history.
+      await db.cursors.put({ scope: 'personal', version: cursor + 1000 })
+      const ghost = { ...(await db.icons.where('project_id').equals(personal).first())!, id: randomUUID() }
+      await db.icons.put(ghost)
+      fetched = []
+      await pullScope('personal')
+      expect(fetched.map((f) => f.path.replace(/&limit=\d+/, ''))).toEqual([
+        `/api/sync?scope=personal&since=${cursor + 1000}`,
+        '/api/sync?scope=personal&since=0&icons=0',
+        `/api/icons?project_id=${personal}`,
+      ])
+      expect(await db.icons.get(ghost.id)).toBeUndefined()
+      expect((await db.cursors.get('personal'))!.version).toBe(cursor)
+    })
+
+    it('an event more than one version past what is known shows a gap', async () => {
+      const at = (await db.cursors.get(ws))!.version
+      expect(heard(ws, at)).toBe(false)
+      expect(heard(ws, at + 1)).toBe(false)
+      expect(heard(ws, at + 3)).toBe(true)
+      expect(heard(`user:${randomUUID()}`, 10 ** 9)).toBe(true)
+      expect(heard(randomUUID(), 50)).toBe(false)
+    })
   })
 
-  it('a row written while a pull was on its way is not undone by it', async () => {
-    const [target] = await db.icons.where('project_id').equals(personal).toArray()
-    await t.post('/api/icons/update', me, { id: target!.id, name: 'Older' })
-    const newer = {
-      ...target!,
-      name: 'Newer by an event',
-      updated_at: new Date(Date.now() + 60_000).toISOString(),
-    }
-    beforeAnswer = () =>
-      rwTransaction(() => applyServerRows('icons', [{ id: newer.id, row: newer }], new StoredRows('icons')))
-    await pullScope('personal')
-    expect((await db.icons.get(target!.id))?.name).toBe('Newer by an event')
+  it('a workspace the user left is dropped with its cursor', async () => {
+    const other = randomUUID()
+    await t.post('/api/workspaces/create', me, { id: other, name: 'Short-lived', description: '' })
+    await syncAll()
+    expect(await db.cursors.get(other)).toBeDefined()
+    expect((await t.post('/api/workspaces/delete', me, { id: other })).status).toBe(200)
+    await syncAll()
+    expect(await db.workspaces.get(other)).toBeUndefined()
+    expect(await db.cursors.get(other)).toBeUndefined()
   })
-
-  it('a cursor the server does not know (410) takes the scope again from 0 and lists held projects again', async () => {
-    const cursor = (await db.cursors.get('personal'))!.version
-    // As after a restored backup: the local copy is ahead of the server's history.
-    await db.cursors.put({ scope: 'personal', version: cursor + 1000 })
-    const ghost = { ...(await db.icons.where('project_id').equals(personal).first())!, id: randomUUID() }
-    await db.icons.put(ghost)
-    fetched = []
-    await pullScope('personal')
-    expect(fetched.map((f) => f.path.replace(/&limit=\d+/, ''))).toEqual([
-      `/api/sync?scope=personal&since=${cursor + 1000}`,
-      '/api/sync?scope=personal&since=0&icons=0',
-      `/api/icons?project_id=${personal}`,
-    ])
-    expect(await db.icons.get(ghost.id)).toBeUndefined()
-    expect((await db.cursors.get('personal'))!.version).toBe(cursor)
-  })
-
-  it('an event more than one version past what is known shows a gap', async () => {
-    const at = (await db.cursors.get(ws))!.version
-    expect(heard(ws, at)).toBe(false)
-    expect(heard(ws, at + 1)).toBe(false)
-    expect(heard(ws, at + 3)).toBe(true)
-    expect(heard(`user:${randomUUID()}`, 10 ** 9)).toBe(true)
-    expect(heard(randomUUID(), 50)).toBe(false)
-  })
-})
-
-it('a workspace the user left is dropped with its cursor', async () => {
-  const other = randomUUID()
-  await t.post('/api/workspaces/create', me, { id: other, name: 'Short-lived', description: '' })
-  await syncAll()
-  expect(await db.cursors.get(other)).toBeDefined()
-  expect((await t.post('/api/workspaces/delete', me, { id: other })).status).toBe(200)
-  await syncAll()
-  expect(await db.workspaces.get(other)).toBeUndefined()
-  expect(await db.cursors.get(other)).toBeUndefined()
 })
