@@ -2,7 +2,8 @@
 // longest task while scrolling the grid from top to bottom at 240 px a frame (target ≤ 50 ms).
 // Measured on a first visit (the browser's local database is empty: the list comes from the
 // server) and on reloads (the local copy shows while the list is re-checked), `rounds` times, each
-// round in a new browser profile. Then live events: with the vault open, another 10,000 icons are
+// round in a new browser profile, with the bytes its API requests moved (ADR 0303: a reload pulls
+// what changed, not the list). Then live events: with the vault open, another 10,000 icons are
 // created in the project through the API from another session (a teammate's import, POST
 // /api/icons/create-many when the server has it): the time until the grid shows
 // them all, the longest task meanwhile, and the page's peak JavaScript heap and the browser's
@@ -47,6 +48,15 @@ async function firstPaint(p: Page) {
       chain,
     }
   })
+}
+
+/** Bytes the page's finished API requests moved (headers and compressed bodies; the open stream aside). */
+function apiBytes(p: Page) {
+  return p.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => new URL(e.name).pathname.startsWith('/api/'))
+      .reduce((sum, e) => sum + e.transferSize, 0),
+  )
 }
 
 async function scrollLongestTask(p: Page) {
@@ -104,7 +114,7 @@ for (let round = 1; round <= ROUNDS; round++) {
     await countShown(page, COUNT)
     await page.waitForTimeout(1500) // let the list re-check settle before scrolling
     const load = readFileSync('/proc/loadavg', 'utf8').split(' ')[0]
-    log({ round, visit, load, ...paint, ...(await scrollLongestTask(page)) })
+    log({ round, visit, load, ...paint, apiBytes: await apiBytes(page), ...(await scrollLongestTask(page)) })
   }
 }
 
