@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { precompressPlugin } from './scripts/vite-precompress.ts'
 import { serviceWorker } from './scripts/vite-service-worker.ts'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
@@ -23,8 +24,13 @@ export default defineConfig({
     react(),
     tailwindcss(),
     serviceWorker(here('./client/service-worker/sw.ts')),
+    precompressPlugin(),
   ],
   resolve: { alias: { '@common': here('./common') } },
+  // Module workers (all are created with type: 'module'): a worker's dynamic import() stays a
+  // separate chunk it fetches only when it runs it, instead of being inlined into the worker
+  // (the export worker carried svgo, which it never runs; ADR 0406).
+  worker: { format: 'es' },
   build: { outDir: here('./dist/client'), emptyOutDir: true, sourcemap: true, target: 'es2023' },
   server: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
 })

@@ -8,7 +8,14 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const builtIndex = join(root, 'dist/client/index.html')
-const sources = ['client', 'common', 'vite.config.ts', 'package.json', 'scripts/vite-service-worker.ts']
+const sources = [
+  'client',
+  'common',
+  'vite.config.ts',
+  'package.json',
+  'scripts/vite-service-worker.ts',
+  'scripts/vite-precompress.ts',
+]
 
 /** Whether anything under `path` (file or folder, entries added or removed) changed after `time`. */
 function changedAfter(path: string, time: number): boolean {

@@ -1,6 +1,7 @@
 // Vite plugin (build only): writes dist/client/sw.js from client/service-worker/sw.ts with the list of
 // files to precache (every script, style, worker, page and public file of this build; not source maps,
-// not files over 1 MB such as icon-set JSON, which are cached on first use) and a version hashed from
+// not the .br/.gz copies the server sends instead of their file, not files over 1 MB such as icon-set
+// JSON, which are cached on first use) and a version hashed from
 // that list and the worker's own code, so every deploy installs a new worker (ADR 0301).
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
@@ -20,7 +21,7 @@ function filesUnder(dir: string): string[] {
 /** The URL paths to precache from a built folder, sorted. */
 export function precacheList(outDir: string): string[] {
   return filesUnder(outDir)
-    .filter((path) => !path.endsWith('.map') && !path.endsWith(SERVICE_WORKER_FILE))
+    .filter((path) => !/\.(map|br|gz)$/.test(path) && !path.endsWith(SERVICE_WORKER_FILE))
     .filter((path) => /\.(js|mjs|css|html)$/.test(path) || statSync(path).size <= PRECACHE_MAX_BYTES)
     .map((path) => `/${relative(outDir, path).split(sep).join('/')}`)
     .sort()

@@ -56,7 +56,7 @@ export { localRefId } from './values.ts'
 /** `convert` is part of the contract (ARCHITECTURE.md), beside `importSvg`. */
 export const convert = convertSvg
 
-const svgPipeline = Object.freeze({
+const svgPipeline = /* @__PURE__ */ Object.freeze({
   processSvg,
   sanitizeSvg,
   normalizeSvg,
