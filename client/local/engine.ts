@@ -57,23 +57,21 @@ class Leader {
     const outbox = liveQuery(() => db.outbox.count()).subscribe({ next: () => wakeOutbox(), error: () => {} })
     signal.addEventListener('abort', () => outbox.unsubscribe())
     window.addEventListener('online', () => this.reachable(), { signal })
-    // The first sync follows the stream's `ready` (so nothing falls between the two); without a
-    // stream (it cannot connect), sync anyway.
-    const fallback = setTimeout(() => void this.resync(), 3000)
+    // The first pull starts at once, beside the stream's connection; the stream's `ready` pulls
+    // again (a pull of an unchanged scope is one small answer), so nothing falls between the two.
+    void this.resync()
     // A stream that stays silent may have lost a note (a process died between commit and sending):
     // pull now and then; each pull of an unchanged scope is one small answer.
     const quiet = setInterval(() => {
       if (performance.now() - this.lastHeard >= QUIET_PULL_MS) void this.resync()
     }, QUIET_PULL_MS / 4)
     signal.addEventListener('abort', () => {
-      clearTimeout(fallback)
       clearInterval(quiet)
       clearTimeout(this.missedTimer)
       forgetVersions()
     })
     this.closeLive = connectLive({
       onReady: () => {
-        clearTimeout(fallback)
         this.reachable()
         wakeOutbox()
         void this.resync()

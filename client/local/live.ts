@@ -113,27 +113,6 @@ const BATCH_WAIT_MS = 16
 /** Past this many waiting row events, they are dropped and the lists re-fetched instead. */
 const MAX_BACKLOG = 20_000
 
-let openedAt = Number.NEGATIVE_INFINITY
-
-/** When (performance.now()) the live stream last opened: changes after it arrive as events. */
-export const streamOpenedAt = () => openedAt
-
-const openWaiters = new Set<() => void>()
-
-/** Resolves once the live stream is open, or after `timeoutMs`. */
-export function whenStreamOpen(timeoutMs: number): Promise<void> {
-  if (openedAt !== Number.NEGATIVE_INFINITY) return Promise.resolve()
-  return new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer)
-      openWaiters.delete(done)
-      resolve()
-    }
-    const timer = setTimeout(done, timeoutMs)
-    openWaiters.add(done)
-  })
-}
-
 const RECONNECT_MS = 5000
 
 /** Opens the stream; returns a function that closes it. EventSource reconnects by itself after a
@@ -183,11 +162,7 @@ export function connectLive(handlers: LiveHandlers): () => void {
   const open = () => {
     if (closed) return
     source = new EventSource('/api/events')
-    source.addEventListener('ready', () => {
-      openedAt = performance.now()
-      for (const done of [...openWaiters]) done()
-      handlers.onReady()
-    })
+    source.addEventListener('ready', () => handlers.onReady())
     source.addEventListener('change', (message) => {
       let event: ChangeEvent
       try {
@@ -201,7 +176,6 @@ export function connectLive(handlers: LiveHandlers): () => void {
       enqueue(event)
     })
     source.addEventListener('error', () => {
-      openedAt = Number.NEGATIVE_INFINITY
       if (source?.readyState !== EventSource.CLOSED) return
       source = null
       timer = setTimeout(open, RECONNECT_MS)
@@ -210,7 +184,6 @@ export function connectLive(handlers: LiveHandlers): () => void {
   open()
   return () => {
     closed = true
-    openedAt = Number.NEGATIVE_INFINITY
     clearTimeout(timer)
     clearTimeout(wait)
     source?.close()

@@ -10,7 +10,6 @@ import { applyServerRows, type ServerRow, writtenSince } from './apply.ts'
 import { StoredRows } from './bulk-write.ts'
 import { db, type OutboxEntry, rowKey, rwTransaction, scopeOf } from './db.ts'
 import { listProjectIcons } from './icon-list.ts'
-import { streamOpenedAt, whenStreamOpen } from './live.ts'
 import { pendingIds } from './outbox-rules.ts'
 import { isHeld, pullScope } from './pull.ts'
 
@@ -84,41 +83,28 @@ async function dropOrphans(queue: OutboxEntry[]) {
     .delete()
 }
 
-/** A list sync of one project: when its fetch started (undefined: still waiting for the stream). */
-const iconSyncs = new Map<string, { startedAt: number | undefined; done: Promise<void> }>()
-
-/** How long a list sync waits for the live stream to open before fetching anyway. */
-const STREAM_WAIT_MS = 3000
+/** Lists under way, by project: a second request for the same project shares it. */
+const listing = new Map<string, Promise<void>>()
 
 /**
  * Brings one project's icons up to date: a held project (its icons all here) by a pull of its
- * scope, any other by listing it whole once. A list fetched before the live stream is open could
- * miss a change made meanwhile, so the fetch waits for the stream (at most STREAM_WAIT_MS). A list
- * of the same project already under way is shared when its fetch has not started or started while
- * the stream was open (whatever changed after its list was read arrives as events).
+ * scope, any other by listing it whole once. The list need not wait for the live stream: whatever
+ * changes after it is read comes with the scope's next pull (after the stream's `ready`, or a gap),
+ * from a cursor older than the list; rows written meanwhile are not undone by it (apply.ts).
  */
 export async function syncIcons(projectId: string): Promise<void> {
   const project = await db.projects.get(projectId)
   if (project && (await isHeld(projectId))) return pullScope(scopeOf(project))
-  const running = iconSyncs.get(projectId)
-  if (running && (running.startedAt === undefined || running.startedAt >= streamOpenedAt()))
-    return running.done
-  const entry: { startedAt: number | undefined; done: Promise<void> } = {
-    startedAt: undefined,
-    done: Promise.resolve(),
-  }
-  entry.done = (async () => {
-    await whenStreamOpen(STREAM_WAIT_MS)
+  const running = listing.get(projectId)
+  if (running) return running
+  const done = (async () => {
     // A project created here and still waiting in the outbox is not on the server yet (a fetch
     // would 404): its local icons are the whole list, and the live stream brings later changes.
     if (await createPending(projectId)) return
-    entry.startedAt = performance.now()
     await listProjectIcons(projectId)
-  })().finally(() => {
-    if (iconSyncs.get(projectId) === entry) iconSyncs.delete(projectId)
-  })
-  iconSyncs.set(projectId, entry)
-  return entry.done
+  })().finally(() => listing.delete(projectId))
+  listing.set(projectId, done)
+  return done
 }
 
 /** Is this project's create still in the outbox? */
