@@ -55,18 +55,24 @@ export function createApp(deps: AppDeps) {
       exempt: [`POST ${STRIPE_WEBHOOK_PATH}`],
     }),
   )
-  api.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ error: appMessages.bodyTooLarge }, 413),
-    }),
-  )
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ error: appMessages.bodyTooLarge }, 413),
+  })
+  // A GET's body is never read (and asking for it would build a whole fetch Request per GET).
+  api.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
   // ETag/304 and brotli/gzip for JSON answers (compress-json.ts); a GET with an ETag may be kept
   // by the browser but revalidated every time, everything else is never stored.
   api.use(compressJson())
   api.use(async (c, next) => {
     await next()
-    c.header('Cache-Control', 'no-store')
+    // A kept answer gets its own Cache-Control from compress-json.
+    if (c.get('keptAnswer')) return
+    try {
+      c.res.headers.set('Cache-Control', 'no-store')
+    } catch {
+      c.header('Cache-Control', 'no-store') // immutable headers: Hono answers with a copy
+    }
   })
   // Sessions of GETs from a short-lived cache, forgotten when a request may have changed them (ADR 0303).
   const session = sessionMiddleware(deps.auth, deps.deps.events)

@@ -52,7 +52,8 @@ export function resolveClientIp(
 /** Middleware: works out the client address once per request (TRUST_PROXY from config). */
 export const clientAddress = (trustProxy: number) =>
   createMiddleware(async (c, next) => {
-    c.set('clientIp', resolveClientIp(socketAddress(c), c.req.header('x-forwarded-for'), trustProxy))
+    const forwarded = trustProxy > 0 ? c.req.header('x-forwarded-for') : undefined
+    c.set('clientIp', resolveClientIp(socketAddress(c), forwarded, trustProxy))
     await next()
   })
 

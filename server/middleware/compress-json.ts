@@ -13,11 +13,13 @@ import {
   MIN_COMPRESS_BYTES,
   packedAs,
 } from '../kept-answer.ts'
+import { SECURITY_HEADERS } from './security-headers.ts'
 
 declare module 'hono' {
   interface ContextVariableMap {
     /** Set by answerKept(): the answer this request sends, built once. */
     keptAnswer: KeptAnswer
+    requestId: string
   }
 }
 
@@ -54,21 +56,51 @@ function replace(c: Context, res: Response): void {
 const matches = (wanted: string | undefined, tag: string) =>
   wanted?.split(',').some((t) => t.trim().replace(/^W\//, '') === tag) === true
 
+/**
+ * A kept answer sent whole: every header the app adds (security headers, request id, Cache-Control,
+ * ETag, Vary) in one plain record, so neither Hono nor the Node adapter builds a Headers object or
+ * reads a body stream for it, and the outer middleware leave it as it is (`answerComplete`).
+ */
+async function sendKept(c: Context, res: Response, kept: KeptAnswer): Promise<void> {
+  const headers: Record<string, string> = { ...SECURITY_HEADERS }
+  for (const [name, value] of res.headers) if (name !== 'content-length') headers[name] = value
+  headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
+  headers.etag = kept.etag
+  // The browser may keep it, but asks every time (a 304 when nothing changed).
+  headers['cache-control'] = 'private, no-cache'
+  const id = c.get('requestId')
+  if (id) headers['x-request-id'] = id
+  c.set('answerComplete', true)
+  if (matches(c.req.header('if-none-match'), kept.etag)) {
+    replace(c, new Response(null, { status: 304, headers }))
+    return
+  }
+  const encoding =
+    kept.body.byteLength >= MIN_COMPRESS_BYTES ? pickEncoding(c.req.header('accept-encoding')) : null
+  if (!encoding) {
+    replace(c, new Response(kept.body, { status: 200, headers }))
+    return
+  }
+  headers['content-encoding'] = encoding
+  replace(c, new Response(await packedAs(kept, encoding), { status: 200, headers }))
+}
+
 export function compressJson(): MiddlewareHandler {
   return async (c, next) => {
     await next()
     const res = c.res
+    const kept = c.get('keptAnswer')
+    // A kept answer's bytes are at hand: its body Response is never read.
+    if (kept && c.req.method === 'GET' && res.status === 200) return sendKept(c, res, kept)
     if (!res.body || res.headers.has('content-encoding')) return
     if (!(res.headers.get('content-type') ?? '').startsWith('application/json')) return
-    const kept = c.get('keptAnswer')
     const tagged = c.req.method === 'GET' && res.status === 200
-    // A kept answer's bytes are at hand: the body Response is never read.
-    const bytes = kept && tagged ? kept.body : new Uint8Array(await res.arrayBuffer())
+    const bytes = new Uint8Array(await res.arrayBuffer())
     const headers = new Headers(res.headers)
     headers.delete('content-length')
     headers.append('vary', 'Accept-Encoding')
     if (tagged) {
-      const tag = kept?.etag ?? res.headers.get('etag') ?? etagOf(bytes)
+      const tag = res.headers.get('etag') ?? etagOf(bytes)
       headers.set('etag', tag)
       // The browser may keep it, but asks every time (a 304 when nothing changed).
       headers.set('cache-control', 'private, no-cache')
@@ -83,7 +115,7 @@ export function compressJson(): MiddlewareHandler {
       replace(c, new Response(bytes, { status: res.status, headers }))
       return
     }
-    const packed = kept && tagged ? await packedAs(kept, encoding) : await compress(bytes, encoding)
+    const packed = await compress(bytes, encoding)
     headers.set('content-encoding', encoding)
     replace(c, new Response(packed, { status: res.status, headers }))
   }

@@ -9,7 +9,7 @@ import type { Logger } from '../log.ts'
 const REQUEST_ID_HEADER = 'X-Request-Id'
 const SAFE_ID = /^[\w.:@-]{1,128}$/
 
-type Env = { Variables: { requestId: string; user: { id: string } | null } }
+type Env = { Variables: { requestId: string; user: { id: string } | null; answerComplete: boolean } }
 
 export function requestLog(logger: Logger, opts: { trustRequestId: boolean }): MiddlewareHandler<Env> {
   return async (c, next) => {
@@ -18,13 +18,17 @@ export function requestLog(logger: Logger, opts: { trustRequestId: boolean }): M
     const id = given && SAFE_ID.test(given) ? given : randomUUID()
     c.set('requestId', id)
     await next()
-    try {
-      c.res.headers.set(REQUEST_ID_HEADER, id)
-    } catch {
-      // A response with immutable headers (passed through from elsewhere): copy it once.
-      c.res = new Response(c.res.body, c.res)
-      c.res.headers.set(REQUEST_ID_HEADER, id)
+    // A kept answer is sent whole by compress-json, its request id included.
+    if (!c.get('answerComplete')) {
+      try {
+        c.res.headers.set(REQUEST_ID_HEADER, id)
+      } catch {
+        // A response with immutable headers (passed through from elsewhere): copy it once.
+        c.res = new Response(c.res.body, c.res)
+        c.res.headers.set(REQUEST_ID_HEADER, id)
+      }
     }
+    if (!logger.isLevelEnabled('info')) return
     logger.info(
       {
         reqId: id,

@@ -111,6 +111,11 @@ describe.each(dbKinds)('kept answers through real processes on %s', (kind) => {
     expect(etag).toMatch(/^"[\w-]+"$/)
     const again = await get(first, path)
     expect(again.headers.etag).toBe(etag)
+    // Sent whole by compress-json, yet with every header the app adds, a request id of its own included.
+    expect(again.headers['x-frame-options']).toBe('DENY')
+    expect(again.headers['content-security-policy']).toContain("default-src 'self'")
+    expect(again.headers['x-request-id']).toMatch(/^[\w-]{36}$/)
+    expect(again.headers['x-request-id']).not.toBe(plain.headers['x-request-id'])
     expect(again.body.equals(plain.body)).toBe(true)
 
     const br = await get(first, path, { 'accept-encoding': 'br, gzip' })
@@ -132,6 +137,8 @@ describe.each(dbKinds)('kept answers through real processes on %s', (kind) => {
     expect(unchanged.status).toBe(304)
     expect(unchanged.body.length).toBe(0)
     expect(unchanged.headers.etag).toBe(etag)
+    expect(unchanged.headers['cache-control']).toBe('private, no-cache')
+    expect(unchanged.headers['x-content-type-options']).toBe('nosniff')
     expect((await get(first, path, { 'if-none-match': '"other"' })).status).toBe(200)
   })
 
