@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts'
 import { createContext } from './context.ts'
 import { DataDirLockedError } from './db/lock.ts'
 import { startDraining } from './lifecycle.ts'
+import { reduceMemoryWhenIdle } from './memory.ts'
 import { startControlSocket } from './ops/control-socket.ts'
 
 const started = performance.now()
@@ -24,6 +25,8 @@ async function main() {
       { port: info.port, database: ctx.store.kind, ms },
       `Iconvault listening on ${config.baseUrl} (${db})`,
     )
+    // Start-up's garbage is collected at once and the heap shrunk again after bursts (memory.ts).
+    reduceMemoryWhenIdle()
   })
   let stopping = false
   const stop = (signal: string) => {

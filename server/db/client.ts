@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { lockDataDir } from './lock.ts'
+import { PgliteRemote } from './pglite-remote.ts'
 import { seedFromTemplate } from './pglite-template.ts'
 import * as schema from './schema/index.ts'
 
@@ -39,21 +40,29 @@ export async function openStore(opts: OpenOptions): Promise<Store> {
 }
 
 async function openPglite(opts: { dataDir: string; lock?: boolean } | { pglite: PGlite }): Promise<Store> {
-  let release = () => {}
-  let client: PGlite
-  if ('pglite' in opts) client = opts.pglite
-  else {
-    if (opts.lock !== false) release = lockDataDir(opts.dataDir)
-    try {
-      mkdirSync(opts.dataDir, { recursive: true })
-      // A new database is a copy of an initialised, migrated one (pglite-template.ts): no initdb here.
-      await seedFromTemplate(join(opts.dataDir, 'pglite'))
-      client = await PGlite.create(join(opts.dataDir, 'pglite'))
-    } catch (err) {
+  if ('pglite' in opts) return pgliteStore(opts.pglite, async () => {})
+  const release = opts.lock !== false ? lockDataDir(opts.dataDir) : () => {}
+  try {
+    mkdirSync(opts.dataDir, { recursive: true })
+    // A new database is a copy of an initialised, migrated one (pglite-template.ts): no initdb here.
+    await seedFromTemplate(join(opts.dataDir, 'pglite'))
+    // DATA_DIR's database runs in its own thread (ADR 0304): its queries never block the event loop.
+    const remote = await PgliteRemote.open(join(opts.dataDir, 'pglite'))
+    return await pgliteStore(remote.asPglite(), async () => {
+      await remote.close()
       release()
+    }).catch(async (err) => {
+      await remote.close().catch(() => {})
       throw err
-    }
+    })
+  } catch (err) {
+    release()
+    throw err
   }
+}
+
+/** A migrated store on a PGlite client: an instance in this thread (tests) or the database thread's. */
+async function pgliteStore(client: PGlite, close: () => Promise<void>): Promise<Store> {
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
   return {
@@ -68,8 +77,8 @@ async function openPglite(opts: { dataDir: string; lock?: boolean } | { pglite: 
     },
     dump: () => client.dumpDataDir('gzip') as Promise<Blob>,
     close: async () => {
-      await client.close()
-      release()
+      if (client instanceof PGlite) await client.close()
+      await close()
     },
   }
 }

@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
+import { keepWasmOnBaselineCompiler } from './pglite-settings.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const cacheDir = join(root, '.cache')
@@ -47,6 +48,7 @@ export async function ensurePgliteTemplate(): Promise<string | null> {
     mkdirSync(cacheDir, { recursive: true })
     const building = mkdtempSync(join(cacheDir, 'building-pglite-'))
     try {
+      keepWasmOnBaselineCompiler()
       const pg = await PGlite.create(building)
       await migrate(drizzle(pg), { migrationsFolder })
       await pg.close()
