@@ -1,16 +1,42 @@
 // The 48 px header row of the signed-in app; at 375 px the picker truncates and the admin actions
-// and theme switch move into the menus, so everything stays reachable.
+// and theme switch move into the menus, so everything stays reachable. The menus, the picker's
+// popover and the dialogs load after the page's content has painted (ADR 0406); their buttons show
+// meanwhile (header-placeholders.tsx).
 import { Link } from '@tanstack/react-router'
 import { SyncStatus } from '../components/sync-status.tsx'
 import { LogoMark } from '../components/ui/logo.tsx'
-import { CopyFormatPanel } from '../copy/copy-format-panel.tsx'
 import { useProjectSearch } from '../data/use-current.ts'
-import { MobileMenu } from './mobile-menu.tsx'
+import { afterPaint } from '../lib/after-paint.tsx'
+import {
+  AdminButtonsPlaceholder,
+  CopyFormatPlaceholder,
+  MobileMenuPlaceholder,
+  ProjectPickerPlaceholder,
+  SettingsPlaceholder,
+} from './header-placeholders.tsx'
 import { NavTabs } from './nav-tabs.tsx'
-import { ProjectPicker } from './project-picker.tsx'
-import { SettingsMenu } from './settings-menu.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
-import { WorkspaceAdminButtons } from './workspace-admin-buttons.tsx'
+
+const MobileMenu = afterPaint(
+  () => import('./mobile-menu.tsx').then((m) => m.MobileMenu),
+  MobileMenuPlaceholder,
+)
+const ProjectPicker = afterPaint(
+  () => import('./project-picker.tsx').then((m) => m.ProjectPicker),
+  ProjectPickerPlaceholder,
+)
+const WorkspaceAdminButtons = afterPaint(
+  () => import('./workspace-admin-buttons.tsx').then((m) => m.WorkspaceAdminButtons),
+  AdminButtonsPlaceholder,
+)
+const CopyFormatPanel = afterPaint(
+  () => import('../copy/copy-format-panel.tsx').then((m) => m.CopyFormatPanel),
+  CopyFormatPlaceholder,
+)
+const SettingsMenu = afterPaint(
+  () => import('./settings-menu.tsx').then((m) => m.SettingsMenu),
+  SettingsPlaceholder,
+)
 
 export function AppHeader() {
   const search = useProjectSearch()

@@ -3,12 +3,18 @@
 // shows pending workspace invitations.
 import type { ReactNode } from 'react'
 import { useCurrent, useFollowOpenProject } from '../data/use-current.ts'
-import { InvitationDialog } from '../features/workspaces/invitation-dialog.tsx'
+import { afterPaint } from '../lib/after-paint.tsx'
 import { useMe } from '../lib/me.ts'
 import { AppHeader } from './app-header.tsx'
 import { MAIN_SCROLL_ID } from './scroll.ts'
 import { UpgradeFab } from './upgrade-fab.tsx'
 import { useLocalSync } from './use-local-sync.ts'
+
+// Pending invitations open a dialog of their own: its code loads after the content painted (ADR 0406).
+const InvitationDialog = afterPaint(
+  () => import('../features/workspaces/invitation-dialog.tsx').then((m) => m.InvitationDialog),
+  () => null,
+)
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const user = useMe()

@@ -1,9 +1,13 @@
 // The router's default not-found view; a signed-in user sees it inside the app's layout (header and menus).
 import { messages } from '@common/messages.ts'
 import { Link } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { buttonClass } from '../components/ui/button.tsx'
 import { useMe } from '../lib/me.ts'
-import { AppLayout } from './app-layout.tsx'
+
+// The signed-in layout is the /_app route's code: loaded here only when a signed-in user hits an
+// unknown path, so that the entry (and the sign-in page) does not carry the app (ADR 0406).
+const AppLayout = lazy(() => import('./app-layout.tsx').then((m) => ({ default: m.AppLayout })))
 
 function NotFoundContent({ signedIn }: { signedIn: boolean }) {
   return (
@@ -22,8 +26,10 @@ export function NotFoundView() {
   const user = useMe()
   if (!user) return <NotFoundContent signedIn={false} />
   return (
-    <AppLayout>
-      <NotFoundContent signedIn />
-    </AppLayout>
+    <Suspense fallback={null}>
+      <AppLayout>
+        <NotFoundContent signedIn />
+      </AppLayout>
+    </Suspense>
   )
 }

@@ -4,32 +4,22 @@
 import { messages } from '@common/messages.ts'
 import { can } from '@common/permissions.ts'
 import { canCreateWorkspace } from '@common/plans.ts'
-import { ChevronsUpDown } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { CreateProjectDialog } from '../components/forms/create-project-dialog.tsx'
-import { Button } from '../components/ui/button.tsx'
 import { Popover, PopoverContent, PopoverTrigger } from '../components/ui/menu.tsx'
 import { useAfterMenuClose } from '../components/ui/use-after-menu-close.ts'
 import { useProjects } from '../data/projects.ts'
 import { useCurrent } from '../data/use-current.ts'
-import { useWorkspace, useWorkspaces } from '../data/workspaces.ts'
+import { useWorkspaces } from '../data/workspaces.ts'
 import { ProjectSettingsDialog } from '../features/projects/project-settings-dialog.tsx'
 import { CreateWorkspaceDialog } from '../features/workspaces/create-workspace-dialog.tsx'
 import { WorkspaceSettingsDialog } from '../features/workspaces/workspace-settings-dialog.tsx'
 import { useMe } from '../lib/me.ts'
 import type { LocalProject, LocalWorkspace } from '../local/db.ts'
+import { PickerButton, usePickerLabel } from './picker-button.tsx'
 import { NewButton, PickerOption, PickerSection } from './picker-parts.tsx'
 
 type OpenDialog = 'new-workspace' | 'new-project' | null
-
-/**
- * '{workspace} / ' or 'Personal / ' for the open project; nothing while its workspace is still being
- * read (the live query holds the previous answer meanwhile, which would say 'Personal' for a moment).
- */
-function workspaceLabel(project: LocalProject, workspace: LocalWorkspace | null | undefined): string {
-  if (!project.workspace_id) return `${messages.personal} / `
-  return workspace?.id === project.workspace_id ? `${workspace.name} / ` : ''
-}
 
 export function ProjectPicker() {
   const user = useMe()
@@ -37,7 +27,7 @@ export function ProjectPicker() {
   const workspaces = useWorkspaces()
   const workspaceId = current.workspace?.id ?? null
   const projects = useProjects(workspaceId)
-  const projectWorkspace = useWorkspace(current.project?.workspace_id)
+  const label = usePickerLabel()
   const [open, setOpen] = useState(false)
   const [dialog, setDialog] = useState<OpenDialog>(null)
   const [editWorkspace, setEditWorkspace] = useState<LocalWorkspace | null>(null)
@@ -54,25 +44,13 @@ export function ProjectPicker() {
     afterClose.defer(next)
     setOpen(false)
   }
-  const label = current.project
-    ? `${workspaceLabel(current.project, projectWorkspace)}${current.project.name}`
-    : messages.selectProject
   const mayCreateProject = can(current.role, 'project:create')
 
   return (
     <>
       <Popover open={open} onOpenChange={setOpen}>
         <PopoverTrigger asChild>
-          <Button
-            ref={trigger}
-            variant="ghost"
-            size="sm"
-            className="min-w-0 text-fg md:max-w-64"
-            data-testid="project-picker"
-          >
-            <span className="truncate">{label}</span>
-            <ChevronsUpDown className="size-3.5 text-muted" aria-hidden />
-          </Button>
+          <PickerButton ref={trigger} label={label} />
         </PopoverTrigger>
         <PopoverContent
           className="w-80 max-w-[calc(100vw-1rem)]"

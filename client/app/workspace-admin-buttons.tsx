@@ -1,34 +1,27 @@
 // Admin-only actions of the current workspace: Manage Workspace and Invite to Workspace, as header
 // buttons from the md breakpoint up and as items of the phone menu below it (mobile-menu.tsx).
-// Shown to its owner and admins only (common/permissions.ts); the server enforces the same.
-import { messages } from '@common/messages.ts'
-import { can } from '@common/permissions.ts'
-import { UserPlus, UsersRound } from 'lucide-react'
+// Shown to its owner and admins only (admin-actions.ts); the server enforces the same.
 import { type ReactNode, useState } from 'react'
 import { Button } from '../components/ui/button.tsx'
 import { useCurrent } from '../data/use-current.ts'
 import { InviteDialog } from '../features/workspaces/invite-dialog.tsx'
 import { ManageWorkspaceDialog } from '../features/workspaces/manage-workspace-dialog.tsx'
+import { type AdminAction, adminActions } from './admin-actions.ts'
 
-type AdminDialog = 'manage' | 'invite'
-
-export const ADMIN_ACTIONS = [
-  { id: 'manage', label: messages.manageWorkspace, icon: UsersRound, testId: 'manage-workspace-button' },
-  { id: 'invite', label: messages.inviteToWorkspace, icon: UserPlus, testId: 'invite-button' },
-] as const
+type AdminDialog = AdminAction['id']
 
 /** The admin actions this user may take in the current workspace, and their dialogs. */
 export function useWorkspaceAdmin(): {
-  actions: (typeof ADMIN_ACTIONS)[number][]
+  actions: AdminAction[]
   openDialog: (dialog: AdminDialog) => void
   dialogs: ReactNode
 } {
   const { workspace, userId } = useCurrent()
   const [open, setOpen] = useState<AdminDialog | null>(null)
   if (!workspace) return { actions: [], openDialog: setOpen, dialogs: null }
-  const mayManage = can(workspace.role, 'workspace:manage-users')
-  const mayInvite = can(workspace.role, 'workspace:invite')
-  const actions = ADMIN_ACTIONS.filter((a) => (a.id === 'manage' ? mayManage : mayInvite))
+  const actions = adminActions(workspace)
+  const mayManage = actions.some((a) => a.id === 'manage')
+  const mayInvite = actions.some((a) => a.id === 'invite')
   const dialogs = (
     <>
       {mayManage ? (

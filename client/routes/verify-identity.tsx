@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
 import { redirectSignedIn } from '../features/auth/guards.ts'
 import { VerifyIdentityError, VerifyIdentityPage } from '../features/auth/verify-identity-page.tsx'
+import { requiredText } from '../lib/search-params.ts'
 
-const searchSchema = z.object({ token: z.string().min(1) })
+const searchSchema = (search: Record<string, unknown>): { token: string } => ({
+  token: requiredText(search, 'token'),
+})
 
 export const Route = createFileRoute('/verify-identity')({
   validateSearch: searchSchema,

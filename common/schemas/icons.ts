@@ -1,5 +1,6 @@
 // Request bodies of /api/icons/* (seed §7), with the seed's validation messages (§5).
 import { z } from 'zod'
+import { MAX_ICONS_PER_BATCH, MAX_ICONS_PER_MOVE } from '../icon-limits.ts'
 import { messages } from '../messages.ts'
 import { requiredId, requiredText } from './fields.ts'
 import { ICON_STATUSES, type IconRow, type IconStatus } from './rows.ts'
@@ -36,8 +37,7 @@ export const updateIconBody = z.strictObject({
 
 export const deleteIconBody = z.strictObject({ id: iconId })
 
-/** Most icons one POST /api/icons/create-many takes (the API's 1 MiB body limit applies too). */
-export const MAX_ICONS_PER_BATCH = 500
+export { MAX_ICONS_PER_BATCH, MAX_ICONS_PER_MOVE } from '../icon-limits.ts'
 export const ICONS_REQUIRED = 'Icons are required'
 export const TOO_MANY_ICONS = `At most ${MAX_ICONS_PER_BATCH} icons at once`
 
@@ -52,9 +52,6 @@ export const createIconsBody = z.strictObject({
     .min(1, { error: ICONS_REQUIRED })
     .max(MAX_ICONS_PER_BATCH, { error: TOO_MANY_ICONS }),
 })
-
-/** Most icons one POST /api/icons/move takes. */
-export const MAX_ICONS_PER_MOVE = 1000
 
 /** POST /api/icons/move: icons (by id) into another project; they keep their ids, authors and dates. */
 export const moveIconsBody = z.strictObject({

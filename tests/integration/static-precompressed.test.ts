@@ -57,7 +57,7 @@ describe('the built client through a real server process', () => {
     if (!existsSync(join(dist, 'index.html')))
       throw new Error('dist/client is not built: run `npm run build`')
     // A build from before precompression: write the copies the build writes now.
-    if (!existsSync(join(dist, 'index.html.br'))) await precompress(dist)
+    if (!existsSync(join(dist, 'index.html.br'))) precompress(dist)
     const scripts = readdirSync(join(dist, 'assets')).filter((f) => /^index-.*\.js$/.test(f))
     script = `/assets/${scripts[0]}`
     app = await startApp()

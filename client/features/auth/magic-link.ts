@@ -1,15 +1,14 @@
-// Magic-link calls: request an e-mail, verify the token the e-mail's link carries.
-import { appMessages } from '@common/messages.ts'
+// Magic-link calls: request an e-mail, verify the token the e-mail's link carries. The better-auth
+// client loads with the first call, not with the sign-in page (ADR 0406).
 import { queryOptions } from '@tanstack/react-query'
-import { z } from 'zod'
 import { ApiError } from '../../lib/api.ts'
-import { authCall, authClient } from '../../lib/auth-client.ts'
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email(appMessages.invalidEmail))
+const auth = () => import('../../lib/auth-client.ts')
 
 export const RESEND_COOLDOWN_S = 30
 
 export async function requestMagicLink(email: string): Promise<void> {
+  const { authCall, authClient } = await auth()
   await authCall((fetchOptions) => authClient.signIn.magicLink({ email }, fetchOptions))
 }
 
@@ -26,6 +25,7 @@ export const verifyTokenQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['verify-identity', token],
     queryFn: async () => {
+      const { authCall, authClient } = await auth()
       await authCall((fetchOptions) => authClient.magicLink.verify({ query: { token } }, fetchOptions))
       return true
     },

@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { Input, Label } from '../../components/ui/input.tsx'
 import { errorMessage } from '../../lib/api.ts'
-import { emailSchema, requestMagicLink, retryAfterSeconds } from './magic-link.ts'
+import { requestMagicLink, retryAfterSeconds } from './magic-link.ts'
 import { useCountdown } from './use-countdown.ts'
 
 export function SignInForm({ onSent }: { onSent: (email: string) => void }) {
@@ -24,8 +24,9 @@ export function SignInForm({ onSent }: { onSent: (email: string) => void }) {
     },
   })
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault()
+    const { emailSchema } = await import('./email-schema.ts')
     const parsed = emailSchema.safeParse(email)
     if (!parsed.success) {
       setError(appMessages.invalidEmail)

@@ -3,14 +3,24 @@
 import { messages } from '@common/messages.ts'
 import { can } from '@common/permissions.ts'
 import { FolderSearch, Loader2, Shapes, Upload } from 'lucide-react'
-import { useState } from 'react'
-import { CreateProjectDialog } from '../../components/forms/create-project-dialog.tsx'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { EmptyState } from '../../components/ui/empty-state.tsx'
 import { useProjects } from '../../data/projects.ts'
 import { useCurrent } from '../../data/use-current.ts'
+import { markContentPainted } from '../../lib/first-paint.ts'
 import { toast } from '../../lib/toast.ts'
 import { useDropAndPaste } from './import/use-drop-and-paste.ts'
+
+// Loaded when first opened: the dialog's code is not part of what the first paint waits for.
+const CreateProjectDialog = lazy(() =>
+  import('../../components/forms/create-project-dialog.tsx').then((m) => ({
+    default: m.CreateProjectDialog,
+  })),
+)
+
+/** These views are what the vault paints instead of tiles (lib/first-paint.ts). */
+const usePainted = () => useEffect(markContentPainted, [])
 
 export function VaultLoading({ label = 'Loading icons…' }: { label?: string }) {
   return (
@@ -33,7 +43,9 @@ export function NoProject() {
   useDropAndPaste(refuseImport, true)
   const projects = useProjects(current.workspace?.id ?? null)
   const [creating, setCreating] = useState(false)
+  const [opened, setOpened] = useState(false)
   const mayCreate = can(current.role, 'project:create')
+  usePainted()
   return (
     <EmptyState icon={FolderSearch} title="Select a project">
       <p>
@@ -52,23 +64,34 @@ export function NoProject() {
         </ul>
       ) : null}
       {mayCreate ? (
-        <Button className="mt-4" onClick={() => setCreating(true)}>
+        <Button
+          className="mt-4"
+          onClick={() => {
+            setOpened(true)
+            setCreating(true)
+          }}
+        >
           {messages.createNewProject}
         </Button>
       ) : null}
-      <CreateProjectDialog
-        userId={current.userId}
-        workspaceId={current.workspace?.id ?? null}
-        role={current.role}
-        open={creating}
-        onOpenChange={setCreating}
-        onCreated={(project) => current.selectProject(project.id)}
-      />
+      {opened ? (
+        <Suspense fallback={null}>
+          <CreateProjectDialog
+            userId={current.userId}
+            workspaceId={current.workspace?.id ?? null}
+            role={current.role}
+            open={creating}
+            onOpenChange={setCreating}
+            onCreated={(project) => current.selectProject(project.id)}
+          />
+        </Suspense>
+      ) : null}
     </EmptyState>
   )
 }
 
 export function ProjectNotFound() {
+  usePainted()
   return (
     <EmptyState icon={FolderSearch} title="This project is not here">
       It may have been deleted, or you no longer have access to it. Pick another project with the picker at
@@ -78,6 +101,7 @@ export function ProjectNotFound() {
 }
 
 export function EmptyVault({ canAdd, onPick }: { canAdd: boolean; onPick(): void }) {
+  usePainted()
   if (!canAdd) {
     return (
       <EmptyState icon={Shapes} title="No icons here yet">

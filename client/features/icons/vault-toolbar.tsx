@@ -4,8 +4,8 @@ import { Search, Upload } from 'lucide-react'
 import { type RefObject, useId } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
-import { Select } from '../../components/ui/select.tsx'
 import { TILE_SIZE_IDS, TILE_SIZES, type TileSize } from './grid/tile-size.ts'
+import { ToolbarSelect as Select } from './toolbar-select.tsx'
 import {
   iconCount,
   SORT_KEYS,

@@ -5,10 +5,9 @@
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { copyIcon } from '../../copy/copy-icon.ts'
 import { useProjectIcons } from '../../data/use-project-icons.ts'
+import { afterPaint } from '../../lib/after-paint.tsx'
 import { useTheme } from '../../lib/theme.ts'
 import type { LocalProject } from '../../local/db.ts'
-import { BulkBar } from './bulk/bulk-bar.tsx'
-import { IconDetailPanel } from './detail/icon-detail-panel.tsx'
 import { IconGrid } from './grid/icon-grid.tsx'
 import { useTileSize } from './grid/tile-size.ts'
 import { ICON_INK } from './icon-image.ts'
@@ -24,6 +23,17 @@ import { useVaultShortcuts } from './use-vault-shortcuts.ts'
 import { EmptyVault, VaultLoading } from './vault-empty.tsx'
 import { VaultToolbar } from './vault-toolbar.tsx'
 import { statusCounts, type ViewOptions, viewIcons } from './vault-view.ts'
+
+// The selection's actions and the detail panel (dialogs, exports) load after the first tiles
+// painted (ADR 0406); until then there is nothing of them to show.
+const BulkBar = afterPaint(
+  () => import('./bulk/bulk-bar.tsx').then((m) => m.BulkBar),
+  () => null,
+)
+const IconDetailPanel = afterPaint(
+  () => import('./detail/icon-detail-panel.tsx').then((m) => m.IconDetailPanel),
+  () => null,
+)
 
 export function Vault({ project }: { project: LocalProject }) {
   const access = useVaultAccess(project)

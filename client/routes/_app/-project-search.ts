@@ -1,4 +1,7 @@
-import { z } from 'zod'
+import { optionalText } from '../../lib/search-params.ts'
 
 /** /icons, /maker and /info: an optional project id, a string when present (seed §5). */
-export const projectSearchSchema = z.object({ projectId: z.string().min(1).optional() })
+export function projectSearchSchema(search: Record<string, unknown>): { projectId?: string } {
+  const projectId = optionalText(search, 'projectId')
+  return projectId === undefined ? {} : { projectId }
+}

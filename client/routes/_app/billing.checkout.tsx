@@ -1,9 +1,11 @@
 // /billing/checkout?session=ID: the local billing provider's checkout page.
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
 import { CheckoutPage } from '../../features/billing/checkout-page.tsx'
 
-const searchSchema = z.object({ session: z.string().catch('') })
+/** The checkout session's id; anything but a string is an empty one (the page says it is unknown). */
+const searchSchema = (search: Record<string, unknown>): { session: string } => ({
+  session: typeof search.session === 'string' ? search.session : '',
+})
 
 export const Route = createFileRoute('/_app/billing/checkout')({
   validateSearch: searchSchema,

@@ -5,6 +5,7 @@
 // (found by structure, grid-events.ts: nothing in an icon's markup can steer them).
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef, useState } from 'react'
+import { markContentPainted } from '../../../lib/first-paint.ts'
 import type { LocalIcon } from '../../../local/db.ts'
 import type { Selection } from '../selection.ts'
 import { type ClickIcon, findTile, gridEvents } from './grid-events.ts'
@@ -67,7 +68,12 @@ export function IconGrid(props: IconGridProps) {
   useEffect(() => {
     if (painted.current || !icons.length || !columns) return
     painted.current = true
-    requestAnimationFrame(() => setTimeout(() => performance.mark('vault:grid-painted'), 0))
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        performance.mark('vault:grid-painted')
+        markContentPainted()
+      }, 0),
+    )
   }, [icons.length, columns])
 
   const events = gridEvents({
