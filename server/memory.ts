@@ -9,7 +9,7 @@ import { runInNewContext } from 'node:vm'
 
 type Gc = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void
 
-const CHECK_EVERY_MS = 10_000
+const CHECK_EVERY_MS = 5_000
 /** Below this share of busy event loop since the last check, the server counts as idle. */
 const IDLE_UTILIZATION = 0.02
 /** Heap reserved but unused above which an idle server collects. */

@@ -41,7 +41,11 @@ export class PgliteRemote implements Queryable {
 
   /** Starts the thread on a PGlite data folder; resolves once the database is open. */
   static async open(dataDir: string): Promise<PgliteRemote> {
-    const worker = new Worker(THREAD_URL, { workerData: { dataDir } })
+    const worker = new Worker(THREAD_URL, {
+      workerData: { dataDir },
+      // Its young generation would grow to 2 × 64 MB copying large results; 32 MB is plenty.
+      resourceLimits: { maxYoungGenerationSizeMb: 32 },
+    })
     // biome-ignore lint/suspicious/noExplicitAny: one map for the three events' listeners
     const listeners: Record<string, (arg: any) => void> = {}
     try {

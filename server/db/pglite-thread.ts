@@ -4,6 +4,7 @@
 // `end`), forwards NOTIFY payloads, and dumps the data directory for backups. ADR 0304.
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { reduceMemoryWhenIdle } from '../memory.ts'
 import { type FromDb, type ToDb, toErrorData } from './pglite-protocol.ts'
 import { keepWasmOnBaselineCompiler, PGLITE_SETTINGS } from './pglite-settings.ts'
 
@@ -97,6 +98,8 @@ try {
     )
   })
   send({ ready: true })
+  // This thread's heap grows with the rows it copies out (a 50,000-icon list): shrunk when idle too.
+  reduceMemoryWhenIdle()
 } catch (err) {
   send({ failed: toErrorData(err) })
 }
