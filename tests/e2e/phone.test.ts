@@ -48,6 +48,8 @@ async function expectRoutesFit(urls: string[], signedIn: boolean) {
     const width = await scrollWidthOf(url, ready)
     if (width > WIDTH) wide.push(`${url}: ${width} px`)
     if (signedIn) {
+      // The menus load after the content painted (ADR 0406): measure them, not their placeholders.
+      await header().locator('[aria-disabled="true"]').first().waitFor({ state: 'detached' })
       for (const id of ['mobile-menu', 'settings-menu', 'project-picker']) {
         const box = await page.getByTestId(id).boundingBox()
         if (!box || box.x < 0 || box.x + box.width > WIDTH) wide.push(`${url}: ${id} off screen`)
