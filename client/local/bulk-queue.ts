@@ -2,7 +2,7 @@
 // (the data layer's queueChange writes one change per transaction, too slow for thousands of
 // files). Each entry is exactly what queueChange would queue, so sending, retries, rollback and
 // toasts stay the outbox's own (client/local/outbox.ts).
-import { MAX_ICONS_PER_MOVE } from '@common/schemas/icons.ts'
+import { MAX_ICONS_PER_MOVE } from '@common/icon-limits.ts'
 import type { LocalIcon, OutboxEntry, RowSnapshot } from './db.ts'
 import { db, rwTransaction } from './db.ts'
 import { createBody } from './icons.ts'

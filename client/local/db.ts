@@ -69,7 +69,7 @@ export interface OutboxEntry {
  * How far the local copy of a scope (`personal` or a workspace id) is synced: every change up to
  * `version` is applied (ADR 0303), icons only for the projects in `held`.
  */
-export interface SyncCursor {
+interface SyncCursor {
   scope: string
   version: number
 }
@@ -78,7 +78,7 @@ export interface SyncCursor {
 export const scopeOf = (row: { workspace_id: string | null }) => row.workspace_id ?? 'personal'
 
 /** A project whose icons are all here (listed once, then kept by pulls and events). */
-export interface HeldProject {
+interface HeldProject {
   id: string
   scope: string
 }

@@ -1,7 +1,8 @@
 // Pure decisions of the outbox (outbox.ts runs them): what a failed attempt means, which queued
 // changes a rollback takes with it, which toasts a flow shows. Kept apart so they are unit-tested.
+
+import { MAX_ICONS_PER_BATCH } from '@common/icon-limits.ts'
 import { messages } from '@common/messages.ts'
-import { MAX_ICONS_PER_BATCH } from '@common/schemas/icons.ts'
 import type { ChangeKind, OutboxEntry, RowSnapshot, RowTable } from './db.ts'
 
 /** Sync retry (seed §9): 3 tries, exponential delay from 1 s capped at 30 s. */
