@@ -25,6 +25,12 @@ export type Store = {
   /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
   notify(channel: string, payload: string): Promise<void>
+  /**
+   * When the database last answered a query of this process (ms since the epoch, 0 if not known):
+   * `/api/health` takes a recent answer as proof of life instead of queueing its own behind a busy
+   * database (ADR 0304).
+   */
+  lastAnswer(): number
   /** PGlite only: a consistent gzipped tarball of the data directory (npm run backup). */
   dump?: () => Promise<Blob>
   close(): Promise<void>
@@ -40,7 +46,12 @@ export async function openStore(opts: OpenOptions): Promise<Store> {
 }
 
 async function openPglite(opts: { dataDir: string; lock?: boolean } | { pglite: PGlite }): Promise<Store> {
-  if ('pglite' in opts) return pgliteStore(opts.pglite, async () => {})
+  if ('pglite' in opts)
+    return pgliteStore(
+      opts.pglite,
+      async () => {},
+      () => 0,
+    )
   const release = opts.lock !== false ? lockDataDir(opts.dataDir) : () => {}
   try {
     mkdirSync(opts.dataDir, { recursive: true })
@@ -48,10 +59,14 @@ async function openPglite(opts: { dataDir: string; lock?: boolean } | { pglite: 
     await seedFromTemplate(join(opts.dataDir, 'pglite'))
     // DATA_DIR's database runs in its own thread (ADR 0304): its queries never block the event loop.
     const remote = await PgliteRemote.open(join(opts.dataDir, 'pglite'))
-    return await pgliteStore(remote.asPglite(), async () => {
-      await remote.close()
-      release()
-    }).catch(async (err) => {
+    return await pgliteStore(
+      remote.asPglite(),
+      async () => {
+        await remote.close()
+        release()
+      },
+      () => remote.lastAnswer,
+    ).catch(async (err) => {
       await remote.close().catch(() => {})
       throw err
     })
@@ -62,7 +77,11 @@ async function openPglite(opts: { dataDir: string; lock?: boolean } | { pglite: 
 }
 
 /** A migrated store on a PGlite client: an instance in this thread (tests) or the database thread's. */
-async function pgliteStore(client: PGlite, close: () => Promise<void>): Promise<Store> {
+async function pgliteStore(
+  client: PGlite,
+  close: () => Promise<void>,
+  lastAnswer: () => number,
+): Promise<Store> {
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
   return {
@@ -75,6 +94,7 @@ async function pgliteStore(client: PGlite, close: () => Promise<void>): Promise<
     notify: async (channel, payload) => {
       await client.query('select pg_notify($1, $2)', [channel, payload])
     },
+    lastAnswer,
     dump: () => client.dumpDataDir('gzip') as Promise<Blob>,
     close: async () => {
       if (client instanceof PGlite) await client.close()
@@ -86,6 +106,11 @@ async function pgliteStore(client: PGlite, close: () => Promise<void>): Promise<
 async function openPostgres(url: string): Promise<Store> {
   const pool = new pg.Pool({ connectionString: url, max: 10 })
   pool.on('error', (err) => console.error('postgres pool error:', err.message))
+  // A connection handed back without an error has just had its query answered.
+  let lastAnswer = 0
+  pool.on('release', (err: Error | undefined) => {
+    if (!err) lastAnswer = Date.now()
+  })
   const db = drizzlePg(pool, { schema })
   // Several app processes may start at once on one database: migrate under an advisory lock.
   const conn = await pool.connect()
@@ -100,6 +125,7 @@ async function openPostgres(url: string): Promise<Store> {
   return {
     kind: 'postgres',
     db: db as unknown as Db,
+    lastAnswer: () => lastAnswer,
     listen: async (channel, onPayload) => {
       const conn = await pool.connect()
       listeners.push(conn)

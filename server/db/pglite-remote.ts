@@ -17,6 +17,7 @@ export class PgliteRemote implements Queryable {
   readonly #listeners = new Map<string, Set<(payload: string) => void>>()
   #nextId = 1
   #stopped: Error | null = null
+  #lastAnswer = 0
 
   private constructor(worker: Worker) {
     this.#worker = worker
@@ -24,6 +25,7 @@ export class PgliteRemote implements Queryable {
       if ('notification' in message) {
         for (const listener of this.#listeners.get(message.notification) ?? []) listener(message.payload)
       } else if ('id' in message) {
+        this.#lastAnswer = Date.now()
         const call = this.#pending.get(message.id)
         this.#pending.delete(message.id)
         if ('error' in message) call?.reject(fromErrorData(message.error))
@@ -119,6 +121,11 @@ export class PgliteRemote implements Queryable {
     if (this.#stopped) return
     await this.#call({ op: 'close' })
     await this.#worker.terminate()
+  }
+
+  /** When the thread last answered a call (ms since the epoch; 0 before the first): health's evidence. */
+  get lastAnswer(): number {
+    return this.#lastAnswer
   }
 
   /** What drizzle-orm/pglite is given: it calls query and transaction only. */

@@ -5,13 +5,36 @@ import { Hono } from 'hono'
 import type { Store } from '../db/client.ts'
 import { isDraining } from '../lifecycle.ts'
 
+/** A query of this process answered this recently proves the database is up (ADR 0304). */
+const FRESH_MS = 1000
+/** A database that has not answered `select 1` within this long is reported down. */
+const PROBE_TIMEOUT_MS = 5000
+
 export function healthRoutes(store: Store) {
   const app = new Hono()
-  const databaseAnswers = () =>
-    store.db.execute(sql`select 1`).then(
-      () => true,
-      () => false,
-    )
+  // Under load the database is busy answering others: a recent answer is proof enough, and the
+  // probe does not queue its own query behind theirs (PGlite has one connection, Postgres a pool).
+  // Idle, one `select 1` at a time answers every probe waiting for it.
+  let probe: Promise<boolean> | null = null
+  const databaseAnswers = (): Promise<boolean> => {
+    if (Date.now() - store.lastAnswer() < FRESH_MS) return Promise.resolve(true)
+    probe ??= new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS)
+      store.db
+        .execute(sql`select 1`)
+        .then(
+          () => true,
+          () => false,
+        )
+        .then((up) => {
+          clearTimeout(timer)
+          resolve(up)
+        })
+    }).finally(() => {
+      probe = null
+    })
+    return probe
+  }
 
   // GET /api/health: 200 when the database answers, 503 when it does not.
   app.get('/', async (c) =>
