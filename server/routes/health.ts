@@ -7,18 +7,21 @@ import { isDraining } from '../lifecycle.ts'
 
 /** A query of this process answered this recently proves the database is up (ADR 0304). */
 const FRESH_MS = 1000
+/** An answer up to this old still counts while a `select 1` checks again in the background. */
+const STALE_MS = 5000
 /** A database that has not answered `select 1` within this long is reported down. */
 const PROBE_TIMEOUT_MS = 5000
 
 export function healthRoutes(store: Store) {
   const app = new Hono()
   // Under load the database is busy answering others: a recent answer is proof enough, and the
-  // probe does not queue its own query behind theirs (PGlite has one connection, Postgres a pool).
-  // Idle, one `select 1` at a time answers every probe waiting for it.
-  let probe: Promise<boolean> | null = null
-  const databaseAnswers = (): Promise<boolean> => {
-    if (Date.now() - store.lastAnswer() < FRESH_MS) return Promise.resolve(true)
-    probe ??= new Promise<boolean>((resolve) => {
+  // probe does not queue a query of its own behind theirs (PGlite has one connection, Postgres a
+  // pool). An answer 1–5 s old still counts while one `select 1` runs in the background; older
+  // than that, or once that `select 1` has failed, the probe waits for it (one for all probes).
+  let check: Promise<boolean> | null = null
+  let failedAt = 0
+  const selectOne = (): Promise<boolean> => {
+    check ??= new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS)
       store.db
         .execute(sql`select 1`)
@@ -30,10 +33,22 @@ export function healthRoutes(store: Store) {
           clearTimeout(timer)
           resolve(up)
         })
-    }).finally(() => {
-      probe = null
+    }).then((up) => {
+      if (!up) failedAt = Date.now()
+      check = null
+      return up
     })
-    return probe
+    return check
+  }
+  const databaseAnswers = (): Promise<boolean> => {
+    const last = store.lastAnswer()
+    const age = Date.now() - last
+    if (age < FRESH_MS) return Promise.resolve(true)
+    if (age < STALE_MS && failedAt < last) {
+      void selectOne()
+      return Promise.resolve(true)
+    }
+    return selectOne()
   }
 
   // GET /api/health: 200 when the database answers, 503 when it does not.
