@@ -78,7 +78,7 @@ export function createApp(deps: AppDeps) {
   const session = sessionMiddleware(deps.auth, deps.deps.events)
   api.use(session.forgetOnWrite)
   // Project lists kept per user while change notes say nothing changed (project-list-cache.ts).
-  api.use(keepProjectLists(deps.store, deps.logger))
+  api.use(keepProjectLists(deps.store.db, deps.deps.events))
   api.route('/auth', authRoutes(deps.auth))
   api.route('/health', healthRoutes(deps.store))
   api.use(session.load)

@@ -102,6 +102,8 @@ export type EventBus = {
   subscribe(sub: Subscriber): () => void
   /** Told of sessions that ended and users whose row changed, in every process (session-cache.ts). */
   onIdentityChange(listener: (change: { sessions?: string[]; users?: string[] }) => void): void
+  /** Told of every change note any process sends, as it arrives here (answers kept by this process). */
+  onNote(listener: (note: ChangeNote) => void): void
   /** Ends the subscriber's stream unless its session is still valid; resolves whether it was. */
   confirm(sub: Subscriber): Promise<boolean>
   close(): Promise<void>
@@ -116,8 +118,10 @@ export async function createEventBus(store: Store): Promise<EventBus> {
   const gate = sessionGate(store.db)
   let queue: Promise<void> = Promise.resolve()
   const identityListeners: ((change: { sessions?: string[]; users?: string[] }) => void)[] = []
+  const noteListeners: ((note: ChangeNote) => void)[] = []
   const unlisten = await store.listen(CHANNEL, (payload) => {
     const note = JSON.parse(payload) as ChangeNote
+    for (const l of noteListeners) l(note)
     if (note.entity === 'sessions') return endSessions(note.ids)
     if (note.entity === 'users') {
       for (const l of identityListeners) l({ users: note.ids })
@@ -259,6 +263,7 @@ export async function createEventBus(store: Store): Promise<EventBus> {
       await tx.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(note)})`)
     },
     onIdentityChange: (listener) => void identityListeners.push(listener),
+    onNote: (listener) => void noteListeners.push(listener),
     subscribe: (sub) => {
       makeRoom(sub)
       subscribers.add(sub)
