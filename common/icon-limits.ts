@@ -1,5 +1,5 @@
 // Limits of the icon endpoints that the browser's sync engine needs too, apart from the zod schemas
-// that check them (schemas/icons.ts re-exports them): importing a number from here does not load zod
+// that check them (schemas/icons.ts imports them): importing a number from here does not load zod
 // into the page (ADR 0406).
 
 /** Most icons one POST /api/icons/create-many takes (the API's 1 MiB body limit applies too). */

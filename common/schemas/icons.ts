@@ -37,7 +37,7 @@ export const updateIconBody = z.strictObject({
 
 export const deleteIconBody = z.strictObject({ id: iconId })
 
-export { MAX_ICONS_PER_BATCH, MAX_ICONS_PER_MOVE } from '../icon-limits.ts'
+export { MAX_ICONS_PER_BATCH } from '../icon-limits.ts'
 export const ICONS_REQUIRED = 'Icons are required'
 export const TOO_MANY_ICONS = `At most ${MAX_ICONS_PER_BATCH} icons at once`
 
