@@ -1,28 +1,57 @@
-// GET /api/icons answers built once per project list version (ADR 0303): the serialised JSON of a
-// project's icon list is kept while its `list_version` (bumped by a database trigger on any change
-// of its icons, by any writer, in the writing transaction) stays the same; an unchanged list is
-// answered with one primary-key read instead of reading, sanitising and serialising every icon.
-// Icon rows do not depend on who asks; the route has checked access first. The answer keeps its ETag
-// and its brotli/gzip forms with it (kept-answer.ts), so an unchanged list is neither hashed nor
-// compressed again.
-import { eq } from 'drizzle-orm'
-import { projects } from '../db/schema/index.ts'
+// GET /api/icons answers (ADR 0303, "Cheap answers"; ADR 0304, memory). A project's list is read in
+// keyset pages (icons.ts, readIconPage), each with the project's list stamp (created_at and
+// `list_version`, bumped by a database trigger on any change of its icons, by any writer, in the
+// writing transaction) read in the same statement.
+// - A list whose JSON stays within listLimits.keepBytes is a kept answer (kept-answer.ts): its bytes,
+//   strong ETag and brotli/gzip forms kept per project stamp, so an unchanged list costs the access
+//   check's one primary-key read and is neither read, hashed nor compressed again.
+// - A larger list is streamed (streamed-answer.ts): the pages read so far, then one page at a time
+//   as the client takes them, compressed on the fly; its ETag is weak and names the stamp, so a
+//   client that has it is answered 304 without reading a row. Memory stays bounded by a page
+//   (pageRows icons, pageBytes of markup) plus what was read before the answer started (up to
+//   keepBytes the first time, one page once the project is known to be large).
+// Every page of one answer must carry the stamp of the first: a list that changes before the answer
+// starts is read again; one that changes after ends as a failed transfer (never a mixed list).
+// Icon rows do not depend on who asks; the route has checked access first.
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { messages } from '../../common/messages.ts'
 import { type KeptAnswer, keptAnswer } from '../kept-answer.ts'
+import type { StreamedAnswer } from '../streamed-answer.ts'
 import type { Actor, Deps } from './deps.ts'
-import { listIcons } from './icons.ts'
+import { ApiError } from './errors.ts'
+import { type IconListCursor, listStamp, readIconPage } from './icons.ts'
+
+/**
+ * Sizes (mutable for tests only). keepBytes: lists up to this much JSON are kept whole (8 MB, about
+ * 11,000 icons of the Iconify sets: a 10,000-icon project stays a kept answer; ADR 0304).
+ * pageRows / pageBytes: a page's icons and markup (bounds what PGlite's memory grows to).
+ */
+export const listLimits = { keepBytes: 8 * 1024 * 1024, pageRows: 2000, pageBytes: 2 * 1024 * 1024 }
 
 /** Kept lists: at most this many bytes of JSON in all (least recently used out first). */
 const MAX_BYTES = 64 * 1024 * 1024
+/** Reads of a list's first pages that may meet a change before the answer gives up (503). */
+const ATTEMPTS = 3
 
-type Entry = { listVersion: number; answer: KeptAnswer }
-type Kept = { lists: Map<string, Entry>; bytes: number }
+/** Streamed lists being sent, and pages of lists read (for tests and diagnostics). */
+export const listStreams = { open: 0, pages: 0 }
+
+export type ListedProject = { id: string; createdAt: Date; listVersion: number }
+
+type Entry = { stamp: string; answer: KeptAnswer }
+/** `large`: projects whose list was last seen past keepBytes (their answer starts after one page). */
+type Kept = { lists: Map<string, Entry>; bytes: number; large: Set<string> }
+/** Projects remembered as large, at most (oldest out first). */
+const MAX_LARGE = 4096
 /** One store per database (tests run several apps, on several databases, in one process). */
 const stores = new WeakMap<object, Kept>()
 
 function storeOf(db: object): Kept {
   const known = stores.get(db)
   if (known) return known
-  const store: Kept = { lists: new Map(), bytes: 0 }
+  const store: Kept = { lists: new Map(), bytes: 0, large: new Set() }
   stores.set(db, store)
   return store
 }
@@ -30,13 +59,21 @@ function storeOf(db: object): Kept {
 function keep(store: Kept, projectId: string, entry: Entry) {
   const kept = store.lists
   forget(store, projectId)
-  if (entry.answer.body.byteLength > MAX_BYTES / 4) return
   kept.set(projectId, entry)
   store.bytes += entry.answer.body.byteLength
   for (const [id, e] of kept) {
     if (store.bytes <= MAX_BYTES) break
     kept.delete(id)
     store.bytes -= e.answer.body.byteLength
+  }
+}
+
+function markLarge(store: Kept, projectId: string) {
+  store.large.delete(projectId)
+  store.large.add(projectId)
+  for (const id of store.large) {
+    if (store.large.size <= MAX_LARGE) break
+    store.large.delete(id)
   }
 }
 
@@ -47,34 +84,174 @@ function forget(store: Kept, projectId: string) {
   store.bytes -= old.answer.body.byteLength
 }
 
-/** `{ "data": [...icons] }` of a project the caller may read, as a kept answer (bytes, ETag, compressed forms). */
-export async function iconListJson(
+/**
+ * What the served rows are made by: the row mapping, the sanitiser and this code (their source
+ * text), and the dependencies named in package.json. A streamed list's weak ETag carries it, so a
+ * deployment that serves rows differently is never answered 304 with an older list.
+ */
+const SERVING_CODE = (() => {
+  const at = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+  const hash = createHash('sha1')
+  const svgDir = at('../../common/svg/')
+  const files = [
+    ...readdirSync(svgDir)
+      .filter((name) => name.endsWith('.ts'))
+      .sort()
+      .map((name) => `${svgDir}${name}`),
+    at('../../common/schemas/rows.ts'),
+    at('./rows.ts'),
+    at('./served-svg.ts'),
+    at('./icons.ts'),
+    at('./icon-list-cache.ts'),
+    at('../../package.json'),
+  ]
+  for (const file of files) hash.update(readFileSync(file))
+  return hash.digest('base64url').slice(0, 12)
+})()
+
+/** The weak ETag of a project's list at this stamp, when it is streamed. */
+const streamedTag = (projectId: string, stamp: string) => `W/"${projectId}.${stamp}.${SERVING_CODE}"`
+
+/** The ETag a streamed answer of this project's list has now (the route checks If-None-Match against it first). */
+export const streamedListTag = (p: ListedProject) => streamedTag(p.id, listStamp(p.createdAt, p.listVersion))
+
+/** `{ "data": [...icons] }` of a project the caller may read: a kept answer, or one streamed page by page. */
+export async function iconListAnswer(
+  deps: Deps,
+  actor: Actor,
+  project: ListedProject,
+): Promise<{ kept: KeptAnswer } | { streamed: StreamedAnswer }> {
+  const store = storeOf(deps.db)
+  const hit = store.lists.get(project.id)
+  if (hit && hit.stamp === listStamp(project.createdAt, project.listVersion)) {
+    // Most recently used last.
+    store.lists.delete(project.id)
+    store.lists.set(project.id, hit)
+    return { kept: hit.answer }
+  }
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    // A list known to be large is not read ahead: its answer starts after its first page.
+    const head = await readHead(
+      deps,
+      actor,
+      project.id,
+      store.large.has(project.id) ? 0 : listLimits.keepBytes,
+    )
+    if (!head) continue // changed while read: nothing is sent yet, read it again
+    if (!head.next) {
+      store.large.delete(project.id)
+      const answer = keptAnswer(Buffer.concat([...head.chunks, CLOSE]))
+      keep(store, project.id, { stamp: head.stamp, answer })
+      return { kept: answer }
+    }
+    forget(store, project.id)
+    markLarge(store, project.id)
+    return {
+      streamed: {
+        etag: streamedTag(project.id, head.stamp),
+        chunks: () =>
+          listChunks(deps, actor, project.id, head, (bytes) => {
+            // Sent whole and small again (icons deleted): the next answer is read ahead and kept.
+            if (bytes <= listLimits.keepBytes) store.large.delete(project.id)
+          }),
+      },
+    }
+  }
+  // A list written to all the while: the client asks again a moment later.
+  throw new ApiError(503, messages.unexpectedError, { 'Retry-After': '1' })
+}
+
+type Head = {
+  /** The list's JSON so far (the first opens `{"data":[`). */
+  chunks: Buffer[]
+  stamp: string
+  /** Where the list goes on; null when it is all in `chunks`. */
+  next: IconListCursor | null
+  /** Whether a row was written (the next one follows a comma). */
+  rows: boolean
+  /** Bytes of JSON in `chunks`. */
+  bytes: number
+}
+
+const CLOSE = Buffer.from(']}')
+
+/** A page's rows as JSON text: `a,b,c` (JSON.stringify of the whole list joins them the same way). */
+const pageJson = (rows: unknown[], after: boolean) =>
+  `${after ? ',' : ''}${JSON.stringify(rows).slice(1, -1)}`
+
+/** The list's first pages, until past `limit` bytes of JSON or its end; null when it changed meanwhile. */
+async function readHead(deps: Deps, actor: Actor, projectId: string, limit: number): Promise<Head | null> {
+  const head: Head = { chunks: [Buffer.from('{"data":[')], stamp: '', next: null, rows: false, bytes: 9 }
+  for (let after: IconListCursor | null = null; ; ) {
+    const page = await readPage(deps, actor, projectId, after)
+    // A project gone meanwhile is a change too (the access check saw it).
+    if (page.stamp === null || (after && page.stamp !== head.stamp)) return null
+    head.stamp = page.stamp
+    if (page.rows.length) {
+      const chunk = Buffer.from(pageJson(page.rows, head.rows))
+      head.chunks.push(chunk)
+      head.rows = true
+      head.bytes += chunk.byteLength
+    }
+    head.next = page.next
+    after = page.next
+    if (!after || head.bytes > limit) return head
+    await yieldToLoop()
+  }
+}
+
+const readPage = (deps: Deps, actor: Actor, projectId: string, after: IconListCursor | null) => {
+  listStreams.pages++
+  return readIconPage(deps, actor, projectId, after, {
+    rows: listLimits.pageRows,
+    bytes: listLimits.pageBytes,
+  })
+}
+
+/** Lets whatever waits on the event loop run between two pages. */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** Thrown mid-stream when the list changed: the answer ends as a failed transfer. */
+class ListChanged extends Error {
+  constructor() {
+    super('The icon list changed while it was sent')
+  }
+}
+
+/**
+ * The streamed list's JSON: what was read first, then a page at a time, read only when the reader
+ * (the compressor, the socket) asks for more. The reader's return (a client gone) stops it.
+ * `sent(bytes)` is told the JSON's size once it is all out.
+ */
+async function* listChunks(
   deps: Deps,
   actor: Actor,
   projectId: string,
-  /** The list version read just now with the project's row (the access check), if at hand. */
-  known?: number,
-): Promise<KeptAnswer> {
-  const version = async () => {
-    const [p] = await deps.db
-      .select({ v: projects.list_version })
-      .from(projects)
-      .where(eq(projects.id, projectId))
-    return p ? Number(p.v) : -1
+  head: Head,
+  sent: (bytes: number) => void,
+): AsyncGenerator<Uint8Array> {
+  listStreams.open++
+  try {
+    const { chunks } = head
+    // Handed out one by one and let go, so that memory falls as the answer goes out.
+    while (chunks.length) yield chunks.shift()!
+    let rows = head.rows
+    let bytes = head.bytes + CLOSE.byteLength
+    for (let after = head.next; after; ) {
+      await yieldToLoop()
+      const page = await readPage(deps, actor, projectId, after)
+      if (page.stamp !== head.stamp) throw new ListChanged()
+      if (page.rows.length) {
+        const chunk = Buffer.from(pageJson(page.rows, rows))
+        bytes += chunk.byteLength
+        yield chunk
+        rows = true
+      }
+      after = page.next
+    }
+    yield CLOSE
+    sent(bytes)
+  } finally {
+    listStreams.open--
   }
-  const store = storeOf(deps.db)
-  const kept = store.lists
-  const before = known ?? (await version())
-  const hit = kept.get(projectId)
-  if (hit && hit.listVersion === before) {
-    // Most recently used last.
-    kept.delete(projectId)
-    kept.set(projectId, hit)
-    return hit.answer
-  }
-  const entry = { listVersion: before, answer: keptAnswer({ data: await listIcons(deps, actor, projectId) }) }
-  // Kept only if nothing changed while it was read (else the next request reads again).
-  if ((await version()) === before) keep(store, projectId, entry)
-  else forget(store, projectId)
-  return entry.answer
 }

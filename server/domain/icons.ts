@@ -1,13 +1,14 @@
 // Icons: list a project's icons; what every create shares (create-icons.ts is the one create
 // path: the plan's entitlement, the review status the server decides), rename or approve, delete.
-import { asc, eq, getTableColumns } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { newIconStatus } from '../../common/icon-rules.ts'
 import { appMessages } from '../../common/messages.ts'
 import { type Plan, saveIconsRefusal } from '../../common/plans.ts'
 import type { createIconBody, IconStatus, updateIconBody } from '../../common/schemas/icons.ts'
 import type { IconRow } from '../../common/schemas/rows.ts'
-import { icons } from '../db/schema/index.ts'
+import type { Db } from '../db/client.ts'
+import { icons, projects } from '../db/schema/index.ts'
 import { serveMany } from '../svg-pool/serve-many.ts'
 import { assertCan, projectScope, roleOf, type Scope } from './access.ts'
 import type { Actor, Deps } from './deps.ts'
@@ -30,20 +31,103 @@ export const served = servedIconRow
 /** Sanitised markup to serve (memoised: served-svg.ts); an empty icon when it cannot be parsed. */
 export const safeSvg = servedSvg
 
-/** The icons of a project the route located (requireAccess 'icon:read'), oldest first. */
-export async function listIcons({ db, svg }: Deps, actor: Actor, projectId: string): Promise<IconRow[]> {
-  const rows = await db
-    .select()
+/** Where a page of a project's list ended: the last row's created_at as the database prints it (to the microsecond) and its id. */
+export type IconListCursor = { at: string; id: string }
+
+/** One page of a project's icon list. */
+export type IconPage = {
+  rows: IconRow[]
+  /**
+   * The project's list stamp (its created_at and list version), read in the same statement as the
+   * rows (a page and its stamp are one snapshot), or just after an empty page; null when the project
+   * is gone.
+   */
+  stamp: string | null
+  /** Where the next page starts; null when this page ends the list. */
+  next: IconListCursor | null
+}
+
+/** The stamp of a project's list: a new project of the same id, or any change of its icons, makes another. */
+export const listStamp = (createdAt: Date, listVersion: number) => `${createdAt.getTime()}.${listVersion}`
+
+/**
+ * The query of one page of a project's icons, oldest first (created_at, then id: a total order, so
+ * pages neither skip nor repeat a row): at most `rows` icons and, past the first, none that would take
+ * the page's markup over `bytes` (an uncorrelated subquery finds the page's last icon from the index
+ * and the markup's lengths); with each row the project's stamp, read in the same statement. Keyset
+ * paging on the (project_id, created_at) index; ties of created_at (rare: create-many spaces its
+ * icons a millisecond apart) are ordered by an incremental sort. Plain columns of one table, so
+ * drizzle maps the rows as cheaply as a plain select (a CTE's or a join's cost about twice as much).
+ */
+export function iconPageQuery(
+  db: Db,
+  projectId: string,
+  after: IconListCursor | null,
+  limits: { rows: number; bytes: number },
+) {
+  const order = sql`${icons.created_at}, ${icons.id}`
+  const onward = and(
+    eq(icons.project_id, projectId),
+    after ? sql`(${order}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
+  )
+  const markup = sql`octet_length(${icons.svg})`
+  const last = sql`(select w.created_at, w.id from (select ${order}, sum(${markup}) over (order by ${order} rows unbounded preceding) - ${markup} as before from ${icons} where ${onward} order by ${order} limit ${limits.rows}) w where w.before < ${limits.bytes} order by w.created_at desc, w.id desc limit 1)`
+  const ofProject = (column: typeof projects.list_version | typeof projects.created_at) =>
+    sql`(select ${column} from ${projects} where ${projects.id} = ${projectId})`
+  return db
+    .select({
+      ...getTableColumns(icons),
+      at: sql<string>`${icons.created_at}::text`,
+      listVersion: ofProject(projects.list_version).mapWith(Number),
+      projectCreated: ofProject(projects.created_at).mapWith(projects.created_at),
+    })
     .from(icons)
-    .where(eq(icons.project_id, projectId))
-    .orderBy(asc(icons.created_at))
+    .where(and(onward, sql`(${order}) <= ${last}`))
+    .orderBy(asc(icons.created_at), asc(icons.id))
+    .limit(limits.rows)
+}
+
+/** The project's stamp alone (after a page with no rows); null when the project is gone. */
+async function stampOf(db: Db, projectId: string): Promise<string | null> {
+  const [p] = await db
+    .select({ createdAt: projects.created_at, listVersion: projects.list_version })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+  return p ? listStamp(p.createdAt, p.listVersion) : null
+}
+
+/**
+ * One page of the icons of a project the route located (requireAccess 'icon:read'): iconPageQuery,
+ * served. A page with rows carries the stamp of its own snapshot. An empty page (the list's end) has
+ * its stamp read just after it: list versions only grow, so the same stamp as before the page means
+ * nothing changed from then until after it.
+ */
+export async function readIconPage(
+  { db, svg }: Deps,
+  actor: Actor,
+  projectId: string,
+  after: IconListCursor | null,
+  limits: { rows: number; bytes: number },
+): Promise<IconPage> {
+  const records = await iconPageQuery(db, projectId, after, limits)
+  const head = records[0]
+  if (!head) return { rows: [], stamp: await stampOf(db, projectId), next: null }
   // Markup not served before is sanitised in the SVG worker pool, not on the event loop.
   const svgs = await serveMany(
     svg,
-    rows.map((row) => row.svg),
+    records.map((row) => row.svg),
     actor.id,
   )
-  return rows.map((row, at) => ({ ...toIconRow(row), svg: svgs[at]! }))
+  const last = records.at(-1)!
+  // Cut by count, or by markup (a following icon was left out only if the page's markup reached the bound).
+  const cut =
+    records.length >= limits.rows ||
+    records.reduce((bytes, row) => bytes + Buffer.byteLength(row.svg), 0) >= limits.bytes
+  return {
+    rows: records.map((row, at) => ({ ...toIconRow(row), svg: svgs[at]! })),
+    stamp: listStamp(head.projectCreated, head.listVersion),
+    next: cut ? { at: last.at, id: last.id } : null,
+  }
 }
 
 export type IconInScope = { icon: IconRecord; scope: Scope }

@@ -4,6 +4,8 @@
 // event loop. Event streams and answers already encoded pass untouched. A handler that keeps its
 // answer (kept-answer.ts: an icon list per version, a project list, a session's /api/me) hands it
 // over with `answerKept`: its ETag and compressed forms are computed once per answer, not per request.
+// One too large to build whole (a large icon list, ADR 0304) is handed over with `answerStreamed`:
+// sent with the same headers, compressed as it goes (streamed-answer.ts).
 import type { Context, MiddlewareHandler } from 'hono'
 import {
   compress,
@@ -13,12 +15,15 @@ import {
   MIN_COMPRESS_BYTES,
   packedAs,
 } from '../kept-answer.ts'
+import { type StreamedAnswer, streamedBody } from '../streamed-answer.ts'
 import { SECURITY_HEADERS } from './security-headers.ts'
 
 declare module 'hono' {
   interface ContextVariableMap {
     /** Set by answerKept(): the answer this request sends, built once. */
     keptAnswer: KeptAnswer
+    /** Set by answerStreamed(): the answer this request streams. */
+    streamedAnswer: StreamedAnswer
     requestId: string
   }
 }
@@ -44,6 +49,18 @@ export function answerKept(c: Context, answer: KeptAnswer): Response {
 }
 
 /**
+ * A 200 GET answer streamed from `answer` (compress-json sends the ETag, 304 or the chunks compressed
+ * as they come). Nothing of it is read for a 304.
+ */
+export function answerStreamed(c: Context, answer: StreamedAnswer): Response {
+  c.set('streamedAnswer', answer)
+  return c.body(null, 200, { 'content-type': 'application/json' })
+}
+
+/** Whether the client already has the answer of this ETag (If-None-Match names it). */
+export const clientHas = (c: Context, etag: string) => matches(c.req.header('if-none-match'), etag)
+
+/**
  * Replaces the answer whole: Hono's `c.res` setter would copy the old answer's headers over the
  * new one's (a stale Cache-Control or length), so the old one is let go first.
  */
@@ -52,25 +69,35 @@ function replace(c: Context, res: Response): void {
   c.res = res
 }
 
-/** Whether If-None-Match names this ETag (weak or strong). */
+const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
+
+/** Whether If-None-Match names this ETag (the weak comparison: W/ on either side is ignored). */
 const matches = (wanted: string | undefined, tag: string) =>
-  wanted?.split(',').some((t) => t.trim().replace(/^W\//, '') === tag) === true
+  wanted?.split(',').some((t) => opaque(t) === opaque(tag)) === true
 
 /**
- * A kept answer sent whole: every header the app adds (security headers, request id, Cache-Control,
- * ETag, Vary) in one plain record, so neither Hono nor the Node adapter builds a Headers object or
- * reads a body stream for it, and the outer middleware leave it as it is (`answerComplete`).
+ * Every header of a kept or streamed answer (security headers, request id, Cache-Control, ETag,
+ * Vary) in one plain record; the outer middleware leave the answer as it is (`answerComplete`).
  */
-async function sendKept(c: Context, res: Response, kept: KeptAnswer): Promise<void> {
+function wholeHeaders(c: Context, res: Response, etag: string): Record<string, string> {
   const headers: Record<string, string> = { ...SECURITY_HEADERS }
   for (const [name, value] of res.headers) if (name !== 'content-length') headers[name] = value
   headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding'
-  headers.etag = kept.etag
+  headers.etag = etag
   // The browser may keep it, but asks every time (a 304 when nothing changed).
   headers['cache-control'] = 'private, no-cache'
   const id = c.get('requestId')
   if (id) headers['x-request-id'] = id
   c.set('answerComplete', true)
+  return headers
+}
+
+/**
+ * A kept answer sent whole, with one plain header record, so neither Hono nor the Node adapter
+ * builds a Headers object or reads a body stream for it.
+ */
+async function sendKept(c: Context, res: Response, kept: KeptAnswer): Promise<void> {
+  const headers = wholeHeaders(c, res, kept.etag)
   if (matches(c.req.header('if-none-match'), kept.etag)) {
     replace(c, new Response(null, { status: 304, headers }))
     return
@@ -85,6 +112,18 @@ async function sendKept(c: Context, res: Response, kept: KeptAnswer): Promise<vo
   replace(c, new Response(await packedAs(kept, encoding), { status: 200, headers }))
 }
 
+/** A streamed answer: 304 without reading it, else its chunks compressed as the client accepts. */
+function sendStreamed(c: Context, res: Response, streamed: StreamedAnswer): void {
+  const headers = wholeHeaders(c, res, streamed.etag)
+  if (matches(c.req.header('if-none-match'), streamed.etag)) {
+    replace(c, new Response(null, { status: 304, headers }))
+    return
+  }
+  const encoding = pickEncoding(c.req.header('accept-encoding'))
+  if (encoding) headers['content-encoding'] = encoding
+  replace(c, new Response(streamedBody(streamed, encoding), { status: 200, headers }))
+}
+
 export function compressJson(): MiddlewareHandler {
   return async (c, next) => {
     await next()
@@ -92,6 +131,8 @@ export function compressJson(): MiddlewareHandler {
     const kept = c.get('keptAnswer')
     // A kept answer's bytes are at hand: its body Response is never read.
     if (kept && c.req.method === 'GET' && res.status === 200) return sendKept(c, res, kept)
+    const streamed = c.get('streamedAnswer')
+    if (streamed && c.req.method === 'GET' && res.status === 200) return sendStreamed(c, res, streamed)
     if (!res.body || res.headers.has('content-encoding')) return
     if (!(res.headers.get('content-type') ?? '').startsWith('application/json')) return
     const tagged = c.req.method === 'GET' && res.status === 200

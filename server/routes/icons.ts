@@ -9,11 +9,11 @@ import { cssClassName } from '../../common/svg/index.ts'
 import { assertCan, projectScope } from '../domain/access.ts'
 import { createIcon, createIcons } from '../domain/create-icons.ts'
 import type { Deps } from '../domain/deps.ts'
-import { iconListJson } from '../domain/icon-list-cache.ts'
+import { iconListAnswer, type ListedProject, streamedListTag } from '../domain/icon-list-cache.ts'
 import { deleteIcon, type IconInScope, iconScope, safeSvg, updateIcon } from '../domain/icons.ts'
 import { moveIcons } from '../domain/move-icons.ts'
 import { actorOf, type Locate, requireAccess } from '../middleware/access.ts'
-import { answerKept } from '../middleware/compress-json.ts'
+import { answerKept, answerStreamed, clientHas } from '../middleware/compress-json.ts'
 import { byUser, LIMITS, rateLimit } from '../middleware/rate-limit.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
 import { validate, validateQuery } from '../middleware/validate.ts'
@@ -31,7 +31,7 @@ const projectIdsOf = (items: unknown[]) => [
 ]
 
 export function iconRoutes(deps: Deps) {
-  const app = new Hono<AppEnv & { Variables: { icon: IconInScope; listVersion: number } }>()
+  const app = new Hono<AppEnv & { Variables: { icon: IconInScope; listed: ListedProject } }>()
   app.use(requireUser)
 
   const projectOf =
@@ -45,7 +45,11 @@ export function iconRoutes(deps: Deps) {
       actor,
       (c.get('query') as { project_id: string }).project_id,
     )
-    c.set('listVersion', Number(project.list_version))
+    c.set('listed', {
+      id: project.id,
+      createdAt: project.created_at,
+      listVersion: Number(project.list_version),
+    })
     return scope
   }
   const bodyProject = projectOf((c) => (c.get('body') as { project_id: string }).project_id)
@@ -72,9 +76,13 @@ export function iconRoutes(deps: Deps) {
   }
   // GET /api/icons?project_id=: the icons of a project the caller may see.
   app.get('/', validateQuery(s.listIconsQuery), requireAccess('icon:read', listedProject), async (c) => {
-    // Kept serialised per project list version, with its ETag (icon-list-cache.ts, ADR 0303).
-    const list = await iconListJson(deps, actorOf(c), c.get('query').project_id, c.get('listVersion'))
-    return answerKept(c, list)
+    const listed = c.get('listed')
+    // A client holding this version's streamed list is answered 304 before a row is read.
+    const tag = streamedListTag(listed)
+    if (clientHas(c, tag)) return answerStreamed(c, { etag: tag, chunks: async function* () {} })
+    // Kept per list version with its ETag, or streamed page by page (icon-list-cache.ts, ADR 0303, 0304).
+    const list = await iconListAnswer(deps, actorOf(c), listed)
+    return 'kept' in list ? answerKept(c, list.kept) : answerStreamed(c, list.streamed)
   })
 
   // POST /api/icons/create: the batch of one (create-icons.ts): through the SVG pipeline; idempotent on id.

@@ -1,0 +1,61 @@
+// A JSON answer too large to build whole (a project's icon list past its kept size, ADR 0304): its
+// chunks come from an async generator that reads the next page only when asked, and go out
+// compressed on the fly (node:zlib streams, on libuv's thread pool) as the socket takes them.
+// compress-json.ts sends it (ETag, 304, Accept-Encoding). The body pulls nothing ahead of the socket
+// but what the streams buffer (a chunk before the compressor, its 64 KB of output). A client gone
+// returns the generator (no more pages are read); an error thrown by it errors the body, and the
+// Node adapter then destroys the connection before the chunked answer's end: a failed transfer,
+// never a body that looks complete.
+import { pipeline, Readable } from 'node:stream'
+import { constants, createBrotliCompress, createGzip } from 'node:zlib'
+import type { Encoding } from './kept-answer.ts'
+
+export type StreamedAnswer = {
+  /** A weak ETag naming what the chunks will be, known before any is read. */
+  readonly etag: string
+  /** The answer's bytes, in order; called once, when the body is first read. */
+  chunks(): AsyncIterable<Uint8Array>
+}
+
+const CHUNK = 64 * 1024
+
+/** The compressor of `encoding`, with the kept answers' settings (brotli quality 4, gzip 5). */
+const compressor = (encoding: Encoding) =>
+  encoding === 'br'
+    ? createBrotliCompress({
+        chunkSize: CHUNK,
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 4,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
+      })
+    : createGzip({ level: 5, chunkSize: CHUNK })
+
+function open(answer: StreamedAnswer, encoding: Encoding | null): AsyncIterator<Uint8Array> {
+  const json = answer.chunks()
+  if (!encoding) return json[Symbol.asyncIterator]()
+  const zip = compressor(encoding)
+  // One chunk waits before the compressor at most; the compressor's error (or the generator's,
+  // passed on by pipeline) rejects the next read.
+  pipeline(Readable.from(json, { highWaterMark: 1 }), zip, () => {})
+  return zip[Symbol.asyncIterator]()
+}
+
+/** The body of a streamed answer: nothing is read before the first pull. */
+export function streamedBody(answer: StreamedAnswer, encoding: Encoding | null): ReadableStream<Uint8Array> {
+  let source: AsyncIterator<Uint8Array> | undefined
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        source ??= open(answer, encoding)
+        const { done, value } = await source.next()
+        if (done) controller.close()
+        else controller.enqueue(value)
+      },
+      async cancel() {
+        await source?.return?.()
+      },
+    },
+    { highWaterMark: 0 },
+  )
+}
