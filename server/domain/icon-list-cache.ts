@@ -6,10 +6,10 @@
 //   strong ETag and brotli/gzip forms kept per project stamp, so an unchanged list costs the access
 //   check's one primary-key read and is neither read, hashed nor compressed again.
 // - A larger list is streamed (streamed-answer.ts): the pages read so far, then one page at a time
-//   as the client takes them, compressed on the fly; its ETag is weak and names the stamp, so a
-//   client that has it is answered 304 without reading a row. Memory stays bounded by a page
-//   (pageRows icons, pageBytes of markup) plus what was read before the answer started (up to
-//   keepBytes the first time, one page once the project is known to be large).
+//   as the client takes them (the next one read meanwhile), compressed on the fly; its ETag is weak
+//   and names the stamp, so a client that has it is answered 304 without reading a row. Memory stays
+//   bounded by a few pages (pageRows icons, pageBytes of markup each) plus what was read before the
+//   answer started (up to keepBytes the first time, one page once the project is known to be large).
 // Every page of one answer must carry the stamp of the first: a list that changes before the answer
 // starts is read again; one that changes after ends as a failed transfer (never a mixed list).
 // Icon rows do not depend on who asks; the route has checked access first.
@@ -21,7 +21,7 @@ import { type KeptAnswer, keptAnswer } from '../kept-answer.ts'
 import type { StreamedAnswer } from '../streamed-answer.ts'
 import type { Actor, Deps } from './deps.ts'
 import { ApiError } from './errors.ts'
-import { type IconListCursor, listStamp, readIconPage } from './icons.ts'
+import { type IconListCursor, type IconPage, listStamp, readIconPage } from './icons.ts'
 
 /**
  * Sizes (mutable for tests only). keepBytes: lists up to this much JSON are kept whole (8 MB, about
@@ -112,7 +112,7 @@ const SERVING_CODE = (() => {
 /** The weak ETag of a project's list at this stamp, when it is streamed. */
 const streamedTag = (projectId: string, stamp: string) => `W/"${projectId}.${stamp}.${SERVING_CODE}"`
 
-/** The ETag a streamed answer of this project's list has now (the route checks If-None-Match against it first). */
+/** The ETag of this project's list streamed now (the route checks If-None-Match against it first). */
 export const streamedListTag = (p: ListedProject) => streamedTag(p.id, listStamp(p.createdAt, p.listVersion))
 
 /** `{ "data": [...icons] }` of a project the caller may read: a kept answer, or one streamed page by page. */
@@ -138,7 +138,7 @@ export async function iconListAnswer(
       store.large.has(project.id) ? 0 : listLimits.keepBytes,
     )
     if (!head) continue // changed while read: nothing is sent yet, read it again
-    if (!head.next) {
+    if (!head.more) {
       store.large.delete(project.id)
       const answer = keptAnswer(Buffer.concat([...head.chunks, CLOSE]))
       keep(store, project.id, { stamp: head.stamp, answer })
@@ -150,7 +150,7 @@ export async function iconListAnswer(
       streamed: {
         etag: streamedTag(project.id, head.stamp),
         chunks: () =>
-          listChunks(deps, actor, project.id, head, (bytes) => {
+          listChunks(head, (bytes) => {
             // Sent whole and small again (icons deleted): the next answer is read ahead and kept.
             if (bytes <= listLimits.keepBytes) store.large.delete(project.id)
           }),
@@ -165,8 +165,10 @@ type Head = {
   /** The list's JSON so far (the first opens `{"data":[`). */
   chunks: Buffer[]
   stamp: string
-  /** Where the list goes on; null when it is all in `chunks`. */
-  next: IconListCursor | null
+  /** The rest of the list's pages. */
+  pages: ReturnType<typeof pageReader>
+  /** Whether more pages follow (false: the list is all in `chunks`). */
+  more: boolean
   /** Whether a row was written (the next one follows a comma). */
   rows: boolean
   /** Bytes of JSON in `chunks`. */
@@ -181,11 +183,22 @@ const pageJson = (rows: unknown[], after: boolean) =>
 
 /** The list's first pages, until past `limit` bytes of JSON or its end; null when it changed meanwhile. */
 async function readHead(deps: Deps, actor: Actor, projectId: string, limit: number): Promise<Head | null> {
-  const head: Head = { chunks: [Buffer.from('{"data":[')], stamp: '', next: null, rows: false, bytes: 9 }
-  for (let after: IconListCursor | null = null; ; ) {
-    const page = await readPage(deps, actor, projectId, after)
+  const pages = pageReader(deps, actor, projectId)
+  const head: Head = {
+    chunks: [Buffer.from('{"data":[')],
+    stamp: '',
+    pages,
+    rows: false,
+    bytes: 9,
+    more: true,
+  }
+  for (let first = true; ; first = false) {
+    const page = await pages.next()
     // A project gone meanwhile is a change too (the access check saw it).
-    if (page.stamp === null || (after && page.stamp !== head.stamp)) return null
+    if (page.stamp === null || (!first && page.stamp !== head.stamp)) {
+      pages.close()
+      return null
+    }
     head.stamp = page.stamp
     if (page.rows.length) {
       const chunk = Buffer.from(pageJson(page.rows, head.rows))
@@ -193,10 +206,35 @@ async function readHead(deps: Deps, actor: Actor, projectId: string, limit: numb
       head.rows = true
       head.bytes += chunk.byteLength
     }
-    head.next = page.next
-    after = page.next
-    if (!after || head.bytes > limit) return head
+    head.more = page.next !== null
+    if (!head.more || head.bytes > limit) return head
     await yieldToLoop()
+  }
+}
+
+/**
+ * A list's pages in order, each next one read (in the database's thread or server) while the caller
+ * turns this one into JSON and sends it: one page ahead, no more.
+ */
+function pageReader(deps: Deps, actor: Actor, projectId: string) {
+  const read = (after: IconListCursor | null) => {
+    const page = readPage(deps, actor, projectId, after)
+    // A page read ahead for nobody (the client gone) must not fail unhandled; awaited, it still throws.
+    page.catch(() => {})
+    return page
+  }
+  let ahead: Promise<IconPage> | null = read(null)
+  return {
+    /** The next page (call only while `more`). */
+    async next(): Promise<IconPage> {
+      const page = await ahead!
+      ahead = page.next ? read(page.next) : null
+      return page
+    },
+    /** Reads nothing more (a page already asked for still comes, unread). */
+    close() {
+      ahead = null
+    },
   }
 }
 
@@ -219,39 +257,35 @@ class ListChanged extends Error {
 }
 
 /**
- * The streamed list's JSON: what was read first, then a page at a time, read only when the reader
- * (the compressor, the socket) asks for more. The reader's return (a client gone) stops it.
- * `sent(bytes)` is told the JSON's size once it is all out.
+ * The streamed list's JSON: what was read first, then a page at a time as the reader (the
+ * compressor, the socket) asks for more, the page after it read meanwhile. The reader's return (a
+ * client gone) stops it: at most the page already asked for is read after. `sent(bytes)` is told the
+ * JSON's size once it is all out.
  */
-async function* listChunks(
-  deps: Deps,
-  actor: Actor,
-  projectId: string,
-  head: Head,
-  sent: (bytes: number) => void,
-): AsyncGenerator<Uint8Array> {
+async function* listChunks(head: Head, sent: (bytes: number) => void): AsyncGenerator<Uint8Array> {
   listStreams.open++
   try {
-    const { chunks } = head
+    const { chunks, pages } = head
     // Handed out one by one and let go, so that memory falls as the answer goes out.
     while (chunks.length) yield chunks.shift()!
     let rows = head.rows
     let bytes = head.bytes + CLOSE.byteLength
-    for (let after = head.next; after; ) {
+    for (let more = head.more; more; ) {
       await yieldToLoop()
-      const page = await readPage(deps, actor, projectId, after)
+      const page = await pages.next()
       if (page.stamp !== head.stamp) throw new ListChanged()
+      more = page.next !== null
       if (page.rows.length) {
         const chunk = Buffer.from(pageJson(page.rows, rows))
         bytes += chunk.byteLength
         yield chunk
         rows = true
       }
-      after = page.next
     }
     yield CLOSE
     sent(bytes)
   } finally {
+    head.pages.close()
     listStreams.open--
   }
 }

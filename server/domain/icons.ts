@@ -31,7 +31,7 @@ export const served = servedIconRow
 /** Sanitised markup to serve (memoised: served-svg.ts); an empty icon when it cannot be parsed. */
 export const safeSvg = servedSvg
 
-/** Where a page of a project's list ended: the last row's created_at as the database prints it (to the microsecond) and its id. */
+/** Where a page of a list ended: its last row's created_at as the database prints it (to the microsecond), its id. */
 export type IconListCursor = { at: string; id: string }
 
 /** One page of a project's icon list. */
@@ -71,7 +71,9 @@ export function iconPageQuery(
     after ? sql`(${order}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
   )
   const markup = sql`octet_length(${icons.svg})`
-  const last = sql`(select w.created_at, w.id from (select ${order}, sum(${markup}) over (order by ${order} rows unbounded preceding) - ${markup} as before from ${icons} where ${onward} order by ${order} limit ${limits.rows}) w where w.before < ${limits.bytes} order by w.created_at desc, w.id desc limit 1)`
+  const before = sql`sum(${markup}) over (order by ${order} rows unbounded preceding) - ${markup}`
+  const window = sql`select ${order}, ${before} as before from ${icons} where ${onward} order by ${order} limit ${limits.rows}`
+  const last = sql`(select w.created_at, w.id from (${window}) w where w.before < ${limits.bytes} order by w.created_at desc, w.id desc limit 1)`
   const ofProject = (column: typeof projects.list_version | typeof projects.created_at) =>
     sql`(select ${column} from ${projects} where ${projects.id} = ${projectId})`
   return db
