@@ -4,10 +4,12 @@
 // PGlite's initdb (what a start without the template does), copying the template, and the client
 // build check of `npm start` (scripts/build-client.ts) on a fresh build. Then the server's memory
 // (ADR 0304): idle RSS and peak on PGlite and, with TEST_DATABASE_URL, on a fresh Postgres database,
-// and the RSS while and after a project of [icons] icons (default 50,000) is listed (targets: idle
-// ≤ 300 MB on PGlite, ≤ 150 MB on Postgres, never past 600 MB with the large list).
+// and the RSS while and after a project of [icons] icons (default 50,000) is listed twice (brotli,
+// plain: streamed page by page past 8 MB of JSON) and revalidated (304), with the first byte's time,
+// a hash of the decoded JSON and /api/health's worst wait meanwhile (targets: idle ≤ 300 MB on
+// PGlite, ≤ 150 MB on Postgres, never past 600 MB with the large list).
 // Run: node bench/startup.ts [icons]   (one JSON line per measurement, with the load average)
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -78,8 +80,9 @@ async function largeList(label: string, count: number, env: Record<string, strin
     const createMs = Math.round(performance.now() - t0)
     await sleep(12_000) // the idle reducer's first check after the inserts
     const beforeMiB = rssMiB(pid)
-    const lists: { encoding: string; ms: number; decodedBytes: number; healthWorstMs: number }[] = []
-    for (const encoding of ['br, gzip', 'identity']) {
+    const lists: Record<string, unknown>[] = []
+    let etag = ''
+    for (const encoding of ['br, gzip', 'identity', 'br, gzip, revalidated']) {
       // /api/health probed every 20 ms meanwhile: the database's read must not hold the event loop.
       const probing = { done: false, worst: 0 }
       const probe = (async () => {
@@ -91,14 +94,31 @@ async function largeList(label: string, count: number, env: Record<string, strin
         }
       })()
       const t1 = performance.now()
+      const revalidated = encoding.endsWith('revalidated')
       const res = await fetch(`${baseUrl}/api/icons?project_id=${user.projectId}`, {
-        headers: { cookie: user.cookie, 'accept-encoding': encoding },
+        headers: {
+          cookie: user.cookie,
+          'accept-encoding': encoding.replace(', revalidated', ''),
+          ...(revalidated ? { 'if-none-match': etag } : {}),
+        },
       })
-      const decodedBytes = (await res.arrayBuffer()).byteLength
+      const firstByteMs = Math.round(performance.now() - t1)
+      etag = res.headers.get('etag') ?? ''
+      // fetch decodes brotli and gzip: the JSON's bytes, hashed to compare runs and code versions.
+      const body = new Uint8Array(await res.arrayBuffer())
       const ms = Math.round(performance.now() - t1)
       probing.done = true
       await probe
-      lists.push({ encoding, ms, decodedBytes, healthWorstMs: Math.round(probing.worst) })
+      lists.push({
+        encoding,
+        status: res.status,
+        firstByteMs,
+        ms,
+        decodedBytes: body.byteLength,
+        sha1: createHash('sha1').update(body).digest('hex').slice(0, 12),
+        healthWorstMs: Math.round(probing.worst),
+        rssAfterMiB: rssMiB(pid),
+      })
     }
     const afterMiB = rssMiB(pid)
     await sleep(12_000)
