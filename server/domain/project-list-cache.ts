@@ -60,9 +60,7 @@ export function forgetAllProjectLists(db: object): void {
   listsOf(db).kept.clear()
 }
 
-/** Lists are kept only while notes are heard: called once the listener is up. */
-export function projectListsListening(db: object, listening: boolean): void {
-  const lists = listsOf(db)
-  lists.listening = listening
-  if (!listening) lists.kept.clear()
+/** Lists are kept only where change notes are heard: called once a listener hears them. */
+export function projectListsListening(db: object): void {
+  listsOf(db).listening = true
 }

@@ -10,7 +10,7 @@ const LEAVES_PROJECTS = '/api/icons/'
 
 export function keepProjectLists(db: object, events: EventBus): MiddlewareHandler {
   events.onNote((note) => hearNote(db, note))
-  projectListsListening(db, true)
+  projectListsListening(db)
   return async (c, next) => {
     const method = c.req.method
     if (method === 'GET' || method === 'HEAD' || c.req.path.startsWith(LEAVES_PROJECTS)) return next()
