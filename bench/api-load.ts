@@ -55,20 +55,31 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100
 }
 
-/** `/api/health`'s waits in ms, probed every 50 ms by bench/health-probe.ts until `stop.done`. */
-async function probeHealth(baseUrl: string, stop: { done: boolean }): Promise<number[]> {
+/**
+ * Starts bench/health-probe.ts against `baseUrl`; resolves once its first (uncounted) probe is
+ * answered, with `stop()`, which gives `/api/health`'s waits in ms since then.
+ */
+async function startProbe(baseUrl: string): Promise<{ stop(): Promise<number[]> }> {
   const child = spawn(process.execPath, [new URL('./health-probe.ts', import.meta.url).pathname, baseUrl], {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   let out = ''
-  child.stdout!.on('data', (chunk: Buffer) => {
-    out += chunk.toString()
+  const ready = new Promise<void>((resolve, reject) => {
+    child.once('exit', () => reject(new Error('the health probe exited before its first probe')))
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      if (out.startsWith('ready\n')) resolve()
+    })
   })
-  while (!stop.done) await new Promise((r) => setTimeout(r, 20))
-  const exited = new Promise((r) => child.once('exit', r))
-  child.kill('SIGTERM')
-  await exited
-  return out.split('\n').filter(Boolean).map(Number)
+  await ready
+  return {
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      await exited
+      return out.split('\n').slice(1).filter(Boolean).map(Number)
+    },
+  }
 }
 
 const p = (values: number[], q: number) => {
@@ -148,21 +159,17 @@ async function runOn(kind: 'pglite' | 'postgres', seconds: number, icons: number
         let appCpuPerRequest = 0
         let bareCpuPerRequest = 0
         for (let round = 0; round < 2; round++) {
-          const bareStop = { done: false }
-          const bareProbes = probeHealth(bareUrl, bareStop)
+          const bareProbe = await startProbe(bareUrl)
           const bareCpu = cpuSeconds(bare.pid!)
           const b = await load(`${bareUrl}${path}`, headers, connections, seconds)
           bareCpuPerRequest = ((cpuSeconds(bare.pid!) - bareCpu) * 1000) / Math.max(1, b.rps * seconds)
-          bareStop.done = true
-          bareWaits.push(...(await bareProbes))
+          bareWaits.push(...(await bareProbe.stop()))
           figures.bare.push(b)
-          const stop = { done: false }
-          const probes = probeHealth(app.baseUrl, stop)
+          const appProbe = await startProbe(app.baseUrl)
           const appCpu = cpuSeconds(app.child.pid!)
           const a = await load(`${app.baseUrl}${path}`, headers, connections, seconds)
           appCpuPerRequest = ((cpuSeconds(app.child.pid!) - appCpu) * 1000) / Math.max(1, a.rps * seconds)
-          stop.done = true
-          appWaits.push(...(await probes))
+          appWaits.push(...(await appProbe.stop()))
           figures.app.push(a)
         }
         const best = (runs: { rps: number }[]) => runs.reduce((x, y) => (y.rps > x.rps ? y : x))

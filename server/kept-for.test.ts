@@ -30,3 +30,32 @@ test('an entry lives until its bound or its own expiry; a read overlapping a for
   kept.clear()
   expect(kept.get('d')).toBeNull()
 })
+
+test('through: one read for everyone asking at once; a forget starts a new one; a failure is not kept', async () => {
+  const kept = keptFor<string>({ ttlMs: 1000, maxEntries: 10 })
+  let reads = 0
+  const gates: (() => void)[] = []
+  const read = (value: string) => () =>
+    new Promise<{ value: string; keep: boolean }>((resolve) => {
+      reads++
+      gates.push(() => resolve({ value, keep: true }))
+    })
+  const asked = [kept.through('a', read('A1')), kept.through('a', read('A2')), kept.through('a', read('A3'))]
+  expect(reads).toBe(1)
+  // A forget while the read is on its way: who asks now may need what the forget announced.
+  kept.forget('a')
+  const later = kept.through('a', read('A4'))
+  expect(reads).toBe(2)
+  for (const open of gates) open()
+  expect(await Promise.all(asked)).toEqual(['A1', 'A1', 'A1'])
+  expect(await later).toBe('A4')
+  expect(kept.get('a')).toBe('A4') // the first read began before the forget: not kept
+  expect(await kept.through('a', read('A5'))).toBe('A4')
+  expect(reads).toBe(2)
+
+  const failing = () => Promise.reject(new Error('database gone'))
+  const both = [kept.through('b', failing), kept.through('b', failing)]
+  for (const p of both) await expect(p).rejects.toThrow('database gone')
+  expect(await kept.through('b', async () => ({ value: 'B', keep: false }))).toBe('B')
+  expect(kept.get('b')).toBeNull() // keep: false
+})

@@ -4,6 +4,10 @@
 // at once. A read that began before a forget may not keep what it read: `set` takes the generation
 // seen when the read began and keeps nothing if anything was forgotten since (the read may have
 // seen the state before the change the forget announced). Oldest entries go first past `maxEntries`.
+// `through` reads a missing entry once for all who ask at the same time: when an entry lapses under
+// load, hundreds of requests would otherwise each read it (a session or a project list read 200
+// times over held the event loop 300-450 ms at the start of a 200-connection run; bench/README.md).
+// A request that arrives after a forget does not join a read begun before it.
 
 /** The longest a kept answer is believed without a note (the bound when a note is missed). */
 export const KEPT_TTL_MS = 10_000
@@ -17,6 +21,14 @@ export type KeptFor<V> = {
   forget(key: string): void
   forgetWhere(pick: (value: V, key: string) => boolean): void
   clear(): void
+  /**
+   * The kept value of `key`, else what `read` gives (kept when `keep`): one read at a time per key
+   * and generation, shared by everyone who asks meanwhile (a failed read fails them all).
+   */
+  through<R extends V | null>(
+    key: string,
+    read: () => Promise<{ value: R; keep: boolean; expiresAt?: number }>,
+  ): Promise<R>
 }
 
 type Entry<V> = { value: V; at: number; expiresAt: number }
@@ -25,7 +37,8 @@ export function keptFor<V>(opts: { ttlMs: number; maxEntries: number; now?: () =
   const now = opts.now ?? Date.now
   const byKey = new Map<string, Entry<V>>()
   let generation = 0
-  return {
+  const reading = new Map<string, { since: number; value: Promise<unknown> }>()
+  const kept: KeptFor<V> = {
     get(key) {
       const e = byKey.get(key)
       if (!e) return null
@@ -54,5 +67,27 @@ export function keptFor<V>(opts: { ttlMs: number; maxEntries: number; now?: () =
       generation++
       byKey.clear()
     },
+    through<R extends V | null>(
+      key: string,
+      read: () => Promise<{ value: R; keep: boolean; expiresAt?: number }>,
+    ): Promise<R> {
+      const hit = kept.get(key)
+      if (hit !== null) return Promise.resolve(hit as R)
+      const going = reading.get(key)
+      if (going && going.since === generation) return going.value as Promise<R>
+      const since = generation
+      const value = read().then((r) => {
+        if (r.keep && r.value !== null) kept.set(key, r.value as V, since, r.expiresAt)
+        return r.value
+      })
+      const entry = { since, value }
+      reading.set(key, entry)
+      const done = () => {
+        if (reading.get(key) === entry) reading.delete(key)
+      }
+      value.then(done, done)
+      return value
+    },
   }
+  return kept
 }

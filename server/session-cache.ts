@@ -12,12 +12,13 @@ export const CACHE_TTL_MS = KEPT_TTL_MS
 const MAX_ENTRIES = 10_000
 
 export type SessionCache = {
-  get(token: string): SessionUser | null
-  /** Where a read of better-auth begins: `set` keeps its answer only if nothing was forgotten since. */
-  generation(): number
-  set(token: string, user: SessionUser, expiresAt: number, since: number): void
   forget(token: string): void
   clear(): void
+  /** The kept user of `token`, else better-auth's answer read once for all who ask meanwhile. */
+  through(
+    token: string,
+    read: () => Promise<{ user: SessionUser | null; expiresAt: number }>,
+  ): Promise<SessionUser | null>
   endSessions(ids: readonly string[]): void
   forgetUsers(ids: readonly string[]): void
 }
@@ -25,11 +26,13 @@ export type SessionCache = {
 export function sessionCache(ttlMs = CACHE_TTL_MS, now: () => number = Date.now): SessionCache {
   const kept = keptFor<SessionUser>({ ttlMs, maxEntries: MAX_ENTRIES, now })
   return {
-    get: kept.get,
-    generation: kept.generation,
-    set: (token, user, expiresAt, since) => kept.set(token, user, since, expiresAt),
     forget: kept.forget,
     clear: kept.clear,
+    through: (token, read) =>
+      kept.through(token, async () => {
+        const { user, expiresAt } = await read()
+        return { value: user, keep: user !== null, expiresAt }
+      }),
     endSessions: (ids) => kept.forgetWhere((u) => u.sessionId !== undefined && ids.includes(u.sessionId)),
     forgetUsers: (ids) => kept.forgetWhere((u) => ids.includes(u.id)),
   }

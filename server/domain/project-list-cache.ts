@@ -33,13 +33,11 @@ function listsOf(db: object): Lists {
 /** `{ data: [...projects] }` of the caller, kept until a note or a write says it may have changed. */
 export async function projectListAnswer(deps: Deps, actor: Actor): Promise<KeptAnswer> {
   const lists = listsOf(deps.db)
-  const hit = lists.kept.get(actor.id)
-  if (hit) return hit
-  const since = lists.kept.generation()
-  const data: ProjectRow[] = await listProjects(deps, actor)
-  const answer = keptAnswer({ data })
-  if (lists.listening) lists.kept.set(actor.id, answer, since)
-  return answer
+  // One read for all of the user's requests that ask meanwhile (kept-for.ts).
+  return lists.kept.through(actor.id, async () => {
+    const data: ProjectRow[] = await listProjects(deps, actor)
+    return { value: keptAnswer({ data }), keep: lists.listening }
+  })
 }
 
 /** What a change note means for the kept lists (every process hears every note). */

@@ -49,14 +49,8 @@ export function sessionMiddleware(auth: Auth, events?: EventBus) {
     }
   })
 
-  const load = createMiddleware<AppEnv>(async (c, next) => {
-    const token = tokenOf(c)
-    const cached = token && reading(c) ? cache.get(token) : null
-    if (cached) {
-      c.set('user', cached)
-      return next()
-    }
-    const since = cache.generation()
+  /** better-auth's answer for this request's cookie. */
+  const ask = async (c: Context) => {
     const session = await auth.api.getSession({ headers: c.req.raw.headers })
     const u = session?.user
     const user: SessionUser | null = u
@@ -69,9 +63,14 @@ export function sessionMiddleware(auth: Auth, events?: EventBus) {
           sessionId: session.session?.id,
         }
       : null
-    c.set('user', user)
-    if (token && user && reading(c))
-      cache.set(token, user, new Date(session!.session.expiresAt).getTime(), since)
+    return { user, expiresAt: session ? new Date(session.session.expiresAt).getTime() : 0 }
+  }
+
+  const load = createMiddleware<AppEnv>(async (c, next) => {
+    const token = tokenOf(c)
+    // A GET with a cookie: the kept user, or one read of better-auth shared by every request that
+    // asks meanwhile (kept-for.ts). Any other request asks better-auth itself.
+    c.set('user', token && reading(c) ? await cache.through(token, () => ask(c)) : (await ask(c)).user)
     await next()
   })
 

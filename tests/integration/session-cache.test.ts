@@ -66,4 +66,27 @@ describe.each(dbKinds)('session cache on %s', (kind) => {
     await within(CACHE_TTL_MS / 4, async () => (await me(b, cookie)).plan === 'pro')
     expect(await me(a, cookie)).toMatchObject({ plan: 'pro' })
   })
+
+  it('reads a session once for all the GETs that ask while it is not kept, and again after a sign-out', async () => {
+    const cookie = await a.signIn('cache-d@example.com')
+    const api = a.ctx.auth.api
+    const getSession = api.getSession
+    let reads = 0
+    api.getSession = ((...args: Parameters<typeof getSession>) => {
+      reads++
+      return getSession(...args)
+    }) as typeof getSession
+    try {
+      const users = await Promise.all(Array.from({ length: 20 }, () => me(a, cookie)))
+      expect(users.map((u) => u?.email)).toEqual(Array(20).fill('cache-d@example.com'))
+      expect(reads).toBe(1)
+      expect((await a.request('/api/auth/sign-out', { cookie, json: {} })).status).toBe(200)
+      const after = await Promise.all(Array.from({ length: 20 }, () => me(a, cookie)))
+      expect(after).toEqual(Array(20).fill(null))
+      // Signed out: forgotten, and read once more for the next twenty.
+      expect(reads).toBe(2)
+    } finally {
+      api.getSession = getSession
+    }
+  })
 })
