@@ -82,6 +82,13 @@ export function createApp(deps: AppDeps) {
   api.route('/auth', authRoutes(deps.auth))
   api.route('/health', healthRoutes(deps.store))
   api.use(session.load)
+  // A signed-in user is about to need the SVG pool (after a restart a first icon list sanitises its
+  // markup there): its first worker starts now (~250 ms), not once the first icons wait for it.
+  // Until then the server idles without one (ADR 0304's idle memory).
+  api.use(async (c, next) => {
+    if (c.get('user')) deps.deps.svg.warm()
+    await next()
+  })
   api.use(settlePlan(deps.store))
   api.route('/billing', billingRoutes(deps.auth))
   api.route('/credits', creditsRoutes(deps.store))

@@ -1,5 +1,5 @@
 // GET /api/icons answers (ADR 0303, "Cheap answers"; ADR 0304, memory). A project's list is read in
-// keyset pages (icons.ts, readIconPage), each with the project's list stamp (created_at and
+// keyset pages (icons.ts, queryIconPage and serveIconPage), each with the project's list stamp (created_at and
 // `list_version`, bumped by a database trigger on any change of its icons, by any writer, in the
 // writing transaction) read in the same statement.
 // - A list whose JSON stays within listLimits.keepBytes is a kept answer (kept-answer.ts): its bytes,
@@ -17,11 +17,18 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { messages } from '../../common/messages.ts'
-import { type KeptAnswer, keptAnswer } from '../kept-answer.ts'
+import { brotliAsYouGo, type KeptAnswer, keptAnswer } from '../kept-answer.ts'
 import type { StreamedAnswer } from '../streamed-answer.ts'
 import type { Actor, Deps } from './deps.ts'
 import { ApiError } from './errors.ts'
-import { type IconListCursor, type IconPage, listStamp, readIconPage } from './icons.ts'
+import {
+  type IconListCursor,
+  type IconPage,
+  listStamp,
+  queryIconPage,
+  type StoredIconPage,
+  serveIconPage,
+} from './icons.ts'
 
 /**
  * Sizes (mutable for tests only). keepBytes: lists up to this much JSON are kept whole (8 MB, about
@@ -140,10 +147,12 @@ export async function iconListAnswer(
     if (!head) continue // changed while read: nothing is sent yet, read it again
     if (!head.more) {
       store.large.delete(project.id)
-      const answer = keptAnswer(Buffer.concat([...head.chunks, CLOSE]))
+      head.brotli?.write(CLOSE)
+      const answer = keptAnswer(Buffer.concat([...head.chunks, CLOSE]), head.brotli?.end())
       keep(store, project.id, { stamp: head.stamp, answer })
       return { kept: answer }
     }
+    head.brotli?.cancel()
     forget(store, project.id)
     markLarge(store, project.id)
     return {
@@ -173,6 +182,8 @@ type Head = {
   rows: boolean
   /** Bytes of JSON in `chunks`. */
   bytes: number
+  /** The brotli form of `chunks` as they are read, when the list may be small enough to keep. */
+  brotli: ReturnType<typeof brotliAsYouGo> | null
 }
 
 const CLOSE = Buffer.from(']}')
@@ -191,43 +202,62 @@ async function readHead(deps: Deps, actor: Actor, projectId: string, limit: numb
     rows: false,
     bytes: 9,
     more: true,
+    brotli: limit > 0 ? brotliAsYouGo() : null,
   }
-  for (let first = true; ; first = false) {
-    const page = await pages.next()
-    // A project gone meanwhile is a change too (the access check saw it).
-    if (page.stamp === null || (!first && page.stamp !== head.stamp)) return null
-    head.stamp = page.stamp
-    if (page.rows.length) {
-      const chunk = Buffer.from(pageJson(page.rows, head.rows))
-      head.chunks.push(chunk)
-      head.rows = true
-      head.bytes += chunk.byteLength
+  head.brotli?.write(head.chunks[0]!)
+  try {
+    for (let first = true; ; first = false) {
+      const page = await pages.next()
+      // A project gone meanwhile is a change too (the access check saw it).
+      if (page.stamp === null || (!first && page.stamp !== head.stamp)) {
+        head.brotli?.cancel()
+        return null
+      }
+      head.stamp = page.stamp
+      if (page.rows.length) {
+        const chunk = Buffer.from(pageJson(page.rows, head.rows))
+        head.brotli?.write(chunk)
+        head.chunks.push(chunk)
+        head.rows = true
+        head.bytes += chunk.byteLength
+      }
+      head.more = page.next !== null
+      if (!head.more || head.bytes > limit) return head
+      await yieldToLoop()
     }
-    head.more = page.next !== null
-    if (!head.more || head.bytes > limit) return head
-    await yieldToLoop()
+  } catch (error) {
+    head.brotli?.cancel()
+    throw error
   }
 }
 
-/** A list's pages in order, each read when asked for (reading ahead measured no faster: ADR 0304). */
+/**
+ * A list's pages in order. The next page's rows are queried as soon as this page's are in, while
+ * this one is served (its markup sanitised, its rows mapped) and sent: the database's thread and the
+ * event loop (and the SVG pool) work at once, and at most one page is read ahead.
+ */
 function pageReader(deps: Deps, actor: Actor, projectId: string) {
-  let after: IconListCursor | null = null
+  let ahead: Promise<StoredIconPage> | null = queryPage(deps, projectId, null)
   return {
     /** The next page (call only while the last one had a `next`). */
     async next(): Promise<IconPage> {
-      const page = await readPage(deps, actor, projectId, after)
-      after = page.next
-      return page
+      const page = await ahead!
+      ahead = page.next ? queryPage(deps, projectId, page.next) : null
+      return serveIconPage(deps, actor, page)
     },
   }
 }
 
-const readPage = (deps: Deps, actor: Actor, projectId: string, after: IconListCursor | null) => {
+const queryPage = (deps: Deps, projectId: string, after: IconListCursor | null) => {
   listStreams.pages++
-  return readIconPage(deps, actor, projectId, after, {
+  const page = queryIconPage(deps.db, projectId, after, {
     rows: listLimits.pageRows,
     bytes: listLimits.pageBytes,
   })
+  // Read ahead for a reader that may stop first (a client gone, a list changed): its failure is
+  // reported to whoever awaits it, and to no one else.
+  page.catch(() => {})
+  return page
 }
 
 /** Lets whatever waits on the event loop run between two pages. */

@@ -55,8 +55,7 @@ export const listStamp = (createdAt: Date, listVersion: number) => `${createdAt.
  * pages neither skip nor repeat a row): at most `rows` icons and, past the first, none that would take
  * the page's markup over `bytes` (an uncorrelated subquery finds the page's last icon from the index
  * and the markup's lengths); with each row the project's stamp, read in the same statement. Keyset
- * paging on the (project_id, created_at) index; ties of created_at (rare: create-many spaces its
- * icons a millisecond apart) are ordered by an incremental sort. Plain columns of one table, so
+ * paging on the (project_id, created_at, id) index, which gives the order with no sort at all. Plain columns of one table, so
  * drizzle maps the rows as cheaply as a plain select (a CTE's or a join's cost about twice as much).
  */
 export function iconPageQuery(
@@ -98,37 +97,50 @@ async function stampOf(db: Db, projectId: string): Promise<string | null> {
   return p ? listStamp(p.createdAt, p.listVersion) : null
 }
 
+/** A page's rows as the database gave them (queryIconPage), before their markup is served. */
+export type StoredIconPage = {
+  records: Awaited<ReturnType<typeof iconPageQuery>>
+  /** The stamp when the page is empty (read just after it); a page with rows carries its own. */
+  emptyStamp: string | null
+  next: IconListCursor | null
+}
+
 /**
- * One page of the icons of a project the route located (requireAccess 'icon:read'): iconPageQuery,
- * served. A page with rows carries the stamp of its own snapshot. An empty page (the list's end) has
- * its stamp read just after it: list versions only grow, so the same stamp as before the page means
- * nothing changed from then until after it.
+ * One page of the icons of a project the route located (requireAccess 'icon:read'): iconPageQuery
+ * and where the next page starts. An empty page (the list's end) has its stamp read just after it:
+ * list versions only grow, so the same stamp as before the page means nothing changed from then
+ * until after it.
  */
-export async function readIconPage(
-  { db, svg }: Deps,
-  actor: Actor,
+export async function queryIconPage(
+  db: Db,
   projectId: string,
   after: IconListCursor | null,
   limits: { rows: number; bytes: number },
-): Promise<IconPage> {
+): Promise<StoredIconPage> {
   const records = await iconPageQuery(db, projectId, after, limits)
+  const last = records.at(-1)
+  if (!last) return { records, emptyStamp: await stampOf(db, projectId), next: null }
+  // Cut by count, or by markup (a following icon was left out only if the page's markup reached the bound).
+  const cut =
+    records.length >= limits.rows ||
+    records.reduce((bytes, row) => bytes + Buffer.byteLength(row.svg), 0) >= limits.bytes
+  return { records, emptyStamp: null, next: cut ? { at: last.at, id: last.id } : null }
+}
+
+/** A queried page served: each row with its markup sanitised (memoised; else in the SVG worker pool, not on the event loop). */
+export async function serveIconPage({ svg }: Deps, actor: Actor, page: StoredIconPage): Promise<IconPage> {
+  const { records, next } = page
   const head = records[0]
-  if (!head) return { rows: [], stamp: await stampOf(db, projectId), next: null }
-  // Markup not served before is sanitised in the SVG worker pool, not on the event loop.
+  if (!head) return { rows: [], stamp: page.emptyStamp, next: null }
   const svgs = await serveMany(
     svg,
     records.map((row) => row.svg),
     actor.id,
   )
-  const last = records.at(-1)!
-  // Cut by count, or by markup (a following icon was left out only if the page's markup reached the bound).
-  const cut =
-    records.length >= limits.rows ||
-    records.reduce((bytes, row) => bytes + Buffer.byteLength(row.svg), 0) >= limits.bytes
   return {
     rows: records.map((row, at) => ({ ...toIconRow(row), svg: svgs[at]! })),
     stamp: listStamp(head.projectCreated, head.listVersion),
-    next: cut ? { at: last.at, id: last.id } : null,
+    next,
   }
 }
 

@@ -37,6 +37,19 @@ const failure = (promise: Promise<unknown>) =>
   )
 
 describe('SVG worker pool', () => {
+  it('starts no worker until asked; warm() starts one, once, and its first icons need no other', async () => {
+    const p = pool({ size: 2 })
+    expect(p.stats().workers).toBe(0)
+    p.warm()
+    p.warm()
+    expect(p.stats().workers).toBe(1)
+    expect(await p.serve([svgOf(1)])).toEqual([sanitizeOrEmpty(svgOf(1))])
+    expect(p.stats().workers).toBe(1)
+    await p.close()
+    p.warm()
+    expect(p.stats().workers).toBe(0)
+  })
+
   it('answers what processSvg answers, refusals included', async () => {
     const p = pool({ size: 2 })
     const evil =

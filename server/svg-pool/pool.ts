@@ -2,7 +2,7 @@
 // loop. Each icon gets a CPU deadline: past it the icon is refused (SvgError too_slow, a 400) and
 // its worker terminated and replaced. Callers wait in a bounded queue served lane by lane (a lane
 // is one user), so one user's many icons never hold back another's one; beyond the bounds the
-// caller is answered 429/503 with Retry-After. docs/decisions/0101-svg-worker-pool.md
+// caller is answered 429/503 with Retry-After. docs/decisions/0102-svg-worker-pool.md
 import { Worker } from 'node:worker_threads'
 import { appMessages } from '../../common/messages.ts'
 import { SvgError } from '../../common/svg/index.ts'
@@ -26,6 +26,8 @@ export type SvgPool = {
   process(input: string, options: { idPrefix: string }, lane?: string): Promise<string>
   /** The markup to serve for each stored markup (served-svg.ts's sanitizeOrEmpty), in a worker. */
   serve(inputs: string[], lane?: string): Promise<string[]>
+  /** Starts a first worker if none runs, so that the first icons do not wait for its start-up. */
+  warm(): void
   close(): Promise<void>
   readonly size: number
   /** Workers alive, busy, icons waiting, workers replaced after a deadline or a crash. */
@@ -197,6 +199,9 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
     process: (input, { idPrefix }, lane = '') =>
       enqueue({ kind: 'process', input, idPrefix }, lane) as Promise<string>,
     serve: (inputs, lane = '') => enqueue({ kind: 'serve', inputs }, lane) as Promise<string[]>,
+    warm() {
+      if (!closed && slots.size === 0) spawn()
+    },
     stats: () => ({
       workers: slots.size,
       busy: [...slots].filter((s) => s.task).length,

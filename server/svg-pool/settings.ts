@@ -1,4 +1,4 @@
-// The SVG worker pool's sizes and deadlines (docs/decisions/0101-svg-worker-pool.md).
+// The SVG worker pool's sizes and deadlines (docs/decisions/0102-svg-worker-pool.md).
 import { availableParallelism } from 'node:os'
 
 /** CPU time one icon may take in a worker before it is refused (too_slow) and the worker replaced. */

@@ -44,9 +44,10 @@ export const icons = pgTable(
     /** The scope's version of the row's last change (ADR 0303). */
     version: versionColumn(),
   },
-  // The vault lists a project's icons by created_at: one index serves the filter and the order.
+  // The vault lists a project's icons by (created_at, id): one index serves the filter, the order and
+  // the keyset of its pages.
   (t) => [
-    index('icons_project_id_created_at_idx').on(t.project_id, t.created_at),
+    index('icons_project_id_created_at_id_idx').on(t.project_id, t.created_at, t.id),
     index('icons_workspace_id_idx').on(t.workspace_id),
     // A pull reads a scope's changes since a version (ADR 0303).
     index('icons_workspace_id_version_idx').on(t.workspace_id, t.version),
