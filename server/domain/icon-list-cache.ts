@@ -1,7 +1,7 @@
 // GET /api/icons answers (ADR 0303, "Cheap answers"; ADR 0304, memory). A project's list is read in
-// keyset pages (icons.ts, queryIconPage and serveIconPage), each with the project's list stamp (created_at and
-// `list_version`, bumped by a database trigger on any change of its icons, by any writer, in the
-// writing transaction) read in the same statement.
+// keyset pages (icons.ts, queryIconPage and serveIconPage), each with the project's list stamp
+// (created_at and `list_version`, bumped by a database trigger on any change of its icons, by any
+// writer, in the writing transaction) read in the same statement.
 // - A list whose JSON stays within listLimits.keepBytes is a kept answer (kept-answer.ts): its bytes,
 //   strong ETag and brotli/gzip forms kept per project stamp, so an unchanged list costs the access
 //   check's one primary-key read and is neither read, hashed nor compressed again.

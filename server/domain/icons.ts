@@ -55,8 +55,9 @@ export const listStamp = (createdAt: Date, listVersion: number) => `${createdAt.
  * pages neither skip nor repeat a row): at most `rows` icons and, past the first, none that would take
  * the page's markup over `bytes` (an uncorrelated subquery finds the page's last icon from the index
  * and the markup's lengths); with each row the project's stamp, read in the same statement. Keyset
- * paging on the (project_id, created_at, id) index, which gives the order with no sort at all. Plain columns of one table, so
- * drizzle maps the rows as cheaply as a plain select (a CTE's or a join's cost about twice as much).
+ * paging on the (project_id, created_at, id) index, which gives the order with no sort at all.
+ * Plain columns of one table, so drizzle maps the rows as cheaply as a plain select (a CTE's or a
+ * join's cost about twice as much).
  */
 export function iconPageQuery(
   db: Db,
@@ -127,7 +128,10 @@ export async function queryIconPage(
   return { records, emptyStamp: null, next: cut ? { at: last.at, id: last.id } : null }
 }
 
-/** A queried page served: each row with its markup sanitised (memoised; else in the SVG worker pool, not on the event loop). */
+/**
+ * A queried page served: each row with its markup sanitised (memoised; else in the SVG worker pool,
+ * not on the event loop).
+ */
 export async function serveIconPage({ svg }: Deps, actor: Actor, page: StoredIconPage): Promise<IconPage> {
   const { records, next } = page
   const head = records[0]
