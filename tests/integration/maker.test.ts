@@ -142,6 +142,8 @@ describe.each(dbKinds)('maker API on %s', (kind) => {
       status: 502,
       body: { error: `${appMessages.aiUpstreamError} (HTTP 500)` },
     })
+    // The seed's deadline; shortened here (and in the maker's end-to-end test) not to wait for it.
+    expect(aiSettings.timeoutMs).toBe(30_000)
     aiSettings.timeoutMs = 400
     try {
       const started = Date.now()
