@@ -5,7 +5,7 @@
 // compress-json.ts sends it: 304 for a matching If-None-Match, else the bytes the client accepts.
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
-import { brotliCompress, constants, createBrotliCompress, gzip } from 'node:zlib'
+import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib'
 
 export type Encoding = 'br' | 'gzip'
 
@@ -41,6 +41,9 @@ export function keptAnswer(
   return answer
 }
 
+/** gzip level 5, for clients without brotli. */
+const GZIP_LEVEL = 5
+
 /** Brotli quality 4: fast, and ~7× smaller icon lists. */
 const brotliParams = (sizeHint: number) => ({
   [constants.BROTLI_PARAM_QUALITY]: 4,
@@ -56,9 +59,15 @@ export async function compress(bytes: Uint8Array, encoding: Encoding): Promise<U
   const out =
     encoding === 'br'
       ? await brotli(bytes, { params: brotliParams(bytes.byteLength) })
-      : await gzipAsync(bytes, { level: 5 })
+      : await gzipAsync(bytes, { level: GZIP_LEVEL })
   return asBytes(out)
 }
+
+/** A compression stream of `encoding` with the same settings (a streamed answer's, brotliAsYouGo's). */
+export const compressionStream = (encoding: Encoding, chunkSize?: number) =>
+  encoding === 'br'
+    ? createBrotliCompress({ chunkSize, params: brotliParams(0) })
+    : createGzip({ level: GZIP_LEVEL, chunkSize })
 
 /**
  * Brotli of JSON written a piece at a time (a list read page by page), compressed on libuv's thread
@@ -66,7 +75,7 @@ export async function compress(bytes: Uint8Array, encoding: Encoding): Promise<U
  * piece rather than a whole compression later. `cancel` when the answer will not be kept.
  */
 export function brotliAsYouGo() {
-  const stream = createBrotliCompress({ params: brotliParams(0) })
+  const stream = compressionStream('br')
   const out: Buffer[] = []
   stream.on('data', (chunk: Buffer) => out.push(chunk))
   const done = new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {

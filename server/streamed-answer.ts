@@ -7,8 +7,7 @@
 // Node adapter then destroys the connection before the chunked answer's end: a failed transfer,
 // never a body that looks complete.
 import { pipeline, Readable } from 'node:stream'
-import { constants, createBrotliCompress, createGzip } from 'node:zlib'
-import type { Encoding } from './kept-answer.ts'
+import { compressionStream, type Encoding } from './kept-answer.ts'
 
 export type StreamedAnswer = {
   /** A weak ETag naming what the chunks will be, known before any is read. */
@@ -19,22 +18,11 @@ export type StreamedAnswer = {
 
 const CHUNK = 64 * 1024
 
-/** The compressor of `encoding`, with the kept answers' settings (brotli quality 4, gzip 5). */
-const compressor = (encoding: Encoding) =>
-  encoding === 'br'
-    ? createBrotliCompress({
-        chunkSize: CHUNK,
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: 4,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        },
-      })
-    : createGzip({ level: 5, chunkSize: CHUNK })
-
 function open(answer: StreamedAnswer, encoding: Encoding | null): AsyncIterator<Uint8Array> {
   const json = answer.chunks()
   if (!encoding) return json[Symbol.asyncIterator]()
-  const zip = compressor(encoding)
+  // The kept answers' settings (brotli quality 4, gzip 5), in 64 KB of output at a time.
+  const zip = compressionStream(encoding, CHUNK)
   // One chunk waits before the compressor at most; the compressor's error (or the generator's,
   // passed on by pipeline) rejects the next read.
   pipeline(Readable.from(json, { highWaterMark: 1 }), zip, () => {})
