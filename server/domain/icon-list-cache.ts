@@ -1,7 +1,7 @@
 // GET /api/icons answers (ADR 0303, "Cheap answers"; ADR 0304, memory). A project's list is read in
-// keyset pages (icons.ts, queryIconPage and serveIconPage), each with the project's list stamp
-// (created_at and `list_version`, bumped by a database trigger on any change of its icons, by any
-// writer, in the writing transaction) read in the same statement.
+// keyset pages (icon-list-pages.ts), each with the project's list stamp (created_at and
+// `list_version`, bumped by a database trigger on any change of its icons, by any writer, in the
+// writing transaction) read in the same statement. This file keeps the lists and picks the answer.
 // - A list whose JSON stays within listLimits.keepBytes is a kept answer (kept-answer.ts): its bytes,
 //   strong ETag and brotli/gzip forms kept per project stamp, so an unchanged list costs the access
 //   check's one primary-key read and is neither read, hashed nor compressed again.
@@ -17,33 +17,17 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { messages } from '../../common/messages.ts'
-import { brotliAsYouGo, type KeptAnswer, keptAnswer } from '../kept-answer.ts'
+import type { KeptAnswer } from '../kept-answer.ts'
 import type { StreamedAnswer } from '../streamed-answer.ts'
 import type { Actor, Deps } from './deps.ts'
 import { ApiError } from './errors.ts'
-import {
-  type IconListCursor,
-  type IconPage,
-  listStamp,
-  queryIconPage,
-  type StoredIconPage,
-  serveIconPage,
-} from './icons.ts'
-
-/**
- * Sizes (mutable for tests only). keepBytes: lists up to this much JSON are kept whole (8 MB, about
- * 11,000 icons of the Iconify sets: a 10,000-icon project stays a kept answer; ADR 0304).
- * pageRows / pageBytes: a page's icons and markup (bounds what PGlite's memory grows to).
- */
-export const listLimits = { keepBytes: 8 * 1024 * 1024, pageRows: 2000, pageBytes: 2 * 1024 * 1024 }
+import { keptList, listChunks, listLimits, readHead } from './icon-list-pages.ts'
+import { listStamp } from './icons.ts'
 
 /** Kept lists: at most this many bytes of JSON in all (least recently used out first). */
 const MAX_BYTES = 64 * 1024 * 1024
 /** Reads of a list's first pages that may meet a change before the answer gives up (503). */
 const ATTEMPTS = 3
-
-/** Streamed lists being sent, and pages of lists read (for tests and diagnostics). */
-export const listStreams = { open: 0, pages: 0 }
 
 export type ListedProject = { id: string; createdAt: Date; listVersion: number }
 
@@ -110,6 +94,7 @@ const SERVING_CODE = (() => {
     at('./served-svg.ts'),
     at('./icons.ts'),
     at('./icon-list-cache.ts'),
+    at('./icon-list-pages.ts'),
     at('../../package.json'),
   ]
   for (const file of files) hash.update(readFileSync(file))
@@ -147,8 +132,7 @@ export async function iconListAnswer(
     if (!head) continue // changed while read: nothing is sent yet, read it again
     if (!head.more) {
       store.large.delete(project.id)
-      head.brotli?.write(CLOSE)
-      const answer = keptAnswer(Buffer.concat([...head.chunks, CLOSE]), head.brotli?.end())
+      const answer = keptList(head)
       keep(store, project.id, { stamp: head.stamp, answer })
       return { kept: answer }
     }
@@ -168,136 +152,4 @@ export async function iconListAnswer(
   }
   // A list written to all the while: the client asks again a moment later.
   throw new ApiError(503, messages.unexpectedError, { 'Retry-After': '1' })
-}
-
-type Head = {
-  /** The list's JSON so far (the first opens `{"data":[`). */
-  chunks: Buffer[]
-  stamp: string
-  /** The rest of the list's pages. */
-  pages: ReturnType<typeof pageReader>
-  /** Whether more pages follow (false: the list is all in `chunks`). */
-  more: boolean
-  /** Whether a row was written (the next one follows a comma). */
-  rows: boolean
-  /** Bytes of JSON in `chunks`. */
-  bytes: number
-  /** The brotli form of `chunks` as they are read, when the list may be small enough to keep. */
-  brotli: ReturnType<typeof brotliAsYouGo> | null
-}
-
-const CLOSE = Buffer.from(']}')
-
-/** A page's rows as JSON text: `a,b,c` (JSON.stringify of the whole list joins them the same way). */
-const pageJson = (rows: unknown[], after: boolean) =>
-  `${after ? ',' : ''}${JSON.stringify(rows).slice(1, -1)}`
-
-/** The list's first pages, until past `limit` bytes of JSON or its end; null when it changed meanwhile. */
-async function readHead(deps: Deps, actor: Actor, projectId: string, limit: number): Promise<Head | null> {
-  const pages = pageReader(deps, actor, projectId)
-  const head: Head = {
-    chunks: [Buffer.from('{"data":[')],
-    stamp: '',
-    pages,
-    rows: false,
-    bytes: 9,
-    more: true,
-    brotli: limit > 0 ? brotliAsYouGo() : null,
-  }
-  head.brotli?.write(head.chunks[0]!)
-  try {
-    for (let first = true; ; first = false) {
-      const page = await pages.next()
-      // A project gone meanwhile is a change too (the access check saw it).
-      if (page.stamp === null || (!first && page.stamp !== head.stamp)) {
-        head.brotli?.cancel()
-        return null
-      }
-      head.stamp = page.stamp
-      if (page.rows.length) {
-        const chunk = Buffer.from(pageJson(page.rows, head.rows))
-        head.brotli?.write(chunk)
-        head.chunks.push(chunk)
-        head.rows = true
-        head.bytes += chunk.byteLength
-      }
-      head.more = page.next !== null
-      if (!head.more || head.bytes > limit) return head
-      await yieldToLoop()
-    }
-  } catch (error) {
-    head.brotli?.cancel()
-    throw error
-  }
-}
-
-/**
- * A list's pages in order. The next page's rows are queried as soon as this page's are in, while
- * this one is served (its markup sanitised, its rows mapped) and sent: the database's thread and the
- * event loop (and the SVG pool) work at once, and at most one page is read ahead.
- */
-function pageReader(deps: Deps, actor: Actor, projectId: string) {
-  let ahead: Promise<StoredIconPage> | null = queryPage(deps, projectId, null)
-  return {
-    /** The next page (call only while the last one had a `next`). */
-    async next(): Promise<IconPage> {
-      const page = await ahead!
-      ahead = page.next ? queryPage(deps, projectId, page.next) : null
-      return serveIconPage(deps, actor, page)
-    },
-  }
-}
-
-const queryPage = (deps: Deps, projectId: string, after: IconListCursor | null) => {
-  listStreams.pages++
-  const page = queryIconPage(deps.db, projectId, after, {
-    rows: listLimits.pageRows,
-    bytes: listLimits.pageBytes,
-  })
-  // Read ahead for a reader that may stop first (a client gone, a list changed): its failure is
-  // reported to whoever awaits it, and to no one else.
-  page.catch(() => {})
-  return page
-}
-
-/** Lets whatever waits on the event loop run between two pages. */
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
-
-/** Thrown mid-stream when the list changed: the answer ends as a failed transfer. */
-class ListChanged extends Error {
-  constructor() {
-    super('The icon list changed while it was sent')
-  }
-}
-
-/**
- * The streamed list's JSON: what was read first, then a page at a time, read only when the reader
- * (the compressor, the socket) asks for more. The reader's return (a client gone) stops it.
- * `sent(bytes)` is told the JSON's size once it is all out.
- */
-async function* listChunks(head: Head, sent: (bytes: number) => void): AsyncGenerator<Uint8Array> {
-  listStreams.open++
-  try {
-    const { chunks, pages } = head
-    // Handed out one by one and let go, so that memory falls as the answer goes out.
-    while (chunks.length) yield chunks.shift()!
-    let rows = head.rows
-    let bytes = head.bytes + CLOSE.byteLength
-    for (let more = head.more; more; ) {
-      await yieldToLoop()
-      const page = await pages.next()
-      if (page.stamp !== head.stamp) throw new ListChanged()
-      more = page.next !== null
-      if (page.rows.length) {
-        const chunk = Buffer.from(pageJson(page.rows, rows))
-        bytes += chunk.byteLength
-        yield chunk
-        rows = true
-      }
-    }
-    yield CLOSE
-    sent(bytes)
-  } finally {
-    listStreams.open--
-  }
 }

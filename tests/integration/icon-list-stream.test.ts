@@ -12,7 +12,7 @@ import { serve } from '@hono/node-server'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { icons, user } from '../../server/db/schema/index.ts'
-import { listLimits, listStreams } from '../../server/domain/icon-list-cache.ts'
+import { listLimits, listStreams } from '../../server/domain/icon-list-pages.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'
 import { dbKinds } from '../setup/test-db.ts'
 
