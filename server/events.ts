@@ -104,6 +104,11 @@ export type EventBus = {
   onIdentityChange(listener: (change: { sessions?: string[]; users?: string[] }) => void): void
   /** Told of every change note any process sends, as it arrives here (answers kept by this process). */
   onNote(listener: (note: ChangeNote) => void): void
+  /**
+   * Told when change notes may have been missed (the database connection that LISTENs was lost and
+   * is back): whatever a listener kept on the word of notes must be forgotten.
+   */
+  onResync(listener: () => void): void
   /** Ends the subscriber's stream unless its session is still valid; resolves whether it was. */
   confirm(sub: Subscriber): Promise<boolean>
   close(): Promise<void>
@@ -119,6 +124,7 @@ export async function createEventBus(store: Store): Promise<EventBus> {
   let queue: Promise<void> = Promise.resolve()
   const identityListeners: ((change: { sessions?: string[]; users?: string[] }) => void)[] = []
   const noteListeners: ((note: ChangeNote) => void)[] = []
+  const resyncListeners: (() => void)[] = []
   const unlisten = await store.listen(CHANNEL, (payload) => {
     const note = JSON.parse(payload) as ChangeNote
     for (const l of noteListeners) l(note)
@@ -264,6 +270,7 @@ export async function createEventBus(store: Store): Promise<EventBus> {
     },
     onIdentityChange: (listener) => void identityListeners.push(listener),
     onNote: (listener) => void noteListeners.push(listener),
+    onResync: (listener) => void resyncListeners.push(listener),
     subscribe: (sub) => {
       makeRoom(sub)
       subscribers.add(sub)

@@ -22,8 +22,16 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>
 export type Store = {
   kind: 'pglite' | 'postgres'
   db: Db
-  /** Subscribes to a NOTIFY channel; resolves to an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  /**
+   * Subscribes to a NOTIFY channel; resolves to an unsubscribe function. When the listening
+   * connection was lost and has been re-established (LISTEN again), `onResume` is called: notes
+   * sent meanwhile were missed, so whatever was kept on their word must be forgotten.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResume?: () => void,
+  ): Promise<() => Promise<void>>
   notify(channel: string, payload: string): Promise<void>
   /**
    * When the database last answered a query of this process (ms since the epoch, 0 if not known):
