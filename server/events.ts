@@ -1,18 +1,19 @@
 // Change events. Domain code publishes a small note inside the transaction that writes (Postgres
 // delivers it on commit, or not at all: ADR 0303), carrying the scope's change version; every
 // server process LISTENs on one Postgres channel (PGlite in-process, or a Postgres server
-// shared by several processes), resolves who may see the change, loads the row once and
-// pushes a ChangeEvent to those users' open /api/events streams. Notes are delivered one after
-// another, in order; a stream whose session has ended (stream-sessions.ts) is ended before it
-// could receive anything, and a few streams per session at most stay open (ADR 0005).
-import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { Role } from '../common/permissions.ts'
+// shared by several processes) and pushes ChangeEvents to the open /api/events streams of those
+// who may see them. Notes are delivered in batches, in order: whatever arrived while the last batch
+// was sent goes out together, with one recipients query, one session check and one row load per
+// table for the whole batch (domain/note-events.ts), each event serialised once for every stream
+// (ADR 0005). A stream whose session has ended (stream-sessions.ts) is ended before it could
+// receive anything, and a few streams per session at most stay open. When notes may have been
+// missed (the listening connection was lost, or a batch failed) every stream is told to pull.
+import { sql } from 'drizzle-orm'
 import type { ChangeEvent } from '../common/schemas/events.ts'
 import type { Store } from './db/client.ts'
-import { icons, projects, user, workspaceAccess, workspaces } from './db/schema/index.ts'
-import { toAccessRow, toProjectRow, toWorkspaceRow } from './domain/rows.ts'
-import { servedIconRow } from './domain/served-svg.ts'
+import { audiences, eventsOf, loadRows, type StreamNote } from './domain/note-events.ts'
 import type { Tx } from './domain/sync-versions.ts'
+import { sseFrame } from './stream-outbox.ts'
 import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER, sessionGate } from './stream-sessions.ts'
 
 const CHANNEL = 'iconvault_changes'
@@ -88,7 +89,10 @@ export type Subscriber = {
   userId: string
   email: string
   sessionId: string
-  send(event: ChangeEvent): void
+  /** Queues an SSE frame (shared by every stream that receives it: never modify it). */
+  send(frame: Uint8Array): void
+  /** Notes may have been missed: the client must pull every scope from its cursor. */
+  pull(): void
   /** Ends the stream (its session ended, or too many streams are open); called once at most. */
   end(): void
 }
@@ -114,6 +118,9 @@ export type EventBus = {
   close(): Promise<void>
 }
 
+/** Most notes delivered in one batch (an upsert-many note counts as one). */
+const MAX_BATCH_NOTES = 500
+
 /** Events carry their note's scope and version, so a client can tell when it missed one. */
 const stamped = (events: ChangeEvent[], { scope, version }: Versioned): ChangeEvent[] =>
   version === undefined ? events : events.map((e) => ({ ...e, scope, version }))
@@ -121,21 +128,34 @@ const stamped = (events: ChangeEvent[], { scope, version }: Versioned): ChangeEv
 export async function createEventBus(store: Store): Promise<EventBus> {
   const subscribers = new Set<Subscriber>()
   const gate = sessionGate(store.db)
-  let queue: Promise<void> = Promise.resolve()
+  const waiting: StreamNote[] = []
+  let delivering = false
   const identityListeners: ((change: { sessions?: string[]; users?: string[] }) => void)[] = []
   const noteListeners: ((note: ChangeNote) => void)[] = []
   const resyncListeners: (() => void)[] = []
-  const unlisten = await store.listen(CHANNEL, (payload) => {
-    const note = JSON.parse(payload) as ChangeNote
-    for (const l of noteListeners) l(note)
-    if (note.entity === 'sessions') return endSessions(note.ids)
-    if (note.entity === 'users') {
-      for (const l of identityListeners) l({ users: note.ids })
-      return
-    }
-    if (subscribers.size === 0) return
-    queue = queue.then(() => deliver(note)).catch((err) => console.error('event delivery failed:', err))
-  })
+  const unlisten = await store.listen(
+    CHANNEL,
+    (payload) => {
+      const note = JSON.parse(payload) as ChangeNote
+      for (const l of noteListeners) l(note)
+      if (note.entity === 'sessions') return endSessions(note.ids)
+      if (note.entity === 'users') {
+        for (const l of identityListeners) l({ users: note.ids })
+        return
+      }
+      if (subscribers.size === 0) return
+      waiting.push(note)
+      if (!delivering) void deliverWaiting()
+    },
+    () => resync(),
+  )
+
+  /** Notes may have been missed: everything kept on their word goes, and every stream pulls. */
+  function resync() {
+    gate.forgetAll()
+    for (const l of resyncListeners) l()
+    for (const s of subscribers) s.pull()
+  }
 
   function end(s: Subscriber) {
     if (subscribers.delete(s)) s.end()
@@ -148,10 +168,11 @@ export async function createEventBus(store: Store): Promise<EventBus> {
   }
 
   /** Ends the streams of ended or expired sessions among `subs`; returns those still valid. */
-  async function stillValid(subs: Subscriber[]): Promise<Subscriber[]> {
-    const valid = await gate.valid(subs.map((s) => s.sessionId))
-    for (const s of subs) if (!valid.has(s.sessionId)) end(s)
-    return subs.filter((s) => subscribers.has(s))
+  async function stillValid(subs: Iterable<Subscriber>): Promise<Set<Subscriber>> {
+    const list = [...subs]
+    const valid = list.length ? await gate.valid(list.map((s) => s.sessionId)) : new Set<string>()
+    for (const s of list) if (!valid.has(s.sessionId)) end(s)
+    return new Set(list.filter((s) => subscribers.has(s)))
   }
 
   /** A new stream beyond the caps ends the oldest of its session (or of its user). */
@@ -164,101 +185,62 @@ export async function createEventBus(store: Store): Promise<EventBus> {
     same((s) => s.userId === sub.userId, MAX_STREAMS_PER_USER)
   }
 
-  async function recipients(note: ChangeNote): Promise<Map<string, Role | null>> {
-    const out = new Map<string, Role | null>()
-    const connected = [...new Set([...subscribers].map((s) => s.userId))]
-    if ('audience' in note && note.audience) for (const id of note.audience) out.set(id, null)
-    if ('owner_id' in note && note.owner_id && !note.workspace_id) out.set(note.owner_id, null)
-    if ('workspace_id' in note && note.workspace_id && note.entity !== 'membership') {
-      const rows = await store.db
-        .select({ user_id: workspaceAccess.user_id, role: workspaceAccess.role })
-        .from(workspaceAccess)
-        .where(
-          and(
-            eq(workspaceAccess.workspace_id, note.workspace_id),
-            inArray(workspaceAccess.user_id, connected),
-          ),
-        )
-      for (const r of rows) if (r.user_id) out.set(r.user_id, r.role as Role)
-    }
-    return out
-  }
-
-  /** The events of a note: one per row (an upsert-many note loads its rows in one query). */
-  async function toEvents(
-    note: Exclude<ChangeNote, { entity: 'sessions' | 'users' }>,
-    role: Role | null,
-  ): Promise<ChangeEvent[]> {
-    if (note.entity === 'icons' && note.op === 'upsert-many') {
-      const rows = await store.db.select().from(icons).where(inArray(icons.id, note.ids))
-      const byId = new Map(rows.map((r) => [r.id, r]))
-      return note.ids.flatMap((id) => {
-        const row = byId.get(id)
-        return row ? [{ entity: 'icons', op: 'upsert', row: servedIconRow(row) } as const] : []
-      })
-    }
-    const event = await toEvent(note, role)
-    return event ? [event] : []
-  }
-
-  async function toEvent(
-    note: Exclude<ChangeNote, { op: 'upsert-many' } | { entity: 'sessions' | 'users' }>,
-    role: Role | null,
-  ): Promise<ChangeEvent | null> {
-    if (note.entity === 'membership')
-      return { entity: 'membership', op: 'revoked', workspace_id: note.workspace_id }
-    if (note.entity === 'invitations') return { entity: 'invitations', op: 'changed' }
-    if (note.op === 'delete') {
-      if (note.entity === 'workspaces_access')
-        return {
-          entity: 'workspaces_access',
-          op: 'delete',
-          id: note.id,
-          workspace_id: note.workspace_id ?? '',
+  /** Delivers batches until nothing waits; a batch that fails makes every stream pull instead. */
+  async function deliverWaiting() {
+    delivering = true
+    try {
+      while (waiting.length) {
+        const batch = waiting.splice(0, MAX_BATCH_NOTES)
+        try {
+          await deliver(batch)
+        } catch (err) {
+          console.error('event delivery failed:', err)
+          for (const s of subscribers) s.pull()
         }
-      return { entity: note.entity, op: 'delete', id: note.id }
-    }
-    const db = store.db
-    switch (note.entity) {
-      case 'workspaces': {
-        const [w] = await db.select().from(workspaces).where(eq(workspaces.id, note.id))
-        return w && role ? { entity: 'workspaces', op: 'upsert', row: toWorkspaceRow(w, role) } : null
       }
-      case 'workspaces_access': {
-        const [a] = await db.select().from(workspaceAccess).where(eq(workspaceAccess.id, note.id))
-        return a ? { entity: 'workspaces_access', op: 'upsert', row: toAccessRow(a) } : null
-      }
-      case 'projects': {
-        const [p] = await db.select().from(projects).where(eq(projects.id, note.id))
-        return p ? { entity: 'projects', op: 'upsert', row: toProjectRow(p) } : null
-      }
-      case 'icons': {
-        const [i] = await db.select().from(icons).where(eq(icons.id, note.id))
-        return i ? { entity: 'icons', op: 'upsert', row: servedIconRow(i) } : null
-      }
+    } finally {
+      delivering = false
     }
   }
 
-  async function deliver(note: Exclude<ChangeNote, { entity: 'sessions' | 'users' }>) {
-    if (note.entity === 'invitations') {
-      const [u] = await store.db.select({ id: user.id }).from(user).where(eq(user.email, note.email))
-      const event = await toEvent(note, null)
-      const to = [...subscribers].filter((s) => event && (s.userId === u?.id || s.email === note.email))
-      for (const s of await stillValid(to)) if (event) s.send(event)
-      return
+  async function deliver(batch: StreamNote[]) {
+    const subs = [...subscribers]
+    if (subs.length === 0) return
+    const byUser = new Map<string, Subscriber[]>()
+    for (const s of subs) {
+      const list = byUser.get(s.userId)
+      if (list) list.push(s)
+      else byUser.set(s.userId, [s])
     }
-    const who = await recipients(note)
-    const cache = new Map<string, ChangeEvent[]>()
-    const except = 'except_session' in note ? note.except_session : undefined
-    const to = [...subscribers].filter((s) => who.has(s.userId) && !(except && s.sessionId === except))
-    if (to.length === 0) return
-    for (const s of await stillValid(to)) {
-      const role = who.get(s.userId) ?? null
-      const key = note.op === 'upsert-many' ? 'rows' : (role ?? '') // icon rows do not depend on the role
-      if (!cache.has(key)) cache.set(key, stamped(await toEvents(note, role), note))
-      // Rows load after the check: a stream ended meanwhile is skipped.
-      if (subscribers.has(s)) for (const event of cache.get(key) ?? []) s.send(event)
-    }
+    const who = await audiences(store.db, batch, [...byUser.keys()])
+    // Per note, the streams that may hear it.
+    const to = batch.map((note, i) => {
+      const except = 'except_session' in note ? note.except_session : undefined
+      const streams = [...who[i]!.keys()].flatMap((id) => byUser.get(id) ?? [])
+      if (note.entity === 'invitations')
+        for (const s of subs) if (s.email === note.email && !streams.includes(s)) streams.push(s)
+      return except ? streams.filter((s) => s.sessionId !== except) : streams
+    })
+    const valid = await stillValid(new Set(to.flat()))
+    if (valid.size === 0) return
+    const heard = batch.filter((_, i) => to[i]!.some((s) => valid.has(s)))
+    const rows = await loadRows(store.db, heard)
+    batch.forEach((note, i) => {
+      // Frames per role (workspace rows show the reader's role; everything else is the same for all).
+      const frames = new Map<string, Uint8Array[]>()
+      for (const s of to[i]!) {
+        // Rows load after the check: a stream ended meanwhile is skipped.
+        if (!valid.has(s) || !subscribers.has(s)) continue
+        const role = who[i]!.get(s.userId) ?? null
+        const key = note.entity === 'workspaces' ? (role ?? '') : ''
+        let list = frames.get(key)
+        if (!list) {
+          list = stamped(eventsOf(note, role, rows), note).map((e) => sseFrame('change', JSON.stringify(e)))
+          frames.set(key, list)
+        }
+        for (const frame of list) s.send(frame)
+      }
+    })
   }
 
   return {
@@ -276,7 +258,7 @@ export async function createEventBus(store: Store): Promise<EventBus> {
       subscribers.add(sub)
       return () => subscribers.delete(sub)
     },
-    confirm: async (sub) => subscribers.has(sub) && (await stillValid([sub])).length === 1,
+    confirm: async (sub) => subscribers.has(sub) && (await stillValid([sub])).size === 1,
     close: async () => {
       for (const s of [...subscribers]) end(s)
       await unlisten()

@@ -18,6 +18,8 @@ export type SessionGate = {
   valid(ids: Iterable<string>): Promise<Set<string>>
   /** A session that ended: never valid again. */
   ended(id: string): void
+  /** Forgets every memoised answer (notes of ended sessions may have been missed). */
+  forgetAll(): void
 }
 
 export function sessionGate(db: Db, now: () => number = Date.now): SessionGate {
@@ -48,6 +50,9 @@ export function sessionGate(db: Db, now: () => number = Date.now): SessionGate {
         if (expiresAt > now()) out.add(r.id)
       }
       return out
+    },
+    forgetAll() {
+      known.clear()
     },
     ended(id) {
       known.delete(id)

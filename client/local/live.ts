@@ -1,5 +1,6 @@
 // The live stream: an EventSource on GET /api/events. `ready` opens every (re)connection and asks
-// for a re-sync, since changes may have been missed meanwhile; each `change` (common/schemas/events.ts)
+// for a re-sync, since changes may have been missed meanwhile, and so does `pull` (the server dropped
+// a backlog we did not read, or its database connection blinked); each `change` (common/schemas/events.ts)
 // is applied to the local database by the rule of reconcile.ts, and its scope's version is checked
 // for a gap (a change committed but never announced to us: its scope is pulled, ADR 0303). A deleted workspace or project takes
 // its rows with it; `membership revoked` drops everything of that workspace from the browser, queued
@@ -163,6 +164,8 @@ export function connectLive(handlers: LiveHandlers): () => void {
     if (closed) return
     source = new EventSource('/api/events')
     source.addEventListener('ready', () => handlers.onReady())
+    // The server dropped what waited for us (we read too slowly) or may have missed notes: pull.
+    source.addEventListener('pull', () => handlers.onReady())
     source.addEventListener('change', (message) => {
       let event: ChangeEvent
       try {

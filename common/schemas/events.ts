@@ -1,6 +1,8 @@
 // What GET /api/events (server-sent events) pushes to a browser: every change of a row the
 // user may see. `event: change` carries a ChangeEvent as JSON; `event: ready` opens the
-// stream (the client then re-fetches everything once, to cover what it missed offline).
+// stream (the client then re-fetches everything once, to cover what it missed offline);
+// `event: pull` asks the same mid-stream: the server dropped events this stream had not read
+// (ADR 0005: a stream's backlog is bounded) or may have missed some (its database blinked).
 import type { IconRow, ProjectRow, WorkspaceAccessRow, WorkspaceRow } from './rows.ts'
 
 /**

@@ -149,6 +149,7 @@ describe.each(dbKinds)('live streams end with their session on %s', (kind) => {
       email: 'flood@example.com',
       sessionId: `flood-session-${i}`,
       send: () => {},
+      pull: () => {},
       end: () => ended.push(i),
     }))
     const unsubscribe = subs.map((sub) => t.ctx.events.subscribe(sub))
