@@ -145,7 +145,11 @@ export async function createEventBus(store: Store): Promise<EventBus> {
       }
       if (subscribers.size === 0) return
       waiting.push(note)
-      if (!delivering) void deliverWaiting()
+      // Notes that arrive together (one commit, one packet) wait a turn to leave in one batch.
+      if (!delivering) {
+        delivering = true
+        setImmediate(deliverWaiting)
+      }
     },
     () => resync(),
   )
@@ -187,7 +191,6 @@ export async function createEventBus(store: Store): Promise<EventBus> {
 
   /** Delivers batches until nothing waits; a batch that fails makes every stream pull instead. */
   async function deliverWaiting() {
-    delivering = true
     try {
       while (waiting.length) {
         const batch = waiting.splice(0, MAX_BATCH_NOTES)

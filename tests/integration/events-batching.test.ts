@@ -1,0 +1,125 @@
+// Live delivery in batches (issue 19): many notes arriving together cost one set of queries, not a
+// set per note, and every stream still hears every change, in order, as it is now.
+import { randomUUID } from 'node:crypto'
+import { eq, inArray, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ChangeEvent } from '../../common/schemas/events.ts'
+import type { Db, Store } from '../../server/db/client.ts'
+import { session, user } from '../../server/db/schema/index.ts'
+import { type ChangeNote, createEventBus, type Subscriber } from '../../server/events.ts'
+import { seedTeam } from '../setup/seed-team.ts'
+import { createTestApp, type TestApp } from '../setup/test-app.ts'
+import { dbKinds } from '../setup/test-db.ts'
+
+const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M2 2h20v20H2z"/></svg>'
+
+/** The same store, counting the selects made through it. */
+function counting(store: Store): { store: Store; selects: () => number } {
+  let selects = 0
+  const db = new Proxy(store.db, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver)
+      if (key !== 'select' || typeof value !== 'function') return value
+      return (...args: unknown[]) => {
+        selects++
+        return value.apply(target, args)
+      }
+    },
+  }) as Db
+  return { store: { ...store, db }, selects: () => selects }
+}
+
+describe.each(dbKinds)('live delivery in batches on %s', (kind) => {
+  let t: TestApp
+  let wsId: string
+  let projectId: string
+  let owner: string
+  const iconIds: string[] = []
+  const members = Object.fromEntries(
+    Array.from({ length: 10 }, (_, i) => [`bm${i}@example.com`, 'member' as const]),
+  )
+
+  beforeAll(async () => {
+    t = await createTestApp(kind)
+    const team = await seedTeam(t, { owner: 'bo@example.com', members, name: 'Batch' })
+    wsId = team.wsId
+    owner = team.owner
+    projectId = randomUUID()
+    expect(
+      (await t.post('/api/projects/create', owner, { id: projectId, name: 'P', workspace_id: wsId })).status,
+    ).toBe(200)
+    for (let i = 0; i < 200; i++) iconIds.push(randomUUID())
+    const made = await t.post('/api/icons/create-many', owner, {
+      icons: iconIds.map((id, i) => ({
+        id,
+        name: `icon-${i}`,
+        svg,
+        project_id: projectId,
+        origin_icon_id: null,
+        workspace_id: wsId,
+        icon_status: 'approved',
+      })),
+    })
+    expect(made.status).toBe(200)
+  })
+  afterAll(() => t?.close())
+
+  it('delivers 200 notes of one commit to 40 streams with a handful of queries, each in order', async () => {
+    const { store, selects } = counting(t.ctx.store)
+    const bus = await createEventBus(store)
+    try {
+      const db = t.ctx.store.db
+      const people = await db
+        .select({ userId: session.userId, sessionId: session.id, email: user.email })
+        .from(session)
+        .innerJoin(user, eq(user.id, session.userId))
+        .where(inArray(user.email, Object.keys(members)))
+      expect(people).toHaveLength(10)
+      const received = new Map<Subscriber, ChangeEvent[]>()
+      const all = new Promise<void>((resolve) => {
+        for (const p of people)
+          for (let n = 0; n < 4; n++) {
+            const got: ChangeEvent[] = []
+            const sub: Subscriber = {
+              userId: p.userId,
+              email: p.email,
+              sessionId: p.sessionId,
+              send: (frame) => {
+                const text = new TextDecoder().decode(frame)
+                got.push(JSON.parse(/^data: (.*)$/m.exec(text)![1]!) as ChangeEvent)
+                if ([...received.values()].every((list) => list.length === 200)) resolve()
+              },
+              pull: () => {},
+              end: () => {},
+            }
+            received.set(sub, got)
+            bus.subscribe(sub)
+          }
+      })
+      const before = selects()
+      // 200 notes in one transaction: Postgres (and PGlite) delivers them together on commit.
+      await db.transaction(async (tx) => {
+        for (const [i, id] of iconIds.entries()) {
+          const note: ChangeNote = {
+            entity: 'icons',
+            op: 'upsert',
+            id,
+            workspace_id: wsId,
+            scope: wsId,
+            version: 1000 + i,
+          }
+          await tx.execute(sql`select pg_notify('iconvault_changes', ${JSON.stringify(note)})`)
+        }
+      })
+      await all
+      // Recipients, sessions and icon rows: one query each per batch; the 200 notes made at most two.
+      expect(selects() - before).toBeLessThanOrEqual(6)
+      for (const got of received.values()) {
+        expect(got.map((e) => e.version)).toEqual(iconIds.map((_, i) => 1000 + i))
+        expect(got.map((e) => (e.entity === 'icons' && e.op === 'upsert' ? e.row.id : null))).toEqual(iconIds)
+      }
+    } finally {
+      await bus.close()
+    }
+  })
+})
