@@ -86,6 +86,7 @@ export const appMessages = {
   signedOut: 'You need to sign in first',
   apiNotFound: 'Not found',
   internalError: 'Internal server error',
+  databaseUnavailable: 'The database cannot be reached right now. Please try again in a moment.',
   // Incremental sync (ADR 0303)
   syncScopeInvalid: 'The sync scope must be "personal" or a workspace id',
   syncSinceInvalid: 'The sync cursor must be a whole number of 0 or more',

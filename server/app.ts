@@ -1,4 +1,5 @@
 // The Hono app: middleware, route mounting, and the one error shape `{ error }`.
+import { isAPIError } from 'better-auth/api'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
@@ -6,6 +7,7 @@ import { appMessages } from '../common/messages.ts'
 import type { Auth } from './auth.ts'
 import { settlePlan } from './billing/settle-plan.ts'
 import type { Store } from './db/client.ts'
+import { isConnectionError } from './db/connection-errors.ts'
 import type { Deps } from './domain/deps.ts'
 import { ApiError } from './domain/errors.ts'
 import type { Logger } from './log.ts'
@@ -108,6 +110,18 @@ export function createApp(deps: AppDeps) {
     if (err instanceof ApiError) return c.json({ error: err.message }, err.status, err.headers)
     if (err instanceof HTTPException && err.status < 500) {
       return c.json({ error: err.message || appMessages.apiNotFound }, err.status)
+    }
+    // The database could not be reached (a restart, a failover, its thread restarting): the client
+    // retries; readiness reports it meanwhile (ADR 0306). better-auth answers a failed session read
+    // with a 500 of its own that drops the cause: while a connection is known lost, that is what it was.
+    const authHidesLoss =
+      isAPIError(err) && err.statusCode === 500 && deps.store.lastLoss() >= deps.store.lastAnswer()
+    if (isConnectionError(err) || authHidesLoss) {
+      deps.logger.warn(
+        { err, reqId: c.get('requestId'), method: c.req.method, path: c.req.path },
+        'database unavailable',
+      )
+      return c.json({ error: appMessages.databaseUnavailable }, 503, { 'Retry-After': '1' })
     }
     deps.logger.error(
       { err, reqId: c.get('requestId'), method: c.req.method, path: c.req.path },

@@ -10,8 +10,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import pg from 'pg'
 import { lockDataDir } from './lock.ts'
+import { pgListener } from './pg-listener.ts'
+import { watchedPool } from './pg-pool.ts'
 import { PgliteRemote } from './pglite-remote.ts'
 import { seedFromTemplate } from './pglite-template.ts'
 import * as schema from './schema/index.ts'
@@ -39,6 +40,11 @@ export type Store = {
    * database (ADR 0304).
    */
   lastAnswer(): number
+  /**
+   * When a connection of this process to the database was last lost or refused (ms since the epoch,
+   * 0 if never): an answer older than that proves nothing, so health asks again (ADR 0306).
+   */
+  lastLoss(): number
   /** PGlite only: a consistent gzipped tarball of the data directory (npm run backup). */
   dump?: () => Promise<Blob>
   close(): Promise<void>
@@ -55,11 +61,7 @@ export async function openStore(opts: OpenOptions): Promise<Store> {
 
 async function openPglite(opts: { dataDir: string; lock?: boolean } | { pglite: PGlite }): Promise<Store> {
   if ('pglite' in opts)
-    return pgliteStore(
-      opts.pglite,
-      async () => {},
-      () => 0,
-    )
+    return pgliteStore(opts.pglite, async () => {}, { lastAnswer: () => 0, lastLoss: () => 0 })
   const release = opts.lock !== false ? lockDataDir(opts.dataDir) : () => {}
   try {
     mkdirSync(opts.dataDir, { recursive: true })
@@ -73,7 +75,7 @@ async function openPglite(opts: { dataDir: string; lock?: boolean } | { pglite: 
         await remote.close()
         release()
       },
-      () => remote.lastAnswer,
+      { lastAnswer: () => remote.lastAnswer, lastLoss: () => remote.lastLoss },
     ).catch(async (err) => {
       await remote.close().catch(() => {})
       throw err
@@ -88,21 +90,26 @@ async function openPglite(opts: { dataDir: string; lock?: boolean } | { pglite: 
 async function pgliteStore(
   client: PGlite,
   close: () => Promise<void>,
-  lastAnswer: () => number,
+  health: Pick<Store, 'lastAnswer' | 'lastLoss'>,
 ): Promise<Store> {
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
   return {
     kind: 'pglite',
     db: db as unknown as Db,
-    listen: async (channel, onPayload) => {
-      const unlisten = await client.listen(channel, onPayload)
+    listen: async (channel, onPayload, onResume) => {
+      // The database thread restarts after a crash and then resumes its listeners (pglite-remote.ts);
+      // an in-thread instance (tests) has no connection to lose.
+      const unlisten =
+        client instanceof PgliteRemote
+          ? await client.listen(channel, onPayload, onResume)
+          : await client.listen(channel, onPayload)
       return async () => unlisten()
     },
     notify: async (channel, payload) => {
       await client.query('select pg_notify($1, $2)', [channel, payload])
     },
-    lastAnswer,
+    ...health,
     dump: () => client.dumpDataDir('gzip') as Promise<Blob>,
     close: async () => {
       if (client instanceof PGlite) await client.close()
@@ -112,13 +119,7 @@ async function pgliteStore(
 }
 
 async function openPostgres(url: string): Promise<Store> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
-  pool.on('error', (err) => console.error('postgres pool error:', err.message))
-  // A connection handed back without an error has just had its query answered.
-  let lastAnswer = 0
-  pool.on('release', (err: Error | undefined) => {
-    if (!err) lastAnswer = Date.now()
-  })
+  const { pool, lastAnswer, lastLoss, lost } = watchedPool(url)
   const db = drizzlePg(pool, { schema })
   // Several app processes may start at once on one database: migrate under an advisory lock.
   const conn = await pool.connect()
@@ -129,29 +130,22 @@ async function openPostgres(url: string): Promise<Store> {
     await conn.query('select pg_advisory_unlock(727274)').catch(() => {})
     conn.release()
   }
-  const listeners: pg.PoolClient[] = []
+  // LISTEN on a connection of its own that reconnects when lost (pg-listener.ts, ADR 0306).
+  const listener = pgListener(url, (err) => {
+    lost()
+    console.error('postgres listener lost its connection:', err.message)
+  })
   return {
     kind: 'postgres',
     db: db as unknown as Db,
-    lastAnswer: () => lastAnswer,
-    listen: async (channel, onPayload) => {
-      const conn = await pool.connect()
-      listeners.push(conn)
-      conn.on('notification', (msg) => {
-        if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload)
-      })
-      await conn.query(`listen ${pg.escapeIdentifier(channel)}`)
-      return async () => {
-        await conn.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => {})
-        conn.release()
-        listeners.splice(listeners.indexOf(conn), 1)
-      }
-    },
+    lastAnswer,
+    lastLoss,
+    listen: listener.listen,
     notify: async (channel, payload) => {
       await pool.query('select pg_notify($1, $2)', [channel, payload])
     },
     close: async () => {
-      for (const conn of listeners.splice(0)) conn.release()
+      await listener.close()
       await pool.end()
     },
   }

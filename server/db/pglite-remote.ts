@@ -3,6 +3,7 @@
 // mode and text-read types), transaction, listen, dumpDataDir, close — as messages. ADR 0304.
 import { Worker } from 'node:worker_threads'
 import type { PGlite } from '@electric-sql/pglite'
+import { retryWithBackoff } from './backoff.ts'
 import { type FromDb, fromErrorData, type ToDb } from './pglite-protocol.ts'
 
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> }
@@ -11,19 +12,57 @@ type Queryable = { query(sql: string, params?: unknown[], options?: QueryOptions
 
 const THREAD_URL = new URL('./pglite-thread.ts', import.meta.url)
 
+type Listener = { onPayload(payload: string): void; onResume?: () => void }
+
+/** Starts the database thread on a PGlite data folder; resolves once the database is open. */
+async function startThread(dataDir: string): Promise<Worker> {
+  const worker = new Worker(THREAD_URL, {
+    workerData: { dataDir },
+    // Its young generation would grow to 2 × 64 MB copying large results; 32 MB is plenty.
+    resourceLimits: { maxYoungGenerationSizeMb: 32 },
+  })
+  // biome-ignore lint/suspicious/noExplicitAny: one map for the three events' listeners
+  const listeners: Record<string, (arg: any) => void> = {}
+  try {
+    await new Promise<void>((resolve, reject) => {
+      listeners.message = (message: FromDb) => {
+        if ('ready' in message) resolve()
+        else if ('failed' in message) reject(fromErrorData(message.failed))
+      }
+      listeners.error = reject
+      listeners.exit = (code: number) => reject(new Error(`The database thread exited (${code})`))
+      for (const [event, listener] of Object.entries(listeners)) worker.on(event, listener)
+    })
+  } catch (err) {
+    await worker.terminate()
+    throw err
+  } finally {
+    for (const [event, listener] of Object.entries(listeners)) worker.off(event, listener)
+  }
+  return worker
+}
+
 export class PgliteRemote implements Queryable {
-  readonly #worker: Worker
+  readonly #dataDir: string
+  #worker: Worker
   readonly #pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>()
-  readonly #listeners = new Map<string, Set<(payload: string) => void>>()
+  readonly #listeners = new Map<string, Set<Listener>>()
   #nextId = 1
   #stopped: Error | null = null
+  #closing = false
   #lastAnswer = 0
+  #lastLoss = 0
 
-  private constructor(worker: Worker) {
+  private constructor(dataDir: string, worker: Worker) {
+    this.#dataDir = dataDir
     this.#worker = worker
+    this.#attach(worker)
+  }
+
+  #attach(worker: Worker) {
     worker.on('message', (message: FromDb) => {
       if ('notification' in message) {
-        for (const listener of this.#listeners.get(message.notification) ?? []) listener(message.payload)
+        for (const l of this.#listeners.get(message.notification) ?? []) l.onPayload(message.payload)
       } else if ('id' in message) {
         this.#lastAnswer = Date.now()
         const call = this.#pending.get(message.id)
@@ -32,41 +71,47 @@ export class PgliteRemote implements Queryable {
         else call?.resolve(message.ok)
       }
     })
-    const stop = (err: Error) => {
-      this.#stopped ??= err
+    // A crash fails what is waiting and every call until the thread is back (08006: a connection
+    // failure, so the app answers 503, ADR 0306); unless closing, a new thread starts with backoff.
+    const stop = (reason: string) => {
+      if (worker !== this.#worker || this.#stopped) return
+      this.#stopped = Object.assign(new Error(reason), { code: '08006' })
+      this.#lastLoss = Date.now()
       for (const call of this.#pending.values()) call.reject(this.#stopped)
       this.#pending.clear()
+      if (!this.#closing) void this.#restart()
     }
-    worker.on('error', (err) => stop(new Error(`The database thread failed: ${err.message}`)))
-    worker.on('exit', () => stop(new Error('The database thread has stopped')))
+    worker.on('error', (err) => stop(`The database thread failed: ${err.message}`))
+    worker.on('exit', () => stop('The database thread has stopped'))
+  }
+
+  /** Starts a new thread on the same folder, LISTENs again and tells the listeners (notes were missed). */
+  async #restart() {
+    const worker = await retryWithBackoff(() => startThread(this.#dataDir), {
+      stopped: () => this.#closing,
+      failed: (err) => {
+        this.#lastLoss = Date.now()
+        console.error('the database thread did not restart:', err instanceof Error ? err.message : err)
+      },
+    })
+    if (!worker) return
+    if (this.#closing) return void worker.terminate()
+    this.#worker = worker
+    this.#attach(worker)
+    this.#stopped = null
+    for (const channel of this.#listeners.keys()) await this.#call({ op: 'listen', channel }).catch(() => {}) // a new crash starts over
+    if (worker !== this.#worker || this.#stopped) return // crashed again: the next restart resumes
+    for (const set of [...this.#listeners.values()]) for (const l of [...set]) l.onResume?.()
   }
 
   /** Starts the thread on a PGlite data folder; resolves once the database is open. */
   static async open(dataDir: string): Promise<PgliteRemote> {
-    const worker = new Worker(THREAD_URL, {
-      workerData: { dataDir },
-      // Its young generation would grow to 2 × 64 MB copying large results; 32 MB is plenty.
-      resourceLimits: { maxYoungGenerationSizeMb: 32 },
-    })
-    // biome-ignore lint/suspicious/noExplicitAny: one map for the three events' listeners
-    const listeners: Record<string, (arg: any) => void> = {}
-    try {
-      await new Promise<void>((resolve, reject) => {
-        listeners.message = (message: FromDb) => {
-          if ('ready' in message) resolve()
-          else if ('failed' in message) reject(fromErrorData(message.failed))
-        }
-        listeners.error = reject
-        listeners.exit = (code: number) => reject(new Error(`The database thread exited (${code})`))
-        for (const [event, listener] of Object.entries(listeners)) worker.on(event, listener)
-      })
-    } catch (err) {
-      await worker.terminate()
-      throw err
-    } finally {
-      for (const [event, listener] of Object.entries(listeners)) worker.off(event, listener)
-    }
-    return new PgliteRemote(worker)
+    return new PgliteRemote(dataDir, await startThread(dataDir))
+  }
+
+  /** Ends the thread as a crash would (tests and drills): calls fail until it has restarted. */
+  async terminateThread(): Promise<void> {
+    await this.#worker.terminate()
   }
 
   #call(job: Job): Promise<unknown> {
@@ -101,13 +146,19 @@ export class PgliteRemote implements Queryable {
     return result
   }
 
-  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  /** `onResume` is called once a restarted thread LISTENs again (notes sent meanwhile were missed). */
+  async listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResume?: () => void,
+  ): Promise<() => Promise<void>> {
     const listeners = this.#listeners.get(channel) ?? new Set()
     this.#listeners.set(channel, listeners)
-    listeners.add(onPayload)
+    const listener = { onPayload, onResume }
+    listeners.add(listener)
     if (listeners.size === 1) await this.#call({ op: 'listen', channel })
     return async () => {
-      listeners.delete(onPayload)
+      listeners.delete(listener)
       if (listeners.size === 0 && !this.#stopped) await this.#call({ op: 'unlisten', channel })
     }
   }
@@ -118,6 +169,7 @@ export class PgliteRemote implements Queryable {
   }
 
   async close(): Promise<void> {
+    this.#closing = true
     if (this.#stopped) return
     await this.#call({ op: 'close' })
     await this.#worker.terminate()
@@ -126,6 +178,11 @@ export class PgliteRemote implements Queryable {
   /** When the thread last answered a call (ms since the epoch; 0 before the first): health's evidence. */
   get lastAnswer(): number {
     return this.#lastAnswer
+  }
+
+  /** When the thread last died or failed to restart (0 if never): health's evidence against. */
+  get lastLoss(): number {
+    return this.#lastLoss
   }
 
   /** What drizzle-orm/pglite is given: it calls query and transaction only. */

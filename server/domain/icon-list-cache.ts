@@ -76,6 +76,16 @@ function forget(store: Kept, projectId: string) {
 }
 
 /**
+ * Forgets every kept list (and which projects are large) of this database: the change notes may have
+ * been missed (ADR 0306). A kept list is checked against its project's stamp, read from the database
+ * by every request, so this is a precaution (a failover to a replica whose stamps went back), not
+ * what keeps lists true; the streamed lists' weak ETags name that stamp and stay as they are.
+ */
+export function forgetIconLists(db: object): void {
+  stores.delete(db)
+}
+
+/**
  * What the served rows are made by: the row mapping, the sanitiser and this code (their source
  * text), and the dependencies named in package.json. A streamed list's weak ETag carries it, so a
  * deployment that serves rows differently is never answered 304 with an older list.

@@ -5,7 +5,8 @@
 // forgets its owner's list and any other such note forgets every list (they are rare, and a new
 // member's list does not name the workspace yet). A write answered by this process forgets every
 // list before its answer leaves (`forgetAll`, app.ts), so its own client never reads an older list
-// while the note is on its way. A missed note (a listener's connection lost) is bounded by KEPT_TTL_MS;
+// while the note is on its way. Notes missed while the listener's connection was lost: every list is
+// forgotten once it is back (the bus's onResync, ADR 0306), and KEPT_TTL_MS bounds the time between;
 // no list is kept until the listener is up.
 import type { ProjectRow } from '../../common/schemas/rows.ts'
 import type { ChangeNote } from '../events.ts'
@@ -53,7 +54,7 @@ export function hearNote(db: object, note: ChangeNote): void {
     kept.clear()
 }
 
-/** After a write answered by this process: its note may not have arrived yet. */
+/** After a write answered by this process (its note may not have arrived yet), or notes were missed. */
 export function forgetAllProjectLists(db: object): void {
   listsOf(db).kept.clear()
 }

@@ -10,6 +10,8 @@ const LEAVES_PROJECTS = '/api/icons/'
 
 export function keepProjectLists(db: object, events: EventBus): MiddlewareHandler {
   events.onNote((note) => hearNote(db, note))
+  // Notes may have been missed (the listener's connection was lost): every kept list goes.
+  events.onResync(() => forgetAllProjectLists(db))
   projectListsListening(db)
   return async (c, next) => {
     const method = c.req.method

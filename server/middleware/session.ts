@@ -27,7 +27,8 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]
  * `load` reads the session into c.var.user (mounted after /api/auth); `forgetOnWrite` (mounted before
  * it) forgets, once a request that may write has been answered, the cached session it came with, or
  * every cached session when it came without one (a webhook may change any user's plan). Notes from
- * other processes (sessions ended, users changed) arrive through `events`.
+ * other processes (sessions ended, users changed) arrive through `events`; when notes may have been
+ * missed (`onResync`), every cached session goes.
  */
 export function sessionMiddleware(auth: Auth, events?: EventBus) {
   const cache = sessionCache()
@@ -35,6 +36,8 @@ export function sessionMiddleware(auth: Auth, events?: EventBus) {
     if (sessions) cache.endSessions(sessions)
     if (users) cache.forgetUsers(users)
   })
+  // Notes may have been missed (the listener's connection was lost): no kept session is trusted.
+  events?.onResync(() => cache.clear())
   const tokenOf = (c: Context) => SESSION_COOKIE.exec(c.req.header('cookie') ?? '')?.[1]
   const reading = (c: Context) => c.req.method === 'GET' || c.req.method === 'HEAD'
 

@@ -17,7 +17,8 @@ export function healthRoutes(store: Store) {
   // Under load the database is busy answering others: a recent answer is proof enough, and the
   // probe does not queue a query of its own behind theirs (PGlite has one connection, Postgres a
   // pool). An answer 1–5 s old still counts while one `select 1` runs in the background; older
-  // than that, or once that `select 1` has failed, the probe waits for it (one for all probes).
+  // than that, once that `select 1` has failed, or once a connection was lost since, the probe waits
+  // for it (one for all probes).
   let check: Promise<boolean> | null = null
   let failedAt = 0
   const selectOne = (): Promise<boolean> => {
@@ -42,6 +43,9 @@ export function healthRoutes(store: Store) {
   }
   const databaseAnswers = (): Promise<boolean> => {
     const last = store.lastAnswer()
+    // A connection lost since that answer (the listener's, a pool client's, PGlite's thread) makes it
+    // no proof: ask until a query answers again (ADR 0306).
+    if (store.lastLoss() >= last) return selectOne()
     const age = Date.now() - last
     if (age < FRESH_MS) return Promise.resolve(true)
     if (age < STALE_MS && failedAt < last) {

@@ -9,7 +9,12 @@ import { cssClassName } from '../../common/svg/index.ts'
 import { assertCan, projectScope } from '../domain/access.ts'
 import { createIcon, createIcons } from '../domain/create-icons.ts'
 import type { Deps } from '../domain/deps.ts'
-import { iconListAnswer, type ListedProject, streamedListTag } from '../domain/icon-list-cache.ts'
+import {
+  forgetIconLists,
+  iconListAnswer,
+  type ListedProject,
+  streamedListTag,
+} from '../domain/icon-list-cache.ts'
 import { deleteIcon, type IconInScope, iconScope, safeSvg, updateIcon } from '../domain/icons.ts'
 import { moveIcons } from '../domain/move-icons.ts'
 import { actorOf, type Locate, requireAccess } from '../middleware/access.ts'
@@ -33,6 +38,8 @@ const projectIdsOf = (items: unknown[]) => [
 export function iconRoutes(deps: Deps) {
   const app = new Hono<AppEnv & { Variables: { icon: IconInScope; listed: ListedProject } }>()
   app.use(requireUser)
+  // Notes may have been missed (the listener's connection was lost): kept lists go too (ADR 0306).
+  deps.events.onResync(() => forgetIconLists(deps.db))
 
   const projectOf =
     (id: (c: Parameters<Locate>[0]) => string): Locate =>

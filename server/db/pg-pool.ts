@@ -1,0 +1,57 @@
+// The Postgres pool for queries, watched for health (ADR 0304, 0306): when the database last answered
+// (a client handed back without an error) and when a connection was last lost or refused. A pool
+// client whose backend goes (pg_terminate_backend, a restart, a failover) never takes the process
+// down: every client has an 'error' listener from birth, so one handed out (a transaction between
+// two queries) is covered as well as an idle one; its queries fail and the pool drops it.
+import pg from 'pg'
+import { isConnectionError } from './connection-errors.ts'
+
+export type WatchedPool = {
+  pool: pg.Pool
+  lastAnswer(): number
+  lastLoss(): number
+  /** Counts a lost connection of another kind (the listener's). */
+  lost(): void
+}
+
+export function watchedPool(connectionString: string): WatchedPool {
+  let lastAnswer = 0
+  let lastLoss = 0
+  const lost = () => {
+    lastLoss = Date.now()
+  }
+  class Client extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config)
+      this.on('error', lost)
+    }
+    // node-postgres's pool connects with a callback; a refused connect is a loss too.
+    // biome-ignore lint/suspicious/noExplicitAny: one body for both of pg's connect overloads
+    override connect(callback?: any): any {
+      if (!callback)
+        return super.connect().catch((err: unknown) => {
+          lost()
+          throw err
+        })
+      return super.connect((err: Error | null) => {
+        if (err) lost()
+        callback(err)
+      })
+    }
+  }
+  // A connection not made within 10 s (a host gone in a failover) fails its query: 503, not a hang.
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 10_000,
+    Client: Client as unknown as pg.PoolConfig['Client'],
+  })
+  // An idle client whose backend went: the pool has dropped it already.
+  pool.on('error', (err) => console.error('postgres pool error:', err.message))
+  // A connection handed back without an error has just had its query answered.
+  pool.on('release', (err: Error | undefined) => {
+    if (!err) lastAnswer = Date.now()
+    else if (isConnectionError(err)) lost()
+  })
+  return { pool, lastAnswer: () => lastAnswer, lastLoss: () => lastLoss, lost }
+}
