@@ -4,9 +4,11 @@
 // stays up, answers 503 while the database is gone, LISTENs again, resumes, and serves again after.
 // Declared Postgres-only: PGlite's own loss (its thread) is tested in server/db/pglite-restart.test.ts.
 import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ChangeEvent } from '../../common/schemas/events.ts'
+import { isConnectionError } from '../../server/db/connection-errors.ts'
 import { LISTENER_APPLICATION_NAME } from '../../server/db/pg-listener.ts'
 import { startApp } from '../setup/app-process.ts'
 import { readSse } from '../setup/sse.ts'
@@ -75,6 +77,32 @@ describe.runIf(dbKinds.includes('postgres'))('a database that blinks, on Postgre
       const got = change(await stream.next((e) => change(e)?.entity === 'projects'))
       expect(got).toMatchObject({ op: 'upsert', row: { id, name: 'After' } })
       await stream.close()
+      expect(uncaught).toEqual([])
+    } finally {
+      await t.close()
+    }
+  }, 60_000)
+
+  it('a backend terminated under an open transaction fails that transaction, not the process', async () => {
+    const t = await createTestApp('postgres')
+    try {
+      const failing = t.ctx.store.db.transaction(async (tx) => {
+        const { rows } = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+          rows: { pid: number }[]
+        }
+        const pid = rows[0]!.pid
+        await admin.query('select pg_terminate_backend($1)', [pid])
+        // The client is handed out and idle while its backend goes: the pool does not listen then.
+        await until(
+          async () =>
+            (await admin.query('select 1 from pg_stat_activity where pid = $1', [pid])).rowCount === 0,
+          'the backend gone',
+        )
+        await tx.execute(sql`select 1`)
+      })
+      const err = await failing.catch((e: unknown) => e)
+      expect(isConnectionError(err)).toBe(true)
+      expect(await t.ctx.store.db.execute(sql`select 1 as one`)).toMatchObject({ rows: [{ one: 1 }] })
       expect(uncaught).toEqual([])
     } finally {
       await t.close()
