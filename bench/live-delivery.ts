@@ -581,8 +581,10 @@ async function runOn(kind: 'pglite' | 'postgres' | 'cluster', opts: Options) {
     await waitHeard(heardBeforeLoad + acked * streams.length, opts.drainSeconds * 1000)
     const drainSeconds = (performance.now() - drainStart) / 1000
     const loadPairs = pairs(loaded.values(), streams)
-    const lastAck = Math.max(...[...loaded.values()].map((c) => c.ackAt ?? 0))
-    const lastArrival = Math.max(...streams.flatMap((s) => [...s.arrivals.values()]))
+    let lastAck = 0
+    for (const c of loaded.values()) lastAck = Math.max(lastAck, c.ackAt ?? 0)
+    let lastArrival = 0
+    for (const st of streams) for (const at of st.arrivals.values()) lastArrival = Math.max(lastArrival, at)
     emit({
       phase: 'load',
       seconds: opts.seconds,
