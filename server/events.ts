@@ -127,7 +127,7 @@ const stamped = (events: ChangeEvent[], { scope, version }: Versioned): ChangeEv
 
 export async function createEventBus(store: Store): Promise<EventBus> {
   const subscribers = new Set<Subscriber>()
-  const gate = sessionGate(store.db)
+  const gate = sessionGate(store.deliveryDb)
   const waiting: StreamNote[] = []
   let delivering = false
   const identityListeners: ((change: { sessions?: string[]; users?: string[] }) => void)[] = []
@@ -215,7 +215,7 @@ export async function createEventBus(store: Store): Promise<EventBus> {
       if (list) list.push(s)
       else byUser.set(s.userId, [s])
     }
-    const who = await audiences(store.db, batch, [...byUser.keys()])
+    const who = await audiences(store.deliveryDb, batch, [...byUser.keys()])
     // Per note, the streams that may hear it.
     const to = batch.map((note, i) => {
       const except = 'except_session' in note ? note.except_session : undefined
@@ -227,7 +227,7 @@ export async function createEventBus(store: Store): Promise<EventBus> {
     const valid = await stillValid(new Set(to.flat()))
     if (valid.size === 0) return
     const heard = batch.filter((_, i) => to[i]!.some((s) => valid.has(s)))
-    const rows = await loadRows(store.db, heard)
+    const rows = await loadRows(store.deliveryDb, heard)
     batch.forEach((note, i) => {
       // Frames per role (workspace rows show the reader's role; everything else is the same for all).
       const frames = new Map<string, Uint8Array[]>()

@@ -24,6 +24,12 @@ export type Store = {
   kind: 'pglite' | 'postgres'
   db: Db
   /**
+   * The same database, for the few small reads of live delivery (events.ts: recipients, sessions, the
+   * rows a batch of notes names): they must not queue behind the requests' load, or teammates hear of
+   * a change only once a busy server has answered everybody else (issue 19).
+   */
+  deliveryDb: Db
+  /**
    * Subscribes to a NOTIFY channel; resolves to an unsubscribe function. When the listening
    * connection was lost and has been re-established (LISTEN again), `onResume` is called: notes
    * sent meanwhile were missed, so whatever was kept on their word must be forgotten.
@@ -97,6 +103,7 @@ async function pgliteStore(
   return {
     kind: 'pglite',
     db: db as unknown as Db,
+    deliveryDb: db as unknown as Db,
     listen: async (channel, onPayload, onResume) => {
       // The database thread restarts after a crash and then resumes its listeners (pglite-remote.ts);
       // an in-thread instance (tests) has no connection to lose.
@@ -138,6 +145,7 @@ async function openPostgres(url: string): Promise<Store> {
   return {
     kind: 'postgres',
     db: db as unknown as Db,
+    deliveryDb: db as unknown as Db,
     lastAnswer,
     lastLoss,
     listen: listener.listen,

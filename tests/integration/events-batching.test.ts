@@ -13,10 +13,10 @@ import { dbKinds } from '../setup/test-db.ts'
 
 const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M2 2h20v20H2z"/></svg>'
 
-/** The same store, counting the selects made through it. */
+/** The same store, counting the selects that live delivery makes through it. */
 function counting(store: Store): { store: Store; selects: () => number } {
   let selects = 0
-  const db = new Proxy(store.db, {
+  const db = new Proxy(store.deliveryDb, {
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver)
       if (key !== 'select' || typeof value !== 'function') return value
@@ -26,7 +26,7 @@ function counting(store: Store): { store: Store; selects: () => number } {
       }
     },
   }) as Db
-  return { store: { ...store, db }, selects: () => selects }
+  return { store: { ...store, deliveryDb: db }, selects: () => selects }
 }
 
 describe.each(dbKinds)('live delivery in batches on %s', (kind) => {
