@@ -13,6 +13,7 @@ import type { ChangeEvent } from '../common/schemas/events.ts'
 import type { Store } from './db/client.ts'
 import { audiences, eventsOf, loadRows, type StreamNote } from './domain/note-events.ts'
 import type { Tx } from './domain/sync-versions.ts'
+import { workspaceMembers } from './domain/workspace-members.ts'
 import { sseFrame } from './stream-outbox.ts'
 import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER, sessionGate } from './stream-sessions.ts'
 
@@ -127,7 +128,9 @@ const stamped = (events: ChangeEvent[], { scope, version }: Versioned): ChangeEv
 
 export async function createEventBus(store: Store): Promise<EventBus> {
   const subscribers = new Set<Subscriber>()
-  const gate = sessionGate(store.deliveryDb)
+  // Sessions found gone in the background end their streams as if announced.
+  const gate = sessionGate(store.deliveryDb, (ids) => endSessions(ids))
+  const members = workspaceMembers(store.deliveryDb)
   const waiting: StreamNote[] = []
   let delivering = false
   const identityListeners: ((change: { sessions?: string[]; users?: string[] }) => void)[] = []
@@ -137,6 +140,8 @@ export async function createEventBus(store: Store): Promise<EventBus> {
     CHANNEL,
     (payload) => {
       const note = JSON.parse(payload) as ChangeNote
+      // Before its batch is delivered: a batch never goes out by a membership older than its changes.
+      members.hear(note)
       for (const l of noteListeners) l(note)
       if (note.entity === 'sessions') return endSessions(note.ids)
       if (note.entity === 'users') {
@@ -157,6 +162,7 @@ export async function createEventBus(store: Store): Promise<EventBus> {
   /** Notes may have been missed: everything kept on their word goes, and every stream pulls. */
   function resync() {
     gate.forgetAll()
+    members.forgetAll()
     for (const l of resyncListeners) l()
     for (const s of subscribers) s.pull()
   }
@@ -215,7 +221,7 @@ export async function createEventBus(store: Store): Promise<EventBus> {
       if (list) list.push(s)
       else byUser.set(s.userId, [s])
     }
-    const who = await audiences(store.deliveryDb, batch, [...byUser.keys()])
+    const who = await audiences(store.deliveryDb, members, batch, new Set(byUser.keys()))
     // Per note, the streams that may hear it.
     const to = batch.map((note, i) => {
       const except = 'except_session' in note ? note.except_session : undefined

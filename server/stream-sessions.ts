@@ -1,7 +1,9 @@
-// Whether the sessions behind open /api/events streams are still valid: checked before each
-// delivery, cheaply. A session's expiry time is memoised for MEMO_MS, so a burst of changes costs
-// one query; a session ended through better-auth (sign-out, revoke, delete-user) is forgotten at
-// once by a `sessions ended` note (events.ts), in every process.
+// Whether the sessions behind open /api/events streams are still valid: checked at each delivery
+// without making it wait. A session's expiry is known from when it was last read; a session read
+// more than MEMO_MS ago is believed until its expiry while one query reads it again in the
+// background, and the streams of one found gone or expired are ended then (`onGone`). A session
+// ended through better-auth (sign-out, revoke, delete-user) is forgotten at once by a `sessions
+// ended` note (events.ts), in every process. Only a session never read waits for its query.
 import { inArray } from 'drizzle-orm'
 import type { Db } from './db/client.ts'
 import { session } from './db/schema/index.ts'
@@ -14,7 +16,10 @@ export const MAX_STREAMS_PER_SESSION = 4
 export const MAX_STREAMS_PER_USER = 16
 
 export type SessionGate = {
-  /** The sessions among `ids` that are valid now (one query for those not confirmed recently). */
+  /**
+   * The sessions among `ids` that are valid now. Known ones answer at once (re-read in the
+   * background when their answer is older than MEMO_MS); unknown ones are read, all in one query.
+   */
   valid(ids: Iterable<string>): Promise<Set<string>>
   /** A session that ended: never valid again. */
   ended(id: string): void
@@ -22,9 +27,57 @@ export type SessionGate = {
   forgetAll(): void
 }
 
-export function sessionGate(db: Db, now: () => number = Date.now): SessionGate {
-  const known = new Map<string, { expiresAt: number; checkedAt: number }>()
+type Known = { expiresAt: number; checkedAt: number }
+
+export function sessionGate(
+  db: Db,
+  onGone: (ids: string[]) => void = () => {},
+  now: () => number = Date.now,
+): SessionGate {
+  const known = new Map<string, Known>()
   const gone = new Set<string>()
+  const stale = new Set<string>()
+  let rereading = false
+
+  /** Reads `ids` and records what it finds; answers the ones valid now. */
+  async function read(ids: string[]): Promise<Set<string>> {
+    const t = now()
+    const rows = await db
+      .select({ id: session.id, expiresAt: session.expiresAt })
+      .from(session)
+      .where(inArray(session.id, ids))
+    const out = new Set<string>()
+    for (const id of ids) known.delete(id)
+    // Sessions of streams long closed are never asked again: start afresh past a bound.
+    if (known.size > 50_000) known.clear()
+    for (const r of rows) {
+      if (gone.has(r.id)) continue
+      const expiresAt = new Date(r.expiresAt).getTime()
+      known.set(r.id, { expiresAt, checkedAt: t })
+      if (expiresAt > now()) out.add(r.id)
+    }
+    return out
+  }
+
+  /** Re-reads the stale sessions, one query at a time; ends the streams of those no longer valid. */
+  async function reread() {
+    if (rereading) return
+    rereading = true
+    try {
+      while (stale.size) {
+        const ids = [...stale]
+        stale.clear()
+        const valid = await read(ids).catch(() => null)
+        if (!valid) break // the database is unreachable: keep believing until it answers again
+        const lost = ids.filter((id) => !valid.has(id))
+        for (const id of lost) gone.add(id)
+        if (lost.length) onGone(lost)
+      }
+    } finally {
+      rereading = false
+    }
+  }
+
   return {
     async valid(ids) {
       const t = now()
@@ -33,22 +86,15 @@ export function sessionGate(db: Db, now: () => number = Date.now): SessionGate {
       for (const id of new Set(ids)) {
         if (gone.has(id)) continue
         const k = known.get(id)
-        if (k && t - k.checkedAt < MEMO_MS) {
-          if (k.expiresAt > t) out.add(id)
-        } else ask.push(id)
+        if (!k) ask.push(id)
+        else if (k.expiresAt > t) {
+          out.add(id)
+          if (t - k.checkedAt >= MEMO_MS) stale.add(id)
+        }
       }
+      if (stale.size) void reread()
       if (ask.length === 0) return out
-      const rows = await db
-        .select({ id: session.id, expiresAt: session.expiresAt })
-        .from(session)
-        .where(inArray(session.id, ask))
-      for (const id of ask) known.delete(id)
-      for (const r of rows) {
-        if (gone.has(r.id)) continue
-        const expiresAt = new Date(r.expiresAt).getTime()
-        known.set(r.id, { expiresAt, checkedAt: t })
-        if (expiresAt > now()) out.add(r.id)
-      }
+      for (const id of await read(ask)) out.add(id)
       return out
     },
     forgetAll() {

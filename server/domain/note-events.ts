@@ -1,8 +1,8 @@
 // What a batch of change notes says to the people connected here (events.ts delivers it): who may
-// hear each note (one query for every workspace of the batch, one for invitees' e-mails), and the
+// hear each note (workspaces' members as kept, one query for invitees' e-mails), and the
 // rows the notes name (one query per table for the whole batch). Rows are read once, after the
 // changes committed, so a row named twice in a batch is sent as it is now, with each note's version.
-import { and, inArray } from 'drizzle-orm'
+import { inArray } from 'drizzle-orm'
 import type { Role } from '../../common/permissions.ts'
 import type { ChangeEvent } from '../../common/schemas/events.ts'
 import type { Db } from '../db/client.ts'
@@ -10,15 +10,20 @@ import { icons, projects, user, workspaceAccess, workspaces } from '../db/schema
 import type { ChangeNote } from '../events.ts'
 import { toAccessRow, toProjectRow, toWorkspaceRow } from './rows.ts'
 import { servedIconRow } from './served-svg.ts'
+import type { WorkspaceMembers } from './workspace-members.ts'
 
 /** The notes a stream can hear (identity notes act on sessions, not streams). */
 export type StreamNote = Exclude<ChangeNote, { entity: 'sessions' | 'users' }>
 
-/** Per note, in order: the connected users who may hear it, with their role in its workspace. */
+/**
+ * Per note, in order: the connected users who may hear it, with their role in its workspace. The
+ * members come from `members` (kept, workspace-members.ts); invitees' e-mails take one query.
+ */
 export async function audiences(
   db: Db,
+  members: WorkspaceMembers,
   notes: readonly StreamNote[],
-  connected: readonly string[],
+  connected: ReadonlySet<string>,
 ): Promise<Map<string, Role | null>[]> {
   const workspaceIds = new Set<string>()
   const emails = new Set<string>()
@@ -26,22 +31,8 @@ export async function audiences(
     if (note.entity === 'invitations') emails.add(note.email)
     else if (note.entity !== 'membership' && note.workspace_id) workspaceIds.add(note.workspace_id)
   }
-  const [members, invitees] = await Promise.all([
-    workspaceIds.size && connected.length
-      ? db
-          .select({
-            workspace_id: workspaceAccess.workspace_id,
-            user_id: workspaceAccess.user_id,
-            role: workspaceAccess.role,
-          })
-          .from(workspaceAccess)
-          .where(
-            and(
-              inArray(workspaceAccess.workspace_id, [...workspaceIds]),
-              inArray(workspaceAccess.user_id, [...connected]),
-            ),
-          )
-      : [],
+  const [byWorkspace, invitees] = await Promise.all([
+    members.of(workspaceIds),
     emails.size
       ? db
           .select({ id: user.id, email: user.email })
@@ -49,13 +40,6 @@ export async function audiences(
           .where(inArray(user.email, [...emails]))
       : [],
   ])
-  const byWorkspace = new Map<string, Map<string, Role>>()
-  for (const m of members) {
-    if (!m.user_id) continue
-    const users = byWorkspace.get(m.workspace_id) ?? new Map<string, Role>()
-    byWorkspace.set(m.workspace_id, users)
-    users.set(m.user_id, m.role as Role)
-  }
   const userByEmail = new Map(invitees.map((u) => [u.email, u.id]))
   return notes.map((note) => {
     const out = new Map<string, Role | null>()
@@ -67,7 +51,8 @@ export async function audiences(
     if ('audience' in note && note.audience) for (const id of note.audience) out.set(id, null)
     if ('owner_id' in note && note.owner_id && !note.workspace_id) out.set(note.owner_id, null)
     if (note.entity !== 'membership' && note.workspace_id)
-      for (const [id, role] of byWorkspace.get(note.workspace_id) ?? []) out.set(id, role)
+      for (const [id, role] of byWorkspace.get(note.workspace_id) ?? [])
+        if (connected.has(id)) out.set(id, role)
     return out
   })
 }

@@ -8,6 +8,7 @@ import type { Db, Store } from '../../server/db/client.ts'
 import { session, user } from '../../server/db/schema/index.ts'
 import { type ChangeNote, createEventBus, type Subscriber } from '../../server/events.ts'
 import { seedTeam } from '../setup/seed-team.ts'
+import { readSse } from '../setup/sse.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'
 import { dbKinds } from '../setup/test-db.ts'
 
@@ -121,5 +122,41 @@ describe.each(dbKinds)('live delivery in batches on %s', (kind) => {
     } finally {
       await bus.close()
     }
+  })
+
+  it('hears a member who joined after the workspace’s members were kept, and forgets one who left', async () => {
+    const newcomer = await t.signIn('bnew@example.com')
+    const stream = readSse(await t.request('/api/events', { cookie: newcomer }))
+    await stream.next((e) => e.event === 'ready')
+    const rename = async (name: string) =>
+      expect((await t.post('/api/projects/update', owner, { id: projectId, name })).status).toBe(200)
+    const heard = (name: string) => (e: { event: string; data: string }) =>
+      e.event === 'change' && JSON.parse(e.data).row?.name === name
+    // The members are kept by now (earlier deliveries); the newcomer joins.
+    await rename('Before joining')
+    const inv = await t.post('/api/workspaces/invite-user', owner, {
+      workspaceId: wsId,
+      email: 'bnew@example.com',
+      role: 'member',
+    })
+    expect(inv.status).toBe(200)
+    expect(
+      (await t.post('/api/workspaces/accept-invitation', newcomer, { invitationId: inv.body.data.id }))
+        .status,
+    ).toBe(200)
+    await rename('After joining')
+    await stream.next(heard('After joining'))
+    // Removed again: the next change reaches them no more (the revocation comes first, in order).
+    const people = await t.get(`/api/workspaces/access-users?workspaceId=${wsId}`, owner)
+    const row = people.body.data.find((p: { email: string }) => p.email === 'bnew@example.com')
+    await t.post('/api/workspaces/delete-access', owner, { workspaceId: wsId, personId: row.id })
+    await rename('After leaving')
+    // A change of their own, made after, proves the rename was passed over rather than pending.
+    const mine = randomUUID()
+    await t.post('/api/projects/create', newcomer, { id: mine, name: 'Own', workspace_id: null })
+    await stream.next((e) => e.event === 'change' && JSON.parse(e.data).row?.id === mine)
+    expect(stream.events.filter(heard('After leaving'))).toEqual([])
+    expect(stream.events.filter(heard('Before joining'))).toEqual([])
+    await stream.close()
   })
 })
