@@ -1,5 +1,6 @@
-// The cluster test (npm run test:cluster): three app processes on Postgres behind Debian's haproxy,
-// driven by two Chromium browsers. Run after `npm run build`; needs TEST_DATABASE_URL.
+// The cluster tests (npm run test:cluster): three app processes on Postgres behind Debian's haproxy,
+// driven by two Chromium browsers, and live streams at scale on one process (1,008 open streams,
+// streams that never read). Run after `npm run build`; needs TEST_DATABASE_URL.
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({

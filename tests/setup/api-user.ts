@@ -12,11 +12,25 @@ export type ApiUser = {
   call(path: string, body?: unknown, init?: RequestInit): Promise<Response>
 }
 
-async function signInApi(baseUrl: string, smtp: TestSmtp, email: string): Promise<string> {
+/**
+ * Signs `email` in through the magic link and answers the session cookie. `forwardedFor` is sent as
+ * X-Forwarded-For (a server with TRUST_PROXY=1 counts sign-in limits per that address): tests that
+ * sign many people in give each their own.
+ */
+export async function signInApi(
+  baseUrl: string,
+  smtp: TestSmtp,
+  email: string,
+  forwardedFor?: string,
+): Promise<string> {
   const after = Date.now()
   const res = await fetch(`${baseUrl}/api/auth/sign-in/magic-link`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
+    headers: {
+      'content-type': 'application/json',
+      origin: baseUrl,
+      ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+    },
     body: JSON.stringify({ email }),
   })
   if (!res.ok) throw new Error(`sign-in of ${email}: HTTP ${res.status} ${await res.text()}`)
@@ -24,7 +38,7 @@ async function signInApi(baseUrl: string, smtp: TestSmtp, email: string): Promis
   const token = mail.link ? new URL(mail.link).searchParams.get('token') : null
   if (!token) throw new Error(`The mail to ${email} carries no sign-in link`)
   const verify = await fetch(`${baseUrl}/api/auth/magic-link/verify?token=${token}`, {
-    headers: { origin: baseUrl },
+    headers: { origin: baseUrl, ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
     redirect: 'manual',
   })
   const cookie = verify.headers
@@ -36,8 +50,13 @@ async function signInApi(baseUrl: string, smtp: TestSmtp, email: string): Promis
 }
 
 /** Signs `email` in, subscribes it to pro through the local checkout and creates a personal project. */
-export async function proUserWithProject(baseUrl: string, smtp: TestSmtp, email: string): Promise<ApiUser> {
-  const cookie = await signInApi(baseUrl, smtp, email)
+export async function proUserWithProject(
+  baseUrl: string,
+  smtp: TestSmtp,
+  email: string,
+  forwardedFor?: string,
+): Promise<ApiUser> {
+  const cookie = await signInApi(baseUrl, smtp, email, forwardedFor)
   const call: ApiUser['call'] = (path, body, init = {}) =>
     fetch(`${baseUrl}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
