@@ -67,7 +67,7 @@ export async function openStore(opts: OpenOptions): Promise<Store> {
 
 async function openPglite(opts: { dataDir: string; lock?: boolean } | { pglite: PGlite }): Promise<Store> {
   if ('pglite' in opts)
-    return pgliteStore(opts.pglite, async () => {}, { lastAnswer: () => 0, lastLoss: () => 0 })
+    return pgliteStore(opts.pglite, opts.pglite, async () => {}, { lastAnswer: () => 0, lastLoss: () => 0 })
   const release = opts.lock !== false ? lockDataDir(opts.dataDir) : () => {}
   try {
     mkdirSync(opts.dataDir, { recursive: true })
@@ -77,6 +77,7 @@ async function openPglite(opts: { dataDir: string; lock?: boolean } | { pglite: 
     const remote = await PgliteRemote.open(join(opts.dataDir, 'pglite'))
     return await pgliteStore(
       remote.asPglite(),
+      remote.urgent(),
       async () => {
         await remote.close()
         release()
@@ -92,9 +93,13 @@ async function openPglite(opts: { dataDir: string; lock?: boolean } | { pglite: 
   }
 }
 
-/** A migrated store on a PGlite client: an instance in this thread (tests) or the database thread's. */
+/**
+ * A migrated store on a PGlite client: an instance in this thread (tests) or the database thread's;
+ * `urgent` is the client for delivery's reads (the thread's urgent lane, or the same instance).
+ */
 async function pgliteStore(
   client: PGlite,
+  urgent: PGlite,
   close: () => Promise<void>,
   health: Pick<Store, 'lastAnswer' | 'lastLoss'>,
 ): Promise<Store> {
@@ -103,7 +108,7 @@ async function pgliteStore(
   return {
     kind: 'pglite',
     db: db as unknown as Db,
-    deliveryDb: db as unknown as Db,
+    deliveryDb: (urgent === client ? db : drizzlePglite(urgent, { schema })) as unknown as Db,
     listen: async (channel, onPayload, onResume) => {
       // The database thread restarts after a crash and then resumes its listeners (pglite-remote.ts);
       // an in-thread instance (tests) has no connection to lose.
@@ -126,7 +131,7 @@ async function pgliteStore(
 }
 
 async function openPostgres(url: string): Promise<Store> {
-  const { pool, lastAnswer, lastLoss, lost } = watchedPool(url)
+  const { pool, deliveryPool, lastAnswer, lastLoss, lost } = watchedPool(url)
   const db = drizzlePg(pool, { schema })
   // Several app processes may start at once on one database: migrate under an advisory lock.
   const conn = await pool.connect()
@@ -145,7 +150,8 @@ async function openPostgres(url: string): Promise<Store> {
   return {
     kind: 'postgres',
     db: db as unknown as Db,
-    deliveryDb: db as unknown as Db,
+    // Its own pool of 2 (pg-pool.ts): delivery's reads never wait for one of the requests' 10.
+    deliveryDb: drizzlePg(deliveryPool, { schema }) as unknown as Db,
     lastAnswer,
     lastLoss,
     listen: listener.listen,
@@ -154,7 +160,7 @@ async function openPostgres(url: string): Promise<Store> {
     },
     close: async () => {
       await listener.close()
-      await pool.end()
+      await Promise.all([pool.end(), deliveryPool.end()])
     },
   }
 }

@@ -3,11 +3,20 @@
 // client whose backend goes (pg_terminate_backend, a restart, a failover) never takes the process
 // down: every client has an 'error' listener from birth, so one handed out (a transaction between
 // two queries) is covered as well as an idle one; its queries fail and the pool drops it.
+// Live delivery's reads have a small pool of their own, watched the same way (ADR 0307).
 import pg from 'pg'
 import { isConnectionError } from './connection-errors.ts'
 
+/** The delivery pool's connections, as pg_stat_activity shows them. */
+export const DELIVERY_APPLICATION_NAME = 'iconvault-delivery'
+
 export type WatchedPool = {
   pool: pg.Pool
+  /**
+   * A pool of 2 for live delivery's few small reads alone (Store.deliveryDb), so they never queue
+   * behind the requests' queue for the main pool's 10; its connections stay open when idle.
+   */
+  deliveryPool: pg.Pool
   lastAnswer(): number
   lastLoss(): number
   /** Counts a lost connection of another kind (the listener's). */
@@ -39,19 +48,28 @@ export function watchedPool(connectionString: string): WatchedPool {
       })
     }
   }
-  // A connection not made within 10 s (a host gone in a failover) fails its query: 503, not a hang.
-  const pool = new pg.Pool({
-    connectionString,
-    max: 10,
-    connectionTimeoutMillis: 10_000,
-    Client: Client as unknown as pg.PoolConfig['Client'],
-  })
-  // An idle client whose backend went: the pool has dropped it already.
-  pool.on('error', (err) => console.error('postgres pool error:', err.message))
-  // A connection handed back without an error has just had its query answered.
-  pool.on('release', (err: Error | undefined) => {
-    if (!err) lastAnswer = Date.now()
-    else if (isConnectionError(err)) lost()
-  })
-  return { pool, lastAnswer: () => lastAnswer, lastLoss: () => lastLoss, lost }
+  const watched = (config: pg.PoolConfig) => {
+    // A connection not made within 10 s (a host gone in a failover) fails its query: 503, not a hang.
+    const pool = new pg.Pool({
+      connectionString,
+      connectionTimeoutMillis: 10_000,
+      Client: Client as unknown as pg.PoolConfig['Client'],
+      ...config,
+    })
+    // An idle client whose backend went: the pool has dropped it already.
+    pool.on('error', (err) => console.error('postgres pool error:', err.message))
+    // A connection handed back without an error has just had its query answered.
+    pool.on('release', (err: Error | undefined) => {
+      if (!err) lastAnswer = Date.now()
+      else if (isConnectionError(err)) lost()
+    })
+    return pool
+  }
+  return {
+    pool: watched({ max: 10 }),
+    deliveryPool: watched({ max: 2, idleTimeoutMillis: 0, application_name: DELIVERY_APPLICATION_NAME }),
+    lastAnswer: () => lastAnswer,
+    lastLoss: () => lastLoss,
+    lost,
+  }
 }

@@ -1,7 +1,8 @@
 // Messages between the server's thread and the embedded database's worker thread (pglite-thread.ts,
 // pglite-remote.ts): one answer per request id; notifications come unasked. ADR 0304.
 
-export type ToDb = { id: number } & (
+/** `urgent`: served before the ordinary calls waiting (live delivery's reads, ADR 0307). */
+export type ToDb = { id: number; urgent?: true } & (
   | {
       op: 'query'
       sql: string

@@ -1,6 +1,7 @@
 // The server's side of the embedded database when it runs in its own thread (pglite-thread.ts): the
 // part of PGlite's client that drizzle-orm/pglite and the store use — query (with drizzle's row
 // mode and text-read types), transaction, listen, dumpDataDir, close — as messages. ADR 0304.
+// `urgent()` is the same database for live delivery's reads: the thread serves them first (ADR 0307).
 import { Worker } from 'node:worker_threads'
 import type { PGlite } from '@electric-sql/pglite'
 import { retryWithBackoff } from './backoff.ts'
@@ -114,18 +115,24 @@ export class PgliteRemote implements Queryable {
     await this.#worker.terminate()
   }
 
-  #call(job: Job): Promise<unknown> {
+  #call(job: Job, urgent = false): Promise<unknown> {
     if (this.#stopped) return Promise.reject(this.#stopped)
     const id = this.#nextId++
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject })
-      this.#worker.postMessage({ ...job, id })
+      this.#worker.postMessage(urgent ? { ...job, id, urgent } : { ...job, id })
     })
   }
 
-  #query(sql: string, params: unknown[] | undefined, options: QueryOptions | undefined, tx?: number) {
+  #query(
+    sql: string,
+    params: unknown[] | undefined,
+    options: QueryOptions | undefined,
+    tx?: number,
+    urgent = false,
+  ) {
     const asText = options?.parsers ? Object.keys(options.parsers).map(Number) : undefined
-    return this.#call({ op: 'query', sql, params, rowMode: options?.rowMode, asText, tx })
+    return this.#call({ op: 'query', sql, params, rowMode: options?.rowMode, asText, tx }, urgent)
   }
 
   query(sql: string, params?: unknown[], options?: QueryOptions): Promise<unknown> {
@@ -133,8 +140,25 @@ export class PgliteRemote implements Queryable {
   }
 
   /** Runs `fn` in one transaction holding the database's one connection; rolls back if it throws. */
-  async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    const tx = (await this.#call({ op: 'begin' })) as number
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.#transaction(fn, false)
+  }
+
+  /**
+   * The same database, its queries and transactions served before the ordinary calls waiting (they
+   * wait only for the one in progress): live delivery's reads (Store.deliveryDb, ADR 0307).
+   */
+  urgent(): PGlite {
+    const view = {
+      query: (sql: string, params?: unknown[], options?: QueryOptions) =>
+        this.#query(sql, params, options, undefined, true),
+      transaction: <T>(fn: (tx: Queryable) => Promise<T>) => this.#transaction(fn, true),
+    }
+    return view as unknown as PGlite
+  }
+
+  async #transaction<T>(fn: (tx: Queryable) => Promise<T>, urgent: boolean): Promise<T> {
+    const tx = (await this.#call({ op: 'begin' }, urgent)) as number
     let result: T
     try {
       result = await fn({ query: (sql, params, options) => this.#query(sql, params, options, tx) })

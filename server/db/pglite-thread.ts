@@ -1,10 +1,12 @@
 // The embedded database's own thread: owns the PGlite instance of DATA_DIR so that Postgres's work
 // (WebAssembly, synchronous) never blocks the server's event loop. Answers pglite-remote.ts's
-// requests one by one as PGlite queues them (one connection: a transaction holds it until its
-// `end`), forwards NOTIFY payloads, and dumps the data directory for backups. ADR 0304.
+// requests one at a time, urgent ones (live delivery's reads) first (pglite-lane.ts, ADR 0307); a
+// transaction holds the lane from its `begin` until its `end`, its own queries going straight to it.
+// Forwards NOTIFY payloads, and dumps the data directory for backups. ADR 0304.
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { reduceMemoryWhenIdle } from '../memory.ts'
+import { lane } from './pglite-lane.ts'
 import { type FromDb, type ToDb, toErrorData } from './pglite-protocol.ts'
 import { keepWasmOnBaselineCompiler, PGLITE_SETTINGS } from './pglite-settings.ts'
 
@@ -14,15 +16,16 @@ const send = (message: FromDb, transfer?: ArrayBuffer[]) => port.postMessage(mes
 
 const identity = (value: unknown) => value
 const rollback = Symbol('rollback')
-const transactions = new Map<number, Transaction>()
-const ends = new Map<number, { decide(commit: boolean): void; done: Promise<unknown> }>()
+/** Open transactions (one at most: it holds the lane): their client once begun, settled by 'end'. */
+type Open = { client?: Transaction; decide(commit: boolean): void; done: Promise<unknown>; ending?: true }
+const transactions = new Map<number, Open>()
 const listening = new Map<string, () => Promise<void>>()
 let nextTx = 1
 
 async function handle(pg: PGlite, job: ToDb): Promise<unknown> {
   switch (job.op) {
     case 'query': {
-      const client = job.tx === undefined ? pg : transactions.get(job.tx)
+      const client = job.tx === undefined ? pg : transactions.get(job.tx)?.client
       if (!client) throw new Error('The transaction has ended')
       const parsers = Object.fromEntries((job.asText ?? []).map((oid) => [oid, identity]))
       const { rows, affectedRows, fields } = await client.query(job.sql, job.params, {
@@ -39,21 +42,22 @@ async function handle(pg: PGlite, job: ToDb): Promise<unknown> {
         decide = resolve
       })
       return new Promise((resolve, reject) => {
-        const done = pg.transaction(async (client) => {
-          transactions.set(tx, client)
+        const open: Open = { decide, done: Promise.resolve() }
+        open.done = pg.transaction(async (client) => {
+          open.client = client
           resolve(tx)
           if (!(await decided)) throw rollback
         })
-        ends.set(tx, { decide, done })
-        done.catch(reject).finally(() => transactions.delete(tx))
+        transactions.set(tx, open)
+        open.done.catch(reject).finally(() => transactions.delete(tx))
       })
     }
     case 'end': {
-      const end = ends.get(job.tx)
-      if (!end) throw new Error('The transaction has ended')
-      ends.delete(job.tx)
-      end.decide(job.commit)
-      await end.done.catch((err) => {
+      const open = transactions.get(job.tx)
+      if (!open || open.ending) throw new Error('The transaction has ended')
+      open.ending = true
+      open.decide(job.commit)
+      await open.done.catch((err) => {
         if (err !== rollback) throw err
       })
       return null
@@ -88,14 +92,25 @@ try {
   const pg = await PGlite.create(dataDir, {
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
   })
+  const answer = async (job: ToDb) => {
+    try {
+      const ok = await handle(pg, job)
+      send({ id: job.id, ok }, ok instanceof ArrayBuffer ? [ok] : undefined)
+      if (job.op === 'close') port.close()
+      return ok
+    } catch (err) {
+      send({ id: job.id, error: toErrorData(err) })
+    }
+  }
+  // One job at a time, urgent first; a transaction keeps the lane until it has ended.
+  const jobs = lane(async (job: ToDb) => {
+    const ok = await answer(job)
+    if (job.op === 'begin' && typeof ok === 'number') await transactions.get(ok)?.done.catch(() => {})
+  })
   port.on('message', (job: ToDb) => {
-    handle(pg, job).then(
-      (ok) => {
-        send({ id: job.id, ok }, ok instanceof ArrayBuffer ? [ok] : undefined)
-        if (job.op === 'close') port.close()
-      },
-      (err) => send({ id: job.id, error: toErrorData(err) }),
-    )
+    // The open transaction's own queries and its end are its lane's work: they never queue.
+    if ((job.op === 'query' && job.tx !== undefined) || job.op === 'end') void answer(job)
+    else jobs.push(job, job.urgent === true)
   })
   send({ ready: true })
   // This thread's heap grows with the rows it copies out (a 50,000-icon list): shrunk when idle too.
