@@ -1,5 +1,5 @@
-// `node bench/live-delivery.ts [seconds=20] [--drain=120] [--idle=20] [--streams=200] [--readers=120]
-// [--rate=40] [--inflight=4] [--cluster]`: how long a teammate waits for a change (issue 19, item 1). From a
+// `node bench/live-delivery.ts [seconds=20] [--drain=120] [--idle=20] [--streams=200] [--users=20]
+// [--readers=120] [--rate=40] [--inflight=4] [--cluster]`: how long a teammate waits for a change (issue 19, item 1). From a
 // create's acknowledgement (the HTTP response of POST /api/icons/create) to the matching `change`
 // event on every /api/events stream that should hear of it.
 //
@@ -8,6 +8,14 @@
 // all (10 a user, at most 4 a session: ADR 0005's caps), all of them members of the workspace, so
 // every create is expected on every stream. Streams are read with node:http in this process; the
 // arrival time of a `change` is taken when its chunk arrives, before parsing.
+//
+// Many streams (issue 19, item 3): `--users=64 --streams=1000`. The first 20 users write as above;
+// the others only hold streams (each user's share of them spread evenly, at most 16 a user), all
+// members of the one workspace, so every create is still owed to every stream. Past the owner's 20
+// invitations a window (ADR 0006), a few of the stream-holding users are invited as admins and
+// invite the rest (bench/live-delivery/team.ts). Memory per idle stream: the server's RSS after the
+// sign-ins and ~2 s of rest, then with all streams open after ~2 s idle (no writes), the difference
+// divided by the streams.
 //
 // Phases: (1) idle: one create at a time, nothing else running, each waited for on all streams;
 // (2) load for `seconds`: 200 connections, of which up to 80 write (creates paced to `rate` a
@@ -30,23 +38,25 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { Agent, type IncomingMessage, request } from 'node:http'
+import { Agent, request } from 'node:http'
 import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { startCluster } from '../tests/cluster/cluster.ts'
 import { type AppProcess, startApp } from '../tests/setup/app-process.ts'
 import { startTestSmtp, type TestSmtp } from '../tests/setup/smtp.ts'
 import { createTestDb } from '../tests/setup/test-db.ts'
+import { http, type Session, seedTeam, type Team, WRITERS } from './live-delivery/team.ts'
 import { realIcons } from './vault-setup.ts'
 
-const USERS = 20
-const MAX_STREAMS_PER_SESSION = 4
+/** How long the server rests before each memory reading around opening the streams. */
+const SETTLE_MS = 2000
 
 type Options = {
   seconds: number
   drainSeconds: number
   idleCreates: number
   streams: number
+  users: number
   readers: number
   rate: number
   inflight: number
@@ -64,6 +74,7 @@ function parseArgs(argv: string[]): Options {
     drainSeconds: flag('drain', 120),
     idleCreates: flag('idle', 20),
     streams: flag('streams', 200),
+    users: flag('users', WRITERS),
     readers: flag('readers', 120),
     rate: flag('rate', 40),
     inflight: flag('inflight', 4),
@@ -89,6 +100,8 @@ function summary(values: number[]) {
   }
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
 /** Resident memory of a process in MiB, from /proc. */
 function rssMiB(pid: number | undefined): number | null {
   if (!pid) return null
@@ -100,147 +113,12 @@ function rssMiB(pid: number | undefined): number | null {
   }
 }
 
-// ---------- HTTP ----------
-
-type Answer = { status: number; body: string; headers: IncomingMessage['headers'] }
-
-function http(
-  url: string,
-  opts: { method?: string; headers?: Record<string, string>; body?: unknown; agent?: Agent | false } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const body = opts.body === undefined ? undefined : JSON.stringify(opts.body)
-    const req = request(
-      url,
-      {
-        method: opts.method ?? (body === undefined ? 'GET' : 'POST'),
-        agent: opts.agent,
-        headers: {
-          ...opts.headers,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString(),
-            headers: res.headers,
-          }),
-        )
-        res.on('error', reject)
-      },
-    )
-    req.on('error', reject)
-    req.end(body)
-  })
-}
-
-let nextIp = 0
-/** A documentation-range address per sign-in: the server trusts X-Forwarded-For (TRUST_PROXY). */
-const fakeIp = () => {
-  nextIp++
-  return `10.${(nextIp >> 16) & 255}.${(nextIp >> 8) & 255}.${nextIp & 255}`
-}
-
-type Session = { email: string; cookie: string }
-
-/** A magic-link sign-in from a fresh client address (sign-in limits are per address). */
-async function signIn(baseUrl: string, smtp: TestSmtp, email: string): Promise<Session> {
-  const ip = fakeIp()
-  const headers = { origin: baseUrl, 'x-forwarded-for': ip }
-  const after = Date.now()
-  const res = await http(`${baseUrl}/api/auth/sign-in/magic-link`, { headers, body: { email } })
-  if (res.status !== 200) throw new Error(`sign-in of ${email}: HTTP ${res.status} ${res.body}`)
-  const mail = await smtp.waitForMail(email, { after, timeoutMs: 30_000 })
-  const token = mail.link ? new URL(mail.link).searchParams.get('token') : null
-  if (!token) throw new Error(`no sign-in link for ${email}`)
-  const verify = await http(`${baseUrl}/api/auth/magic-link/verify?token=${token}`, { headers })
-  const setCookie = verify.headers['set-cookie'] ?? []
-  const cookie = setCookie.map((c) => c.split(';')[0]).join('; ')
-  if (!cookie) throw new Error(`no session cookie for ${email} (HTTP ${verify.status})`)
-  return { email, cookie }
-}
-
-async function post(baseUrl: string, s: Session, path: string, body: unknown) {
-  const res = await http(`${baseUrl}${path}`, {
-    headers: { cookie: s.cookie, origin: baseUrl, 'x-forwarded-for': fakeIp() },
-    body,
-  })
-  if (res.status !== 200) throw new Error(`${path} for ${s.email}: HTTP ${res.status} ${res.body}`)
-  return JSON.parse(res.body) as { data: { id: string }; url?: string }
-}
-
-/** Runs `fn` over `items`, `width` at a time. */
-async function inParallel<T, R>(items: T[], width: number, fn: (item: T, i: number) => Promise<R>) {
-  const out: R[] = new Array(items.length)
-  let next = 0
-  await Promise.all(
-    Array.from({ length: Math.min(width, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++
-        out[i] = await fn(items[i]!, i)
-      }
-    }),
-  )
-  return out
-}
-
-type Team = {
-  wsId: string
-  projectId: string
-  /** One writing and reading session per user. */
-  writers: Session[]
-  /** The sessions that hold streams, with how many each holds. */
-  holders: { session: Session; streams: number }[]
-}
-
-/** 20 users in one gold workspace; each with a writing session and stream-holding sessions. */
-async function seedTeam(baseUrl: string, smtp: TestSmtp, streams: number, tag: string): Promise<Team> {
-  const emails = Array.from({ length: USERS }, (_, i) => `live-${tag}-${i}@example.com`)
-  const owner = await signIn(baseUrl, smtp, emails[0]!)
-  const upgrade = await post(baseUrl, owner, '/api/auth/subscription/upgrade', {
-    plan: 'gold',
-    successUrl: '/maker',
-    cancelUrl: '/upgrade',
-  })
-  const checkout = new URL(upgrade.url!, baseUrl).searchParams.get('session')
-  await post(baseUrl, owner, '/api/billing/checkout/complete', { session: checkout })
-  const wsId = randomUUID()
-  await post(baseUrl, owner, '/api/workspaces/create', { id: wsId, name: 'Live team', description: '' })
-  const projectId = randomUUID()
-  await post(baseUrl, owner, '/api/projects/create', {
-    id: projectId,
-    name: 'Shared',
-    description: '',
-    workspace_id: wsId,
-  })
-  const perUser = Math.ceil(streams / USERS)
-  if (perUser > 16) throw new Error('at most 16 streams a user (ADR 0005)')
-  const writers: Session[] = new Array(USERS)
-  const holders: Team['holders'] = []
-  writers[0] = owner
-  await inParallel(emails, 6, async (email, i) => {
-    if (i > 0) {
-      writers[i] = await signIn(baseUrl, smtp, email)
-      const inv = await post(baseUrl, owner, '/api/workspaces/invite-user', {
-        workspaceId: wsId,
-        email,
-        role: 'member',
-      })
-      await post(baseUrl, writers[i]!, '/api/workspaces/accept-invitation', { invitationId: inv.data.id })
-    }
-    // This user's share of the streams, in sessions of at most four.
-    let left = Math.min(perUser, streams - i * perUser)
-    while (left > 0) {
-      const n = Math.min(MAX_STREAMS_PER_SESSION, left)
-      holders.push({ session: await signIn(baseUrl, smtp, email), streams: n })
-      left -= n
-    }
-  })
-  return { wsId, projectId, writers, holders }
+/** What `count` streams added to the server processes' RSS (summed): MiB in all, KiB a stream. */
+function perStream(before: (number | null)[], after: (number | null)[], count: number) {
+  if (!count || before.includes(null) || after.includes(null)) return null
+  const sum = (values: (number | null)[]) => values.reduce<number>((n, v) => n + (v ?? 0), 0)
+  const mib = sum(after) - sum(before)
+  return { MiB: round(mib), KiBPerStream: round((mib * 1024) / count) }
 }
 
 // ---------- streams ----------
@@ -447,7 +325,10 @@ async function runOn(kind: 'pglite' | 'postgres' | 'cluster', opts: Options) {
   let reader: ChildProcess | null = null
   try {
     const setupStart = performance.now()
-    const team = await seedTeam(baseUrl, smtp, opts.streams, `${kind}-${process.pid}`)
+    const team = await seedTeam(baseUrl, smtp, opts, `${kind}-${process.pid}`)
+    const signInSeconds = (performance.now() - setupStart) / 1000
+    // The server's memory at rest after the sign-ins, then with every stream open and idle.
+    await sleep(SETTLE_MS)
     const rssBeforeStreams = rss()
     // Who is waiting for what: a create's id → streams still owed, so a waiter wakes when all came.
     let heard = 0
@@ -456,15 +337,24 @@ async function runOn(kind: 'pglite' | 'postgres' | 'cluster', opts: Options) {
       heard++
       wake()
     }
+    const openStart = performance.now()
     for (const h of team.holders)
       for (let k = 0; k < h.streams; k++) streams.push(await openStream(baseUrl, h.session.cookie, onChange))
+    const openSeconds = (performance.now() - openStart) / 1000
+    const rssStreamsOpen = rss()
+    await sleep(SETTLE_MS)
+    const rssStreamsIdle = rss()
     emit({
       phase: 'setup',
-      users: USERS,
-      sessions: team.writers.length + team.holders.length,
+      users: team.users,
+      writers: team.writers.length,
+      admins: team.admins,
+      sessions: team.sessions,
       streams: streams.length,
-      setupSeconds: round((performance.now() - setupStart) / 1000),
-      rssMiB: { beforeStreams: rssBeforeStreams, streamsOpen: rss() },
+      setupSeconds: round(signInSeconds + openSeconds),
+      openStreamsSeconds: round(openSeconds),
+      rssMiB: { beforeStreams: rssBeforeStreams, streamsOpen: rssStreamsOpen, streamsIdle: rssStreamsIdle },
+      idleStreamMemory: perStream(rssBeforeStreams, rssStreamsIdle, streams.length),
       load: load(),
     })
 
@@ -477,14 +367,15 @@ async function runOn(kind: 'pglite' | 'postgres' | 'cluster', opts: Options) {
           setTimeout(r, 100)
         })
     }
-    const agent = new Agent({ keepAlive: true, maxSockets: USERS * opts.inflight })
+    const writers = team.writers.length
+    const agent = new Agent({ keepAlive: true, maxSockets: writers * opts.inflight })
 
     // (1) Idle: one create at a time, each waited for on every stream (at most 10 s), 200 ms apart.
     const idle = new Map<string, Create>()
     const loadIdle = load()
     for (let i = 0; i < opts.idleCreates; i++) {
       const before = heard
-      const c = await create(baseUrl, team, team.writers[i % USERS]!, agent, idle)
+      const c = await create(baseUrl, team, team.writers[i % writers]!, agent, idle)
       if (c.ackAt !== undefined) await waitHeard(before + streams.length, 10_000)
       await new Promise((r) => setTimeout(r, 200))
     }
@@ -539,13 +430,13 @@ async function runOn(kind: 'pglite' | 'postgres' | 'cluster', opts: Options) {
     await readerReady
     const t0 = performance.now()
     const end = t0 + opts.seconds * 1000
-    const perUserMs = (1000 * USERS) / opts.rate
+    const perUserMs = (1000 * writers) / opts.rate
     const writeErrors = { refused: 0, failed: 0 }
     await Promise.all(
       team.writers.map(async (writer, u) => {
         // Spread the users' first creates over one period, then one each period; at most
         // `inflight` of a user's creates at once (a slower answer delays the next send).
-        let due = t0 + (u * perUserMs) / USERS
+        let due = t0 + (u * perUserMs) / writers
         const running = new Set<Promise<unknown>>()
         for (;;) {
           const wait = due - performance.now()
@@ -588,7 +479,7 @@ async function runOn(kind: 'pglite' | 'postgres' | 'cluster', opts: Options) {
     emit({
       phase: 'load',
       seconds: opts.seconds,
-      connections: { writers: USERS * opts.inflight, readers: opts.readers },
+      connections: { writers: writers * opts.inflight, readers: opts.readers },
       offeredCreatesPerSecond: opts.rate,
       streams: streams.length,
       streamsEnded: streams.filter((s) => s.ended).length,
@@ -699,7 +590,10 @@ async function main() {
   const lines: Record<string, unknown>[] = []
   for (const kind of kinds) lines.push(...(await runOn(kind, opts)))
   let met = true
+  const mib = (values: unknown) => `${(values as (number | null)[]).join(' / ')} MiB`
+  let setup: Record<string, unknown> | undefined
   for (const l of lines) {
+    if (l.phase === 'setup') setup = l
     if (l.phase === 'idle') {
       const p50 = (l.ackToEventMs as { p50: number }).p50
       const ok = p50 <= 100 && l.lost === 0
@@ -715,6 +609,13 @@ async function main() {
       console.log(
         `${ok ? 'meets ' : 'MISSES'} ${l.db} load: ack→event p50 ${a.p50} / p90 ${a.p90} / p99 ${a.p99} / max ${a.max} ms (target p99 ≤ 500), ${l.lost} lost of ${l.pairs} (target 0), ${l.createsPerSecond} creates/s, ${l.mixedRequestsPerSecond} requests/s, load ${JSON.stringify((l.load as { end: number[] }).end)}`,
       )
+      // Memory: figures, no target (issue 19, item 3 asks for them measured and reported).
+      const rss = setup?.rssMiB as Record<string, unknown> | undefined
+      const per = setup?.idleStreamMemory as { MiB: number; KiBPerStream: number } | null | undefined
+      if (setup && rss && setup.db === l.db)
+        console.log(
+          `       ${l.db} memory: RSS ${mib(rss.beforeStreams)} before ${setup.streams} streams (${setup.users} users), ${mib(rss.streamsIdle)} with them open and idle (${per ? `+${per.MiB} MiB, ${per.KiBPerStream} KiB a stream` : 'n/a'}); after the load ${mib((l.rssMiB as Record<string, unknown>).afterLoad)}`,
+        )
     }
   }
   console.log(met ? 'all targets met' : 'some targets missed')
