@@ -31,38 +31,59 @@ export async function listWorkspaces({ db }: Deps, actor: Actor): Promise<Worksp
 }
 
 export async function createWorkspace(
-  { db, events }: Deps,
+  deps: Deps,
   actor: Actor,
   body: z.output<typeof createWorkspaceBody>,
 ): Promise<WorkspaceRow> {
   if (!canCreateWorkspace(actor.plan)) throw forbidden(appMessages.goldRequired)
-  const created = await db.transaction(async (tx) => {
-    const version = await bumpScope(tx, body.id)
-    const [w] = await tx
-      .insert(workspaces)
-      .values({ id: body.id, name: body.name, description: body.description, user_id: actor.id, version })
-      .onConflictDoNothing()
-      .returning()
-    if (!w) return null
-    const [a] = await tx
-      .insert(workspaceAccess)
-      .values({ workspace_id: w.id, user_id: actor.id, role: 'owner', email: actor.email, version })
-      .returning()
-    const v = { scope: w.id, version }
-    await events.publish({ entity: 'workspaces', op: 'upsert', id: w.id, workspace_id: w.id, ...v }, tx)
-    await events.publish(
-      { entity: 'workspaces_access', op: 'upsert', id: a!.id, workspace_id: w.id, ...v },
-      tx,
-    )
-    return { w, a: a! }
-  })
+  // An id that exists changes nothing of its workspace, its scope's version included: a repeat is
+  // answered without a transaction, and one that races the first rolls its bump back.
+  const created = (await existingWorkspace(deps, body.id)) ? null : await insertWorkspace(deps, actor, body)
   if (!created) {
     // A repeated create (retry after a lost answer) returns what the first one made.
-    const [existing] = await db.select().from(workspaces).where(eq(workspaces.id, body.id))
+    const existing = await existingWorkspace(deps, body.id)
     if (existing?.user_id !== actor.id) throw conflict(appMessages.idTaken)
     return toWorkspaceRow(existing, 'owner')
   }
-  return toWorkspaceRow(created.w, 'owner')
+  return toWorkspaceRow(created, 'owner')
+}
+
+/** Thrown inside the create's transaction when its id is taken meanwhile: the bump is rolled back. */
+const ID_EXISTS = new Error('workspace id exists')
+
+async function existingWorkspace({ db }: Deps, id: string) {
+  const [existing] = await db.select().from(workspaces).where(eq(workspaces.id, id))
+  return existing
+}
+
+/** The new workspace and its owner's access at the scope's first version, announced; null when the id exists. */
+function insertWorkspace({ db, events }: Deps, actor: Actor, body: z.output<typeof createWorkspaceBody>) {
+  const { id, name, description } = body
+  return db
+    .transaction(async (tx) => {
+      const version = await bumpScope(tx, id)
+      const [w] = await tx
+        .insert(workspaces)
+        .values({ id, name, description, user_id: actor.id, version })
+        .onConflictDoNothing()
+        .returning()
+      if (!w) throw ID_EXISTS
+      const [a] = await tx
+        .insert(workspaceAccess)
+        .values({ workspace_id: id, user_id: actor.id, role: 'owner', email: actor.email, version })
+        .returning()
+      const v = { scope: id, version }
+      await events.publish({ entity: 'workspaces', op: 'upsert', id, workspace_id: id, ...v }, tx)
+      await events.publish(
+        { entity: 'workspaces_access', op: 'upsert', id: a!.id, workspace_id: id, ...v },
+        tx,
+      )
+      return w
+    })
+    .catch((error: unknown) => {
+      if (error === ID_EXISTS) return null
+      throw error
+    })
 }
 
 export async function updateWorkspace(
