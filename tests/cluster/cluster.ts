@@ -1,18 +1,23 @@
 // A cluster as a team would run one (README, "Run in production"): one Postgres database, several
 // stateless app processes on their own ports sharing AUTH_SECRET, and Debian's haproxy in front on
 // one port, round robin, health-checked on /api/health/ready, event streams passed through.
-// Each response names the process that served it (X-Served-By, set by haproxy).
+// Each response names the process that served it (X-Served-By, set by haproxy). With
+// `dbForwarder`, the processes reach Postgres through a TCP forwarder (tests/setup/tcp-proxy.ts), so
+// a test can restart the database as its clients see it without touching the machine's Postgres.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import pg from 'pg'
 import { type AppProcess, freePort, startApp } from '../setup/app-process.ts'
+import { startTcpProxy, type TcpProxy } from '../setup/tcp-proxy.ts'
 import { createTestDb, type TestDb } from '../setup/test-db.ts'
 
 export type Cluster = {
   /** The proxy's address: BASE_URL of every process. */
   baseUrl: string
+  /** The database, directly (never through the forwarder): for a test's own checks. */
   databaseUrl: string
   apps: (AppProcess | null)[]
   ports: number[]
@@ -24,6 +29,15 @@ export type Cluster = {
   stop(i: number): Promise<number | null>
   /** Waits until the proxy's health check sends traffic to process `i` again. */
   waitServing(i: number): Promise<void>
+  /**
+   * Postgres going down as a restart looks to its clients (needs `dbForwarder`): new connections
+   * are refused, the processes' backends are ended by pg_terminate_backend (their clients read
+   * 57P01, as on a fast shutdown), then whatever is left is dropped. Refused until databaseUp().
+   * Resolves with the number of backends terminated.
+   */
+  databaseDown(): Promise<number>
+  /** Postgres accepts connections again (on the same address). */
+  databaseUp(): Promise<void>
   close(): Promise<void>
 }
 
@@ -39,6 +53,8 @@ defaults
   timeout server 60s
   timeout http-request 10s
   option forwardfor
+  # Every server-sent event is a small write: sent at once, not held back for more (~200 ms).
+  option http-no-delay
   retries 3
   option redispatch 1
 frontend web
@@ -49,26 +65,39 @@ backend apps
   balance roundrobin
   option httpchk GET /api/health/ready
   http-check expect status 200
-  default-server inter 300ms fall 1 rise 1
+  # Out after 3 failed checks in a row (~0.6 s for a dead process: 150 ms apart once one failed),
+  # not one slow answer of a busy process (an answer within 2 s counts); back in after 2.
+  timeout check 2s
+  default-server inter 300ms fastinter 150ms fall 3 rise 2
   http-response set-header X-Served-By %s
 ${appPorts.map((p, i) => `  server app${i + 1} 127.0.0.1:${p} check`).join('\n')}
 `
 }
 
 export async function startCluster(
-  opts: { size?: number; env?: Record<string, string> } = {},
+  opts: { size?: number; env?: Record<string, string>; dbForwarder?: boolean } = {},
 ): Promise<Cluster> {
   const size = opts.size ?? 3
   const db: TestDb = await createTestDb('postgres')
   if (!('databaseUrl' in db.options))
     throw new Error('The cluster needs TEST_DATABASE_URL (a Postgres server)')
   const databaseUrl = db.options.databaseUrl
+  let forwarder: TcpProxy | null = null
+  let appsDatabaseUrl = databaseUrl
+  if (opts.dbForwarder) {
+    const direct = new URL(databaseUrl)
+    forwarder = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) })
+    const through = new URL(direct)
+    through.hostname = '127.0.0.1'
+    through.port = String(forwarder.port)
+    appsDatabaseUrl = through.toString()
+  }
   const proxyPort = await freePort()
   const baseUrl = `http://localhost:${proxyPort}`
   const ports = await Promise.all(Array.from({ length: size }, () => freePort()))
   const dirs = ports.map(() => mkdtempSync(join(tmpdir(), 'iconvault-cluster-')))
   const env = {
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: appsDatabaseUrl,
     BASE_URL: baseUrl,
     AUTH_SECRET: randomBytes(32).toString('base64url'),
     TRUST_PROXY: '1',
@@ -103,6 +132,35 @@ export async function startCluster(
   }
   for (let i = 0; i < size; i++) await waitServing(i)
 
+  const needForwarder = () => {
+    if (!forwarder) throw new Error('startCluster({ dbForwarder: true }) restarts the database')
+    return forwarder
+  }
+  const databaseDown = async () => {
+    const fwd = needForwarder()
+    fwd.stopAccepting()
+    const ports = fwd.upstreamPorts()
+    const admin = new pg.Client({ connectionString: databaseUrl })
+    await admin.connect()
+    try {
+      const theirs = 'from pg_stat_activity where datname = current_database() and client_port = any($1)'
+      const ended = await admin.query<{ ended: boolean }>(
+        `select pg_terminate_backend(pid) as ended ${theirs}`,
+        [ports],
+      )
+      // Their 57P01 is on its way through the forwarder: wait until the backends are gone.
+      const deadline = Date.now() + 10_000
+      while ((await admin.query(`select 1 ${theirs}`, [ports])).rowCount) {
+        if (Date.now() > deadline) throw new Error('backends still there 10 s after pg_terminate_backend')
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      await fwd.cut()
+      return ended.rows.filter((r) => r.ended).length
+    } finally {
+      await admin.end()
+    }
+  }
+
   return {
     baseUrl,
     databaseUrl,
@@ -110,6 +168,8 @@ export async function startCluster(
     ports,
     start,
     waitServing,
+    databaseDown,
+    databaseUp: () => needForwarder().restore(),
     kill: async (i) => {
       const app = apps[i]
       if (!app) return
@@ -131,6 +191,7 @@ export async function startCluster(
       proxy.kill('SIGKILL')
       await Promise.all(apps.map((app) => app?.stop()))
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+      await forwarder?.close()
       await db.dispose()
     },
   }

@@ -1,10 +1,15 @@
 // A TCP forwarder between the app and its Postgres server, for tests of a database that blinks
 // (ADR 0306): cut() drops every connection and refuses new ones (as a restart or a failover does,
-// seen from the app), restore() accepts them again on the same port.
+// seen from the app), restore() accepts them again on the same port. stopAccepting() alone refuses
+// new connections and leaves open ones be, as a server does between its shutdown's start and the
+// moment it drops its clients (then the test may end them its own way, e.g. pg_terminate_backend).
 import { connect, createServer, type Server, type Socket } from 'node:net'
 
 export type TcpProxy = {
   port: number
+  /** The local ports of the open connections to the target: its clients' ports, as it sees them. */
+  upstreamPorts(): number[]
+  stopAccepting(): void
   cut(): Promise<void>
   restore(): Promise<void>
   close(): Promise<void>
@@ -12,16 +17,21 @@ export type TcpProxy = {
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<Socket>()
-  const track = (s: Socket) => {
+  const upstreams = new Set<Socket>()
+  const track = (s: Socket, set?: Set<Socket>) => {
     sockets.add(s)
-    s.on('close', () => sockets.delete(s))
+    set?.add(s)
+    s.on('close', () => {
+      sockets.delete(s)
+      set?.delete(s)
+    })
     s.on('error', () => s.destroy())
   }
   const make = () =>
     createServer((client) => {
       const upstream = connect(target.port, target.host)
       track(client)
-      track(upstream)
+      track(upstream, upstreams)
       client.pipe(upstream)
       upstream.pipe(client)
       client.on('close', () => upstream.destroy())
@@ -36,15 +46,23 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       })
     })
   let server: Server | null = make()
+  /** Settles once the last server stopped has no connection left. */
+  let closed: Promise<unknown> = Promise.resolve()
   const port = await listen(server, 0)
-  const cut = async () => {
+  const stopAccepting = () => {
     const s = server
     server = null
+    if (s) closed = new Promise((r) => s.close(r))
+  }
+  const cut = async () => {
+    stopAccepting()
     for (const socket of sockets) socket.destroy()
-    if (s) await new Promise((r) => s.close(r))
+    await closed
   }
   return {
     port,
+    upstreamPorts: () => [...upstreams].map((s) => s.localPort).filter((p): p is number => p !== undefined),
+    stopAccepting,
     cut,
     restore: async () => {
       if (server) return
