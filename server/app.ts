@@ -77,7 +77,7 @@ export function createApp(deps: AppDeps) {
     }
   })
   // Sessions of GETs from a short-lived cache, forgotten when a request may have changed them (ADR 0303).
-  const session = sessionMiddleware(deps.auth, deps.deps.events)
+  const session = sessionMiddleware(deps.auth, deps.deps.events, { clearsAll: STRIPE_WEBHOOK_PATH })
   api.use(session.forgetOnWrite)
   // Project lists kept per user while change notes say nothing changed (project-list-cache.ts).
   api.use(keepProjectLists(deps.store.db, deps.deps.events))

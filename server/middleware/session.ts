@@ -25,12 +25,13 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]
 
 /**
  * `load` reads the session into c.var.user (mounted after /api/auth); `forgetOnWrite` (mounted before
- * it) forgets, once a request that may write has been answered, the cached session it came with, or
- * every cached session when it came without one (a webhook may change any user's plan). Notes from
- * other processes (sessions ended, users changed) arrive through `events`; when notes may have been
- * missed (`onResync`), every cached session goes.
+ * it) forgets, once a request that may write has been answered, the cached session it came with.
+ * Every cached session goes only when `clearsAll` (the Stripe webhook's path: it may change any
+ * user's plan) has been answered with success: any other request without a cookie, anyone's, clears
+ * nothing. Notes from other processes (sessions ended, users changed) arrive through `events`; when
+ * notes may have been missed (`onResync`), every cached session goes.
  */
-export function sessionMiddleware(auth: Auth, events?: EventBus) {
+export function sessionMiddleware(auth: Auth, events?: EventBus, opts: { clearsAll?: string } = {}) {
   const cache = sessionCache()
   events?.onIdentityChange(({ sessions, users }) => {
     if (sessions) cache.endSessions(sessions)
@@ -48,7 +49,7 @@ export function sessionMiddleware(auth: Auth, events?: EventBus) {
     } finally {
       const token = tokenOf(c)
       if (token) cache.forget(token)
-      else cache.clear()
+      else if (c.req.path === opts.clearsAll && c.res.ok) cache.clear()
     }
   })
 

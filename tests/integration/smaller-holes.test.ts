@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appMessages } from '../../common/messages.ts'
-import { syncScopes, workspaces } from '../../server/db/schema/index.ts'
+import { session, syncScopes, user, workspaces } from '../../server/db/schema/index.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'
 import { dbKinds } from '../setup/test-db.ts'
 
@@ -46,5 +46,26 @@ describe.each(dbKinds)('smaller holes on %s', (kind) => {
     ])
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
     expect(Number(await scopeVersion(id))).toBe(1)
+  })
+
+  it('a write without a cookie clears no cached session (only an accepted Stripe webhook may)', async () => {
+    const cookie = await t.signIn('holes-cache@example.com')
+    const me = async () => (await t.get('/api/me', cookie)).body.user
+    expect(await me()).toMatchObject({ email: 'holes-cache@example.com' })
+    // The session removed behind the cache's back: only the cache still knows it.
+    const [row] = await t.ctx.store.db
+      .select({ id: session.id })
+      .from(session)
+      .innerJoin(user, eq(user.id, session.userId))
+      .where(eq(user.email, 'holes-cache@example.com'))
+    await t.ctx.store.db.delete(session).where(eq(session.id, row!.id))
+    const anonymous = await t.request('/api/projects/create', { json: { id: randomUUID(), name: 'x' } })
+    expect(anonymous.status).toBe(401)
+    const forged = await t.request('/api/billing/stripe/webhook', { json: { type: 'x' }, origin: null })
+    expect(forged.ok).toBe(false)
+    expect(await me()).toMatchObject({ email: 'holes-cache@example.com' })
+    // Its own write still forgets it.
+    await t.request('/api/auth/sign-out', { cookie, json: {} })
+    expect(await me()).toBeNull()
   })
 })
