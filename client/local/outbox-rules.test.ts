@@ -79,7 +79,7 @@ describe('decideFailure', () => {
       kind: 'retry',
       delayMs: 1000,
     })
-    expect(decideFailure('projects/update', { status: 503, message: 'x' }, 2)).toEqual({
+    expect(decideFailure('projects/update', { status: 500, message: 'x' }, 2)).toEqual({
       kind: 'retry',
       delayMs: 2000,
     })
@@ -88,6 +88,14 @@ describe('decideFailure', () => {
       message: 'slow down',
       gone: false,
     })
+  })
+
+  test('502, 503 and 504 (no process, or its database down) wait for the server and count no try', () => {
+    for (const status of [502, 503, 504])
+      for (const tries of [1, MAX_TRIES, MAX_TRIES + 5])
+        expect(decideFailure('icons/update', { status, message: 'Database unavailable' }, tries)).toEqual({
+          kind: 'offline',
+        })
   })
 
   test('Retry-After lengthens the delay, within the 30 s cap', () => {

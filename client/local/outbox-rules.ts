@@ -31,8 +31,16 @@ export interface AttemptError {
 const isDelete = (kind: ChangeKind) => kind.endsWith('/delete') || kind === 'workspaces/delete-access'
 
 /** What to do after an attempt failed; `tries` counts this attempt already. */
+/**
+ * The server, or what it stands on, cannot be reached: a proxy with no process to send to (502,
+ * 504) or a process whose database is down (503, ADR 0306). Like a network failure, it says
+ * nothing of the change: wait for the server, do not count a try (a database restart must not undo
+ * what people did meanwhile).
+ */
+const UNREACHABLE = new Set([502, 503, 504])
+
 export function decideFailure(kind: ChangeKind, error: AttemptError, tries: number, online = true): Failure {
-  if (error.status === undefined || !online) return { kind: 'offline' }
+  if (error.status === undefined || !online || UNREACHABLE.has(error.status)) return { kind: 'offline' }
   const { status } = error
   if (status === 401) return { kind: 'signed-out' }
   if (status === 404 && isDelete(kind)) return { kind: 'done' }

@@ -222,10 +222,9 @@ describe('a cluster of three behind haproxy', () => {
     await dropFiles(owner, files('blink', 40))
     await expect.poll(() => outboxCount(owner)).toBe(41)
     expect(await serverIcons()).toEqual({ total: before, doubled: [] }) // nothing got through
-    // Down for 2 s in all, a quick restart. Not much longer: the outbox counts a 503 as one of its
-    // 3 tries (1 s, then 2 s apart), so a change first tried ~3 s or more before the processes are
-    // served again is rolled back (client/local/outbox-rules.ts; 4.5 s down lost the rename).
-    await new Promise((r) => setTimeout(r, Math.max(0, downAt + 2_000 - Date.now())))
+    // Down for 6 s in all: longer than the outbox's 3 tries would last if a 503 counted as one (it
+    // waits for the server instead, client/local/outbox-rules.ts; before, 4.5 s down lost the rename).
+    await new Promise((r) => setTimeout(r, Math.max(0, downAt + 6_000 - Date.now())))
     await cluster.databaseUp()
 
     await Promise.all(apps.map((_, i) => expect.poll(() => readiness(i), { timeout: 15_000 }).toBe(200)))
