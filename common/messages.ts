@@ -99,6 +99,8 @@ export const appMessages = {
     'This request must come from the Iconvault app itself (its Origin is missing or another site)',
   jsonBodyRequired: 'Send the request body as JSON (Content-Type: application/json)',
   controlCharacters: 'Text cannot contain control characters or invalid characters',
+  nameMustBeText: 'Name must be text',
+  imageMustBeText: 'Image must be a link as text, or empty',
   emailTooLong: 'E-mail addresses can be at most 254 characters',
   methodNotAllowed: 'This method is not allowed here',
   requestFailed: 'The request could not be completed',

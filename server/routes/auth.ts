@@ -1,5 +1,6 @@
 // /api/auth/*: better-auth behind two adapters. Requests get the socket's client IP, and
-// their JSON fields pass the shared field checks first (e-mail addresses, control characters);
+// their JSON fields pass the shared field checks first (e-mail addresses, control characters at any
+// depth, update-user's field types);
 // answers get the API's one error shape `{ error }` (empty 404s and 405s included), and a
 // failed magic-link verification answers 400 instead of redirecting to the landing page.
 import { Hono } from 'hono'
@@ -37,8 +38,12 @@ const checkFields = createMiddleware(async (c, next) => {
     .json()
     .catch(() => null)
   if (!body || typeof body !== 'object' || Array.isArray(body)) return next()
+  if (c.req.path.endsWith('/update-user')) checkUserFields(body as Record<string, unknown>)
   for (const [key, value] of Object.entries(body)) {
-    if (typeof value !== 'string') continue
+    if (typeof value !== 'string') {
+      if (!textsAreClean(value)) throw badRequest(appMessages.controlCharacters)
+      continue
+    }
     if (key === 'email') {
       const parsed = emailAddress.safeParse(value)
       if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? appMessages.invalidEmail)
@@ -48,6 +53,24 @@ const checkFields = createMiddleware(async (c, next) => {
   }
   return next()
 })
+
+/**
+ * update-user's own fields: better-auth stores whatever it is given (an array as its text, a null
+ * name answers 500), so their types are checked here.
+ */
+function checkUserFields(body: Record<string, unknown>) {
+  if ('name' in body && typeof body.name !== 'string') throw badRequest(appMessages.nameMustBeText)
+  if ('image' in body && body.image !== null && typeof body.image !== 'string') {
+    throw badRequest(appMessages.imageMustBeText)
+  }
+}
+
+/** Whether every string inside arrays and objects is clean text too (NUL would reach the database). */
+function textsAreClean(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return isCleanText(value)
+  if (!value || typeof value !== 'object' || depth > 8) return true
+  return Object.values(value).every((inner) => textsAreClean(inner, depth + 1))
+}
 
 async function normalize(path: string, res: Response): Promise<Response> {
   if (path.endsWith('/magic-link/verify') && res.status >= 300 && res.status < 400) {

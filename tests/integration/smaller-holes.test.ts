@@ -68,4 +68,27 @@ describe.each(dbKinds)('smaller holes on %s', (kind) => {
     await t.request('/api/auth/sign-out', { cookie, json: {} })
     expect(await me()).toBeNull()
   })
+
+  it('update-user refuses a name that is not text, and control characters at any depth, with a 400', async () => {
+    const cookie = await t.signIn('holes-name@example.com')
+    expect((await t.post('/api/auth/update-user', cookie, { name: 'Ada' })).status).toBe(200)
+    const refusals: [unknown, string][] = [
+      [{ name: ['a', 'b'] }, appMessages.nameMustBeText],
+      [{ name: ['a\u0000'] }, appMessages.nameMustBeText],
+      [{ name: null }, appMessages.nameMustBeText],
+      [{ name: { x: 1 } }, appMessages.nameMustBeText],
+      [{ name: 5 }, appMessages.nameMustBeText],
+      [{ name: 'a\u0000' }, appMessages.controlCharacters],
+      [{ image: ['x'] }, appMessages.imageMustBeText],
+      [{ name: 'Ada', other: [{ deep: 'x\u0000' }] }, appMessages.controlCharacters],
+    ]
+    for (const [sent, error] of refusals) {
+      expect({ sent, ...(await t.post('/api/auth/update-user', cookie, sent)) }).toEqual({
+        sent,
+        status: 400,
+        body: { error },
+      })
+    }
+    expect((await t.get('/api/me', cookie)).body.user.name).toBe('Ada')
+  })
 })
