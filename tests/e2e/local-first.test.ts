@@ -181,12 +181,12 @@ describe('the outbox', () => {
     let attempts = 0
     await page.route('**/api/projects/update', (route) => {
       attempts++
-      return json(503, 'Service unavailable')(route)
+      return json(500, 'Internal server error')(route)
     })
     await renameProject(page, 'Kept twice', 'Never saved')
     await picker().getByText('Personal / Never saved').waitFor()
     await toast(page, messages.updateProjectFailed).waitFor({ timeout: 10_000 })
-    await toast(page, 'Service unavailable').waitFor()
+    await toast(page, 'Internal server error').waitFor()
     await picker().getByText('Personal / Kept twice').waitFor()
     expect(attempts).toBe(3)
     expect(await outbox()).toEqual([])
