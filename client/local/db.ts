@@ -72,6 +72,8 @@ export interface OutboxEntry {
 interface SyncCursor {
   scope: string
   version: number
+  /** A page cut inside a version: where it ended (`<version>.<icon id>`), the next `since` (ADR 0308). */
+  at?: string
 }
 
 /** The sync scope of a row: its workspace, or `personal`. */

@@ -7,6 +7,7 @@
 import 'fake-indexeddb/auto'
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { syncLimits } from '../../tests/setup/sync-limits.ts'
 import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts'
 import { dbKinds } from '../../tests/setup/test-db.ts'
 import { applyServerRows } from './apply.ts'
@@ -24,7 +25,10 @@ describe.each(dbKinds)('incremental sync on %s', (kind) => {
   let fetched: { path: string; bytes: number }[] = []
   /** Runs once the server has answered, before the answer reaches the client (a write meanwhile). */
   let beforeAnswer: (() => Promise<unknown>) | undefined
+  /** The icon ids each /api/sync answer brought. */
+  let pulledIcons: string[][] = []
 
+  const budget = syncLimits.pageBytes
   const ws = randomUUID()
   const personal = randomUUID()
   const shared = randomUUID()
@@ -64,6 +68,10 @@ describe.each(dbKinds)('incremental sync on %s', (kind) => {
       const response = await t.request(path, { ...init, cookie: me })
       const body = await response.arrayBuffer()
       fetched.push({ path, bytes: body.byteLength })
+      if (path.startsWith('/api/sync') && response.ok)
+        pulledIcons.push(
+          JSON.parse(new TextDecoder().decode(body)).data.upserts.icons.map((i: { id: string }) => i.id),
+        )
       const meanwhile = beforeAnswer
       beforeAnswer = undefined
       await meanwhile?.()
@@ -143,6 +151,38 @@ describe.each(dbKinds)('incremental sync on %s', (kind) => {
       const cursor = await db.cursors.get(ws)
       const head = (await t.get(`/api/sync?scope=${ws}&since=${cursor!.version}`, me)).body.data
       expect(head).toMatchObject({ version: cursor!.version, more: false })
+    })
+
+    it('a version over the byte budget comes in parts: the cursor points inside it, resumes after a failure, each icon once', async () => {
+      const before = await db.icons.where('project_id').equals(shared).count()
+      const batch = Array.from({ length: 200 }, (_, n) => icon(shared, ws, 5000 + n))
+      await t.post('/api/icons/create-many', mate, { icons: batch })
+      syncLimits.pageBytes = 8 * 1024
+      try {
+        pulledIcons = []
+        // The third page fails on its way: the pages before it are kept, with a cursor inside the version.
+        let pages = 0
+        beforeAnswer = undefined
+        const realRequest = globalThis.fetch
+        globalThis.fetch = (async (path: string, init?: RequestInit) => {
+          if (path.startsWith('/api/sync') && ++pages === 3) throw new TypeError('Failed to fetch')
+          return realRequest(path, init)
+        }) as typeof fetch
+        await expect(pullScope(ws)).rejects.toThrow('Failed to fetch')
+        globalThis.fetch = realRequest
+        const halfway = await db.cursors.get(ws)
+        expect(halfway?.at).toMatch(/^\d+\.[0-9a-f-]{36}$/)
+        await pullScope(ws)
+        const ids = pulledIcons.flat()
+        expect(pulledIcons.length).toBeGreaterThan(4)
+        expect(ids.sort()).toEqual(batch.map((i) => i.id).sort())
+        expect(await db.icons.where('project_id').equals(shared).count()).toBe(before + 200)
+        const done = await db.cursors.get(ws)
+        expect(done?.at).toBeUndefined()
+        expect(done!.version).toBe(Number(halfway!.at!.split('.')[0]))
+      } finally {
+        syncLimits.pageBytes = budget
+      }
     })
 
     it('a deleted project takes its icons; a moved icon survives its old scope’s deletion', async () => {

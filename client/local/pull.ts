@@ -62,7 +62,7 @@ async function pullOnce(scope: string) {
   const cursor = await db.cursors.get(scope)
   if (!cursor) return pullFresh(scope)
   try {
-    await pullFrom(scope, cursor.version, true)
+    await pullFrom(scope, cursor.at ?? cursor.version, true)
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 410)) throw error
     // The server no longer has the history since our cursor: take the scope whole again.
@@ -91,10 +91,13 @@ async function pullFresh(scope: string) {
   known.set(scope, Math.max(known.get(scope) ?? 0, version))
 }
 
-/** Pulls every page from `since`; answers the last version. `seen` collects the ids pulled. */
+/**
+ * Pulls every page from `since` (a version, or the cursor of a page cut inside a version); answers
+ * the last version. `seen` collects the ids pulled.
+ */
 async function pullFrom(
   scope: string,
-  since: number,
+  since: number | string,
   withIcons: boolean,
   seen?: Map<RowTable, Set<string>>,
 ): Promise<number> {
@@ -106,9 +109,10 @@ async function pullFrom(
     if (seen)
       for (const table of ROW_TABLES) for (const row of page.upserts[table]) seen.get(table)!.add(row.id)
     await applyPage(scope, page, requestedAt, withIcons)
-    at = page.version
-    if (withIcons) known.set(scope, Math.max(known.get(scope) ?? 0, at))
-    if (!page.more) return at
+    // A page cut inside a version (over its byte budget) goes on from its own cursor (ADR 0308).
+    at = page.cursor ?? page.version
+    if (withIcons) known.set(scope, Math.max(known.get(scope) ?? 0, page.version))
+    if (!page.more) return page.version
   }
 }
 
@@ -135,7 +139,7 @@ async function applyPage(scope: string, page: SyncPage, requestedAt: number, adv
       const rows: ServerRow[] = page.upserts[table].map((row: AnyRow) => ({ id: row.id, row }))
       await applyServerRows(table, rows, stored.get(table)!, keep(table))
     }
-    if (advance) await db.cursors.put({ scope, version: page.version })
+    if (advance) await db.cursors.put({ scope, version: page.version, at: page.cursor })
   })
   for (const table of stored.values()) table.announce()
 }

@@ -19,7 +19,23 @@ export const syncQuery = z.strictObject({
     .refine((v) => v === 'personal' || z.uuid().safeParse(v).success, {
       error: appMessages.syncScopeInvalid,
     }),
-  since: wholeNumber(appMessages.syncSinceInvalid, 0, Number.MAX_SAFE_INTEGER).default(0),
+  /** `<version>`, or `<version>.<icon id>` (a `cursor` a page cut inside a version answered). */
+  since: z
+    .string({ error: appMessages.syncSinceInvalid })
+    .regex(/^\d{1,15}(\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/i, {
+      error: appMessages.syncSinceInvalid,
+    })
+    .transform((v): SyncCursor => {
+      const [version, after] = v.split('.')
+      return { version: Number(version), after: after?.toLowerCase() ?? null }
+    })
+    .pipe(
+      z.object({
+        version: z.number().int().max(Number.MAX_SAFE_INTEGER, { error: appMessages.syncSinceInvalid }),
+        after: z.string().nullable(),
+      }),
+    )
+    .default({ version: 0, after: null }),
   limit: wholeNumber(appMessages.syncLimitInvalid, 1, SYNC_PAGE_MAX).default(SYNC_PAGE_DEFAULT),
   /** `0`: leave icons out (upserts and deletions): a client that lists a project's icons itself
    * when it first opens it takes the rest of the scope from 0 without them. */
@@ -28,6 +44,13 @@ export const syncQuery = z.strictObject({
     .default('1')
     .transform((v) => v === '1'),
 })
+
+/**
+ * Where a pull stands: every change up to `version`, and when `after` is set, of the icons of that
+ * version only those whose id sorts up to `after` (a version larger than a page's byte budget is
+ * sent in parts, its other rows with its first part). A plain number is `after: null`.
+ */
+export type SyncCursor = { version: number; after: string | null }
 
 /**
  * Rows changed after `since` up to `version` (the client's next cursor) and ids removed from the
@@ -43,4 +66,10 @@ export type SyncPage = {
   deletions: { workspaces_access: string[]; projects: string[]; icons: string[] }
   version: number
   more: boolean
+  /**
+   * Only on a page cut inside a version (its icons' markup over the page's byte budget): send it
+   * as the next `since` (`<version>.<last icon id>`); `version` is then the last version the page
+   * completes. Absent otherwise: `version` is the next `since`.
+   */
+  cursor?: string
 }

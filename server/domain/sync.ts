@@ -65,20 +65,26 @@ export async function pullChanges(deps: Deps, actor: Actor, q: Query): Promise<S
   await pruneLater(db, key)
   const [counter] = await db.select().from(syncScopes).where(eq(syncScopes.scope, key))
   const upto = counter?.version ?? 0
-  if (q.since > upto || (q.since > 0 && q.since < (counter?.pruned_through ?? 0)))
+  const since = q.since.version
+  const after = q.since.after
+  if (since > upto || (since > 0 && since < (counter?.pruned_through ?? 0)))
     throw gone(appMessages.syncCursorTooOld)
-  if (q.since === upto) return empty(upto)
+  if (since === upto && !after) return empty(upto)
 
   const tomb = q.icons
     ? eq(syncTombstones.scope, key)
     : and(eq(syncTombstones.scope, key), sql`${syncTombstones.entity} <> 'icons'`)!
+  // Icons after the cursor's place in their order (version, id); every other row after its version.
+  const iconsFrom = after
+    ? sql`(${icons.version}, ${icons.id}) > (${since}, ${after}::uuid)`
+    : gt(icons.version, since)
+  const window = (v: PgColumn, top: number) => and(gt(v, since), lte(v, top))
   // The last version the page may hold: no source gives more than `limit` rows before it.
-  const window = (v: PgColumn, top: number) => and(gt(v, q.since), lte(v, top))
   const cut = async (v: PgColumn, table: PgTable, filter: SQL) => {
     const [row] = await db
       .select({ v })
       .from(table)
-      .where(and(filter, window(v, upto)))
+      .where(and(filter, v === icons.version ? and(iconsFrom, lte(v, upto)) : window(v, upto)))
       .orderBy(asc(v))
       .offset(q.limit - 1)
       .limit(1)
@@ -91,8 +97,19 @@ export async function pullChanges(deps: Deps, actor: Actor, q: Query): Promise<S
     q.icons ? cut(icons.version, icons, where.icons) : upto,
     cut(syncTombstones.version, syncTombstones, tomb),
   ])
-  const top = Math.min(...cutoffs)
-  const page = empty(top, top < upto)
+  // Then the icons' markup: the page ends where it would pass the byte budget (decided from the
+  // lengths alone, before any markup is read), inside a version if one alone is over it.
+  const end = q.icons
+    ? await markupCut(db, and(where.icons, iconsFrom)!, Math.min(...cutoffs))
+    : { top: Math.min(...cutoffs), inside: null }
+  const top = end.top
+  const page = empty(end.inside ? top - 1 : top, end.inside !== null || top < upto)
+  if (end.inside) page.cursor = `${top}.${end.inside}`
+  const iconsTo = end.inside
+    ? sql`(${icons.version}, ${icons.id}) <= (${top}, ${end.inside}::uuid)`
+    : lte(icons.version, top)
+  // Rows of the cursor's own version came with its first part: after a cut inside a version, the
+  // other sources start past it.
   const [ws, access, ps, is, dead] = await Promise.all([
     where.workspaces
       ? db
@@ -115,8 +132,8 @@ export async function pullChanges(deps: Deps, actor: Actor, q: Query): Promise<S
       ? db
           .select()
           .from(icons)
-          .where(and(where.icons, window(icons.version, top)))
-          .orderBy(asc(icons.version), asc(icons.created_at))
+          .where(and(where.icons, iconsFrom, iconsTo))
+          .orderBy(asc(icons.version), asc(icons.id))
       : [],
     db
       .select()
@@ -141,6 +158,42 @@ export async function pullChanges(deps: Deps, actor: Actor, q: Query): Promise<S
       page.deletions[t.entity].push(t.id)
   }
   return page
+}
+
+/**
+ * A page's icons, at most: their markup and `rowBytes` each for the rest of the row (mutable for
+ * tests only; ADR 0308). At least one icon always comes.
+ */
+export const syncLimits = { pageBytes: 2 * 1024 * 1024, rowBytes: 300 }
+
+/**
+ * Where the icons after the cursor (`from`), up to version `top`, pass the page's byte budget: the
+ * page then ends at the version before the first icon left out, or, when that icon is of the same
+ * version as the last one taken, inside that version after the last one taken (`inside`: its id).
+ * Reads the ids and markup lengths only (octet_length needs no detoasting).
+ */
+async function markupCut(db: Db, from: SQL, top: number): Promise<{ top: number; inside: string | null }> {
+  const sizes = await db
+    .select({
+      v: icons.version,
+      id: icons.id,
+      bytes: sql<number>`octet_length(${icons.svg})`.mapWith(Number),
+    })
+    .from(icons)
+    .where(and(from, lte(icons.version, top)))
+    .orderBy(asc(icons.version), asc(icons.id))
+  let bytes = 0
+  for (let at = 0; at < sizes.length; at++) {
+    const size = sizes[at]!
+    const cost = size.bytes + syncLimits.rowBytes
+    if (at > 0 && bytes + cost > syncLimits.pageBytes) {
+      const last = sizes[at - 1]!
+      const [v, lastV] = [Number(size.v), Number(last.v)]
+      return v > lastV ? { top: v - 1, inside: null } : { top: lastV, inside: last.id }
+    }
+    bytes += cost
+  }
+  return { top, inside: null }
 }
 
 const lastPruned = new Map<string, number>()
