@@ -14,8 +14,11 @@ it('asks for review only of members in a reviewing workspace', () => {
   expect(newIconStatus(false, 'personal')).toBe('approved')
 })
 
-it('prefixes ids with the first eight hex digits of the icon id', () => {
-  expect(iconIdPrefix('0a1b2c3d-4e5f-6789-abcd-ef0123456789')).toBe('i0a1b2c3d-')
+it('prefixes ids with the whole icon id: two ids that share a beginning get different prefixes', () => {
+  expect(iconIdPrefix('0a1b2c3d-4e5f-6789-abcd-ef0123456789')).toBe('i0a1b2c3d4e5f6789abcdef0123456789-')
+  expect(iconIdPrefix('0a1b2c3d-4e5f-6789-abcd-ef0123456780')).not.toBe(
+    iconIdPrefix('0a1b2c3d-4e5f-6789-abcd-ef0123456789'),
+  )
 })
 
 it('a moved icon needs review when it arrives that way, keeps its status in its team, else is approved', () => {

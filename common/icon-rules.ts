@@ -18,5 +18,9 @@ export const newIconStatus = (reviews: boolean, role: Actor | null | undefined):
 export const movedIconStatus = (arriving: IconStatus, current: IconStatus, sameTeam: boolean): IconStatus =>
   arriving === 'needs-review' ? arriving : sameTeam ? current : 'approved'
 
-/** The prefix the pipeline gives an icon's internal ids (the browser's import uses the same). */
-export const iconIdPrefix = (id: string) => `i${id.replaceAll('-', '').slice(0, 8)}-`
+/**
+ * The prefix the pipeline gives an icon's internal ids (the browser's import uses the same): the
+ * whole icon id, so no two icons share one whatever ids a client picks (with its first 8 digits
+ * only, an icon whose id shared them restyled the other's gradients in the grid). ADR 0012.
+ */
+export const iconIdPrefix = (id: string) => `i${id.replaceAll('-', '')}-`

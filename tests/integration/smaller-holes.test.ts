@@ -91,4 +91,27 @@ describe.each(dbKinds)('smaller holes on %s', (kind) => {
     }
     expect((await t.get('/api/me', cookie)).body.user.name).toBe('Ada')
   })
+
+  it('the internal ids of two icons whose ids share a beginning never meet', async () => {
+    const projectId = randomUUID()
+    expect((await t.post('/api/projects/create', owner, { id: projectId, name: 'Ids' })).status).toBe(200)
+    const drawing = (colour: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><defs><linearGradient id="g"><stop stop-color="${colour}"/></linearGradient></defs><rect width="24" height="24" fill="url(#g)"/></svg>`
+    const shared = randomUUID().slice(0, 30) // the ids differ in their last 6 digits only
+    const ids = [`${shared}000001`, `${shared}000002`]
+    const svgs: string[] = []
+    for (const [at, id] of ids.entries()) {
+      const body = { id, name: `g${at}`, svg: drawing(at ? '#f00' : '#00f'), project_id: projectId }
+      const res = await t.post('/api/icons/create', owner, body)
+      expect(res.status).toBe(200)
+      svgs.push(res.body.data.svg)
+    }
+    const idsOf = (svg: string) => [...svg.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!)
+    const refsOf = (svg: string) => [...svg.matchAll(/url\(#([^)]+)\)/g)].map((m) => m[1]!)
+    const [first, second] = svgs.map((svg) => ({ ids: idsOf(svg), refs: refsOf(svg) }))
+    expect(first!.ids.length).toBeGreaterThan(0)
+    expect(first!.refs.every((ref) => first!.ids.includes(ref))).toBe(true)
+    expect(second!.refs.every((ref) => second!.ids.includes(ref))).toBe(true)
+    expect(first!.ids.filter((id) => second!.ids.includes(id))).toEqual([])
+  })
 })
