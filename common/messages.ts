@@ -112,6 +112,13 @@ export const appMessages = {
   ownerIsFixed: 'The owner of a workspace cannot be removed or given another role',
   personNotFound: 'This person is not in the workspace',
   invitationNotFound: 'This invitation does not exist or is no longer pending',
+  // Access that really ends (issue 20, ADR 0012)
+  invitationExpired: 'This invitation has expired. Ask an admin of the workspace to invite you again.',
+  inviterMayNoLongerInvite:
+    'The person who invited you can no longer invite people to this workspace. Ask an admin to invite you again.',
+  invitationRevoked: (email: string) => `Invitation to ${email} revoked`,
+  revokeInvitationFailed: 'Failed to revoke the invitation',
+  fetchPendingInvitationsFailed: 'Failed to fetch pending invitations',
   iconWorkspaceMismatch: 'The project does not belong to this workspace',
   moveLeavesTeam: 'Icons can move only within their workspace or into your own projects',
   // Billing and credits

@@ -20,6 +20,8 @@ export function createAuth(opts: {
   mailer: Mailer
   /** Told of every session that ends (sign-out, revoke, delete-user): its live streams end too. */
   onSessionEnded?: (sessionId: string) => Promise<void>
+  /** Runs before delete-user removes an account: its teams keep what it made (ADR 0012). */
+  beforeUserDelete?: (userId: string) => Promise<void>
 }) {
   const { config, store, mailer } = opts
   return betterAuth({
@@ -34,7 +36,7 @@ export function createAuth(opts: {
         plan: { type: 'string', required: false, defaultValue: 'free', input: false },
         status: { type: 'string', required: false, input: false },
       },
-      deleteUser: { enabled: true },
+      deleteUser: { enabled: true, beforeDelete: async (u) => opts.beforeUserDelete?.(u.id) },
     },
     session: {
       expiresIn: 60 * 60 * 24 * 30,

@@ -4,6 +4,7 @@ import { createApp } from './app.ts'
 import { createAuth } from './auth.ts'
 import type { Config } from './config.ts'
 import { type OpenOptions, openStore, type Store } from './db/client.ts'
+import { releaseAccount } from './domain/account-deletion.ts'
 import { createEventBus, type EventBus } from './events.ts'
 import { createLogger, type Logger } from './log.ts'
 import { createMailer, type Mailer } from './mail.ts'
@@ -31,14 +32,15 @@ export async function createContext(
   )
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir })
   const events = await createEventBus(store)
+  const svg = createSvgPool(svgPoolOptions)
+  const deps = { db: store.db, events, mailer, config, svg }
   const auth = createAuth({
     config,
     store,
     mailer,
     onSessionEnded: (id) => events.publish({ entity: 'sessions', op: 'ended', ids: [id] }),
+    beforeUserDelete: (userId) => releaseAccount(deps, userId),
   })
-  const svg = createSvgPool(svgPoolOptions)
-  const deps = { db: store.db, events, mailer, config, svg }
   const logger = createLogger(config.log)
   const app = createApp({ auth, store, deps, logger })
   return {

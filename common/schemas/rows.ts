@@ -34,6 +34,8 @@ export type InvitationRow = {
   role: Exclude<Role, 'owner'>
   invited_by_email: string | null
   created_at: string
+  /** Past this it cannot be accepted (ADR 0012: 7 days after it was last sent). */
+  expires_at: string
 }
 
 export type ProjectRow = {
@@ -41,7 +43,8 @@ export type ProjectRow = {
   name: string
   description: string
   workspace_id: string | null
-  user_id: string
+  /** The creator; null once a workspace project's creator deleted their account (ADR 0012). */
+  user_id: string | null
   created_at: string
   updated_at: string
 }

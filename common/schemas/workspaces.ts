@@ -41,13 +41,19 @@ export const inviteUserBody = z.strictObject({
   role: role.default('member'),
 })
 
-export const invitationBody = z.strictObject({
-  invitationId: z
-    .string({ error: messages.noInvitationId })
-    .trim()
-    .min(1, { error: messages.noInvitationId })
-    .pipe(z.uuid({ error: messages.noInvitationId })),
-})
+const invitationId = z
+  .string({ error: messages.noInvitationId })
+  .trim()
+  .min(1, { error: messages.noInvitationId })
+  .pipe(z.uuid({ error: messages.noInvitationId }))
+
+export const invitationBody = z.strictObject({ invitationId })
+
+/** An admin's list of a workspace's pending invitations (ADR 0012). */
+export const pendingInvitationsQuery = z.strictObject({ workspaceId })
+
+/** An admin withdraws a pending invitation of the workspace (ADR 0012). */
+export const revokeInvitationBody = z.strictObject({ workspaceId, invitationId })
 
 export const accessUsersQuery = z.strictObject({ workspaceId })
 

@@ -171,7 +171,7 @@ async function insert(
       const { project } = target
       const ids = rows.filter((r) => r.project_id === project.id).map((r) => r.id)
       const v = { scope: scopeOfTarget(target), version: versions.get(scopeOfTarget(target)) }
-      for (const note of iconNotes(ids, project.workspace_id, project.user_id, sessionId, v))
+      for (const note of iconNotes(ids, project.workspace_id, project.user_id ?? undefined, sessionId, v))
         await deps.events.publish(note, tx)
     }
     return rows

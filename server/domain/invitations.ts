@@ -1,5 +1,7 @@
-// Invitations by e-mail: invite (or update the pending one), list the caller's pending
-// ones, accept (creates the access row) or decline. Only the invited address may answer.
+// Invitations by e-mail: invite (or update and renew the pending one), list the caller's pending
+// ones, accept (creates the access row) or decline. Only the invited address may answer. An
+// invitation expires after 7 days and holds only while its inviter may still invite there
+// (workspace-invitations.ts, ADR 0012): accepting re-checks both.
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { appMessages } from '../../common/messages.ts'
@@ -9,9 +11,10 @@ import { invitations, user, workspaceAccess, workspaces } from '../db/schema/ind
 import { invitationMail } from '../emails/invitation.ts'
 import type { Scope } from './access.ts'
 import type { Actor, Deps } from './deps.ts'
-import { conflict, notFound } from './errors.ts'
+import { conflict, gone, notFound } from './errors.ts'
 import { toAccessRow, toInvitationRow } from './rows.ts'
 import { bumpScope } from './sync-versions.ts'
+import { freshExpiry, inviterMayInvite, notExpired } from './workspace-invitations.ts'
 
 type WorkspaceScope = Extract<Scope, { kind: 'workspace' }>
 const sameEmail = (column: typeof invitations.email | typeof workspaceAccess.email, email: string) =>
@@ -40,13 +43,19 @@ export async function inviteUser(
     )
     const [updated] = await tx
       .update(invitations)
-      .set({ role: body.role, invited_by: actor.id, updated_at: new Date() })
+      .set({ role: body.role, invited_by: actor.id, updated_at: new Date(), expires_at: freshExpiry() })
       .where(pending)
       .returning()
     if (updated) return updated
     const [created] = await tx
       .insert(invitations)
-      .values({ workspace_id: workspace.id, email: body.email, role: body.role, invited_by: actor.id })
+      .values({
+        workspace_id: workspace.id,
+        email: body.email,
+        role: body.role,
+        invited_by: actor.id,
+        expires_at: freshExpiry(),
+      })
       .returning()
     return created!
   })
@@ -69,7 +78,14 @@ export async function listMyInvitations({ db }: Deps, actor: Actor): Promise<Inv
     .from(invitations)
     .innerJoin(workspaces, eq(workspaces.id, invitations.workspace_id))
     .leftJoin(user, eq(user.id, invitations.invited_by))
-    .where(and(sameEmail(invitations.email, actor.email), eq(invitations.status, 'pending')))
+    .where(
+      and(
+        sameEmail(invitations.email, actor.email),
+        eq(invitations.status, 'pending'),
+        notExpired,
+        inviterMayInvite,
+      ),
+    )
     .orderBy(desc(invitations.created_at))
   return rows.map((r) => toInvitationRow(r.invitation, r.workspaceName, r.invitedBy))
 }
@@ -95,7 +111,30 @@ export async function acceptInvitation(
   invitationId: string,
 ): Promise<WorkspaceAccessRow> {
   const access = await deps.db.transaction(async (tx) => {
-    const inv = await pendingFor(tx as unknown as Deps['db'], actor, invitationId)
+    // Locked: a revoke or a cancel waits for this answer, or this one sees theirs.
+    const [found] = await tx
+      .select({ inv: invitations, live: notExpired, inviterOk: inviterMayInvite })
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.id, invitationId),
+          eq(invitations.status, 'pending'),
+          sameEmail(invitations.email, actor.email),
+        ),
+      )
+      .for('update')
+    if (!found) throw notFound(appMessages.invitationNotFound)
+    const inv = found.inv
+    if (!found.live) throw gone(appMessages.invitationExpired)
+    if (!found.inviterOk) {
+      // Its inviter was removed or demoted meanwhile (or predates the cancels): it ends here.
+      await tx
+        .update(invitations)
+        .set({ status: 'canceled', updated_at: new Date() })
+        .where(eq(invitations.id, inv.id))
+      await deps.events.publish({ entity: 'invitations', op: 'changed', email: actor.email }, tx)
+      return null
+    }
     await tx
       .update(invitations)
       .set({ status: 'accepted', updated_at: new Date() })
@@ -134,6 +173,7 @@ export async function acceptInvitation(
     await deps.events.publish({ entity: 'workspaces', op: 'upsert', id: inv.workspace_id, ...v }, tx)
     return row!
   })
+  if (!access) throw conflict(appMessages.inviterMayNoLongerInvite)
   return toAccessRow(access)
 }
 

@@ -1,9 +1,10 @@
 // The people of a workspace: list them, change a role, remove someone. The owner can be
 // neither removed nor given another role; a removed person's browsers are told to drop
-// the workspace.
+// the workspace. Removing someone, or giving them a role that may not invite, cancels the
+// invitations they sent that are still pending (ADR 0012).
 import { and, eq, sql } from 'drizzle-orm'
 import { appMessages } from '../../common/messages.ts'
-import type { AssignableRole } from '../../common/permissions.ts'
+import { type AssignableRole, can } from '../../common/permissions.ts'
 import type { WorkspaceAccessRow } from '../../common/schemas/rows.ts'
 import { workspaceAccess, workspaces } from '../db/schema/index.ts'
 import type { Scope } from './access.ts'
@@ -11,6 +12,7 @@ import type { Deps } from './deps.ts'
 import { forbidden, notFound } from './errors.ts'
 import { toAccessRow } from './rows.ts'
 import { addTombstones, bumpScope } from './sync-versions.ts'
+import { cancelInvitationsBy } from './workspace-invitations.ts'
 
 type WorkspaceScope = Extract<Scope, { kind: 'workspace' }>
 
@@ -53,6 +55,8 @@ export async function updateAccessRole(
       .returning()
     // The person's own copy of the workspace carries their role: it changes with this version too.
     await tx.update(workspaces).set({ version }).where(eq(workspaces.id, workspaceId))
+    if (target.user_id && !can(role, 'workspace:invite'))
+      await cancelInvitationsBy(deps.events, tx, workspaceId, target.user_id)
     const v = { workspace_id: workspaceId, scope: workspaceId, version }
     await deps.events.publish({ entity: 'workspaces_access', op: 'upsert', id: row!.id, ...v }, tx)
     await deps.events.publish({ entity: 'workspaces', op: 'upsert', id: workspaceId, ...v }, tx)
@@ -75,6 +79,7 @@ export async function deleteAccess(
     const v = { workspace_id: workspaceId, scope: workspaceId, version }
     await deps.events.publish({ entity: 'workspaces_access', op: 'delete', id: target.id, ...v }, tx)
     if (target.user_id) {
+      await cancelInvitationsBy(deps.events, tx, workspaceId, target.user_id)
       const audience = [target.user_id]
       // Not versioned: the person may no longer pull this scope at all.
       await deps.events.publish(

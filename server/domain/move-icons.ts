@@ -109,14 +109,14 @@ async function announce(
   tx: Tx,
   actor: Actor,
   moved: { id: string; from: string | null }[],
-  target: { workspace_id: string | null; user_id: string },
+  target: { workspace_id: string | null; user_id: string | null },
   sessionId: string | undefined,
   versions: Map<string, number>,
   targetKey: string,
 ) {
   const ids = moved.map((r) => r.id)
   const v = { scope: targetKey, version: versions.get(targetKey) }
-  for (const note of iconNotes(ids, target.workspace_id, target.user_id, sessionId, v))
+  for (const note of iconNotes(ids, target.workspace_id, target.user_id ?? undefined, sessionId, v))
     await deps.events.publish(note, tx)
   const left = new Set(
     moved.flatMap((r) => (r.from !== null && r.from !== target.workspace_id ? [r.from] : [])),

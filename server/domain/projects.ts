@@ -105,7 +105,7 @@ const note = (p: ProjectRecord, op: 'upsert' | 'delete', version: number) => ({
   op,
   id: p.id,
   workspace_id: p.workspace_id,
-  owner_id: p.user_id,
+  owner_id: p.user_id ?? undefined,
   scope: scopeKey(p.workspace_id, p.user_id),
   version,
 })

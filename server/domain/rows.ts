@@ -44,6 +44,7 @@ export const toInvitationRow = (
   role: i.role as InvitationRow['role'],
   invited_by_email: invitedByEmail,
   created_at: i.created_at.toISOString(),
+  expires_at: i.expires_at.toISOString(),
 })
 
 export const toProjectRow = (p: Select<typeof projects>): ProjectRow => ({

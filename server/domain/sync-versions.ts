@@ -12,9 +12,15 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db
 
 export type SyncEntity = 'workspaces' | 'projects' | 'icons' | 'workspaces_access'
 
-/** The scope of a row: its workspace, else its owner's personal space. */
-export const scopeKey = (workspaceId: string | null, ownerId: string): string =>
-  workspaceId ?? `user:${ownerId}`
+/**
+ * The scope of a row: its workspace, else its owner's personal space. A personal row always has its
+ * owner (projects_personal_has_owner); only a workspace's rows may have lost their creator.
+ */
+export function scopeKey(workspaceId: string | null, ownerId: string | null): string {
+  if (workspaceId) return workspaceId
+  if (!ownerId) throw new Error('A personal row without its owner')
+  return `user:${ownerId}`
+}
 
 /** The scope key of a resolved access scope (access.ts). */
 export const scopeOf = (scope: Scope): string =>

@@ -17,6 +17,7 @@ import type { Actor, Deps } from './deps.ts'
 import { conflict, forbidden } from './errors.ts'
 import { toAccessRow, toWorkspaceRow } from './rows.ts'
 import { bumpScope, dropScope } from './sync-versions.ts'
+import { announcePendingInvitations } from './workspace-invitations.ts'
 
 type WorkspaceScope = Extract<Scope, { kind: 'workspace' }>
 
@@ -134,7 +135,9 @@ export async function deleteWorkspace({ db, events }: Deps, scope: WorkspaceScop
       .from(workspaceAccess)
       .where(and(eq(workspaceAccess.workspace_id, id), isNotNull(workspaceAccess.user_id)))
     // Projects, icons, access rows, invitations and credit usage go with it (ON DELETE CASCADE);
-    // so does its sync history: nobody may pull the scope any more (ADR 0303).
+    // so does its sync history: nobody may pull the scope any more (ADR 0303). Its invitees are
+    // told, so the invitation leaves their browsers too.
+    await announcePendingInvitations(events, tx, id)
     await tx.delete(workspaces).where(eq(workspaces.id, id))
     await dropScope(tx, id)
     const audience = rows.map((r) => r.user_id!)

@@ -5,6 +5,7 @@ import { type Scope, workspaceScope } from '../domain/access.ts'
 import type { Deps } from '../domain/deps.ts'
 import { acceptInvitation, declineInvitation, inviteUser, listMyInvitations } from '../domain/invitations.ts'
 import { deleteAccess, listAccessUsers, updateAccessRole } from '../domain/members.ts'
+import { listWorkspaceInvitations, revokeInvitation } from '../domain/workspace-invitations.ts'
 import * as workspaces from '../domain/workspaces.ts'
 import { actorOf, type Locate, requireAccess } from '../middleware/access.ts'
 import { byUser, LIMITS, rateLimit } from '../middleware/rate-limit.ts'
@@ -82,6 +83,23 @@ export function workspaceRoutes(deps: Deps) {
   // POST /api/workspaces/decline-invitation: closes the invitation.
   app.post('/decline-invitation', validate(s.invitationBody), async (c) =>
     c.json({ data: await declineInvitation(deps, actorOf(c), c.get('body').invitationId) }),
+  )
+
+  // GET /api/workspaces/pending-invitations?workspaceId=: the workspace's pending invitations.
+  app.get(
+    '/pending-invitations',
+    validateQuery(s.pendingInvitationsQuery),
+    requireAccess('workspace:invite', byQueryWorkspaceId),
+    async (c) => c.json({ data: await listWorkspaceInvitations(deps, ws(c.get('scope'))) }),
+  )
+
+  // POST /api/workspaces/revoke-invitation: withdraws a pending invitation of the workspace.
+  app.post(
+    '/revoke-invitation',
+    validate(s.revokeInvitationBody),
+    requireAccess('workspace:invite', byBodyWorkspaceId),
+    async (c) =>
+      c.json({ data: await revokeInvitation(deps, ws(c.get('scope')), c.get('body').invitationId) }),
   )
 
   // GET /api/workspaces/access-users?workspaceId=: the people of a workspace.

@@ -1,5 +1,6 @@
 // Projects (personal when workspace_id is null) and the icons kept in them.
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { user } from './auth.ts'
 import { versionColumn } from './sync.ts'
 import { workspaces } from './workspaces.ts'
@@ -11,10 +12,11 @@ export const projects = pgTable(
     name: text('name').notNull(),
     description: text('description').default('').notNull(),
     workspace_id: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
-    /** The creator; the owner of a personal project. */
-    user_id: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * The creator; the owner of a personal project. A workspace project outlives its creator's
+     * account (null: a former member); personal projects go with the account (ADR 0012).
+     */
+    user_id: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     created_at: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
     updated_at: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
     /** The scope's version of the row's last change (ADR 0303). */
@@ -22,7 +24,12 @@ export const projects = pgTable(
     /** Bumped by a trigger on every change of the project's icons, by any writer (icon-list-cache.ts). */
     list_version: bigint('list_version', { mode: 'number' }).default(0).notNull(),
   },
-  (t) => [index('projects_workspace_id_idx').on(t.workspace_id), index('projects_user_id_idx').on(t.user_id)],
+  (t) => [
+    index('projects_workspace_id_idx').on(t.workspace_id),
+    index('projects_user_id_idx').on(t.user_id),
+    // A personal project always has its owner (the account's deletion removes them first).
+    check('projects_personal_has_owner', sql`${t.workspace_id} is not null or ${t.user_id} is not null`),
+  ],
 )
 
 export const icons = pgTable(

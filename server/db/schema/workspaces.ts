@@ -10,10 +10,13 @@ export const workspaces = pgTable(
     id: uuid('id').primaryKey(),
     name: text('name').notNull(),
     description: text('description').default('').notNull(),
-    /** The owner: the user who created the workspace. */
+    /**
+     * The owner: the user who created the workspace, or whom it passed to when the owner's account
+     * was deleted (ADR 0012). Restrict: deleting a user never takes a team's workspace by cascade.
+     */
     user_id: text('user_id')
       .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+      .references(() => user.id, { onDelete: 'restrict' }),
     credits_limit: integer('credits_limit').default(5000).notNull(),
     review_icons: boolean('review_icons').default(false).notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
@@ -57,10 +60,14 @@ export const invitations = pgTable(
     /** 'admin' | 'member' | 'viewer' */
     role: text('role').default('member').notNull(),
     invited_by: text('invited_by').references(() => user.id, { onDelete: 'set null' }),
-    /** 'pending' | 'accepted' | 'declined' */
+    /** 'pending' | 'accepted' | 'declined' | 'canceled' (revoked, or its inviter lost the right) */
     status: text('status').default('pending').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).defaultNow().notNull(),
     updated_at: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
+    /** A pending invitation past this cannot be accepted (7 days; inviting again renews it). */
+    expires_at: timestamp('expires_at', { withTimezone: true })
+      .default(sql`now() + interval '7 days'`)
+      .notNull(),
   },
   (t) => [
     uniqueIndex('invitations_pending_uq')

@@ -1,0 +1,116 @@
+// What happens before an account is deleted (better-auth's delete-user calls it first; ADR 0012):
+// its teams keep what it made. In each workspace the user is in or made something in, one
+// transaction at the scope's next version: their projects and icons there stay, attributed to a
+// former member (user_id null, stamped with the version and announced), the invitations they sent
+// that are still pending are canceled, their access row goes with a tombstone; a workspace they own
+// passes to the next person (one who may manage people, then one who may add icons, then anyone;
+// the earliest to join first), or is deleted when nobody else is in it. Then their personal
+// projects (icons with them) and their personal scope's history go. Every step can run again: a
+// deletion that failed half-way is finished by the next attempt.
+import { and, asc, eq, isNull, ne } from 'drizzle-orm'
+import { can, type Role } from '../../common/permissions.ts'
+import { icons, projects, workspaceAccess, workspaces } from '../db/schema/index.ts'
+import { iconNotes } from '../events.ts'
+import type { Deps } from './deps.ts'
+import { addTombstones, bumpScope, dropScope, type Tx } from './sync-versions.ts'
+import { cancelInvitationsBy } from './workspace-invitations.ts'
+import { deleteWorkspace } from './workspaces.ts'
+
+export async function releaseAccount(deps: Deps, userId: string): Promise<void> {
+  for (const workspaceId of await workspacesOf(deps.db, userId)) {
+    const gone = await leaveWorkspace(deps, workspaceId, userId)
+    if (gone) await deleteWorkspace(deps, { kind: 'workspace', workspace: gone, role: 'owner', accessId: '' })
+  }
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(projects).where(and(isNull(projects.workspace_id), eq(projects.user_id, userId)))
+    await dropScope(tx, `user:${userId}`)
+  })
+}
+
+/** Every workspace where the user has access, owns, or made a project or an icon. */
+async function workspacesOf(db: Deps['db'], userId: string): Promise<string[]> {
+  const [access, owned, made, added] = await Promise.all([
+    db
+      .select({ id: workspaceAccess.workspace_id })
+      .from(workspaceAccess)
+      .where(eq(workspaceAccess.user_id, userId)),
+    db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.user_id, userId)),
+    db.selectDistinct({ id: projects.workspace_id }).from(projects).where(eq(projects.user_id, userId)),
+    db.selectDistinct({ id: icons.workspace_id }).from(icons).where(eq(icons.user_id, userId)),
+  ])
+  const ids = new Set<string>()
+  for (const { id } of [...access, ...owned, ...made, ...added]) if (id) ids.add(id)
+  return [...ids].sort()
+}
+
+/** Rank of a possible new owner: who may manage people, then who may add icons, then anyone. */
+const heirRank = (role: Role) => (can(role, 'workspace:manage-users') ? 0 : can(role, 'icon:create') ? 1 : 2)
+
+/**
+ * Takes the user out of one workspace, handing it on if they own it. Answers the workspace when they
+ * own it and nobody else is in it: the caller deletes it (deleteWorkspace tells everyone).
+ */
+async function leaveWorkspace(deps: Deps, workspaceId: string, userId: string) {
+  const { events } = deps
+  return deps.db.transaction(async (tx) => {
+    const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, workspaceId)).for('update')
+    if (!workspace) return null
+    const heir = workspace.user_id === userId ? await heirOf(tx, workspaceId, userId) : null
+    if (workspace.user_id === userId && !heir) return workspace
+    const version = await bumpScope(tx, workspaceId)
+    const v = { workspace_id: workspaceId, scope: workspaceId, version }
+    if (heir) {
+      await tx.update(workspaceAccess).set({ role: 'owner', version }).where(eq(workspaceAccess.id, heir.id))
+      await tx
+        .update(workspaces)
+        .set({ user_id: heir.user_id!, version, updated_at: new Date() })
+        .where(eq(workspaces.id, workspaceId))
+      await events.publish({ entity: 'workspaces_access', op: 'upsert', id: heir.id, ...v }, tx)
+      await events.publish({ entity: 'workspaces', op: 'upsert', id: workspaceId, ...v }, tx)
+    }
+    const mine = <T extends typeof projects | typeof icons>(t: T) =>
+      and(eq(t.workspace_id, workspaceId), eq(t.user_id, userId))
+    const keptProjects = await tx
+      .update(projects)
+      .set({ user_id: null, version })
+      .where(mine(projects))
+      .returning({ id: projects.id })
+    for (const { id } of keptProjects)
+      await events.publish({ entity: 'projects', op: 'upsert', id, ...v }, tx)
+    const keptIcons = await tx
+      .update(icons)
+      .set({ user_id: null, version })
+      .where(mine(icons))
+      .returning({ id: icons.id })
+    const ids = keptIcons.map((r) => r.id)
+    for (const note of iconNotes(ids, workspaceId, undefined, undefined, { scope: workspaceId, version }))
+      await events.publish(note, tx)
+    await cancelInvitationsBy(events, tx, workspaceId, userId)
+    const left = await tx
+      .delete(workspaceAccess)
+      .where(and(eq(workspaceAccess.workspace_id, workspaceId), eq(workspaceAccess.user_id, userId)))
+      .returning({ id: workspaceAccess.id })
+    await addTombstones(
+      tx,
+      workspaceId,
+      'workspaces_access',
+      left.map((r) => r.id),
+      version,
+    )
+    for (const { id } of left)
+      await events.publish({ entity: 'workspaces_access', op: 'delete', id, ...v }, tx)
+    return null
+  })
+}
+
+/** The person a workspace passes to when its owner's account goes; null when nobody else is in it. */
+async function heirOf(tx: Tx, workspaceId: string, userId: string) {
+  const others = await tx
+    .select()
+    .from(workspaceAccess)
+    .where(and(eq(workspaceAccess.workspace_id, workspaceId), ne(workspaceAccess.user_id, userId)))
+    .orderBy(asc(workspaceAccess.created_at), asc(workspaceAccess.id))
+  const people = others.filter((p) => p.user_id !== null)
+  people.sort((a, b) => heirRank(a.role as Role) - heirRank(b.role as Role))
+  return people[0] ?? null
+}
