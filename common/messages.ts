@@ -83,6 +83,8 @@ export const appMessages = {
   invalidJson: 'The request body is not valid JSON',
   bodyTooLarge: 'The request body is too large',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  svgCpuBudget:
+    'Your recent drawings took too much processing time. Please wait a few seconds and try again.',
   signedOut: 'You need to sign in first',
   apiNotFound: 'Not found',
   internalError: 'Internal server error',

@@ -1,6 +1,7 @@
 // The SVG worker pool with real worker threads running the real pipeline: same output as
 // processSvg, the CPU deadline (icon refused, worker replaced), lanes served in turn, bounds.
 import { afterEach, describe, expect, it } from 'vitest'
+import { appMessages } from '../../common/messages.ts'
 import { isSvgError, processSvg, SVG_ERROR_MESSAGES, SvgError } from '../../common/svg/index.ts'
 import { ApiError } from '../domain/errors.ts'
 import { cachedServedSvg, EMPTY_SVG, sanitizeOrEmpty } from '../domain/served-svg.ts'
@@ -145,5 +146,27 @@ describe('SVG worker pool', () => {
     const refusing = pool({ size: 1, maxQueuedPerLane: 0 })
     expect(await serveMany(refusing, stored, 'u')).toEqual(served)
     await expect(serveMany(refusing, [svgOf(2002)], 'u')).rejects.toMatchObject({ status: 429 })
+  })
+
+  it('charges CPU to the account that sent it: one over its budget is refused (429), another served', async () => {
+    // A budget below one ordinary icon's cost (a few ms in a cold worker) and almost no refill.
+    const p = pool({ size: 1, cpuBudgetMs: 0.001, cpuRefillMsPerS: 0.001 })
+    expect(await p.process(svgOf(1), { idPrefix: 'a-' }, 'a')).toContain('<path')
+    const error = await failure(p.process(svgOf(2), { idPrefix: 'a-' }, 'a'))
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 429, message: appMessages.svgCpuBudget })
+    expect(Number((error as ApiError).headers?.['Retry-After'])).toBeGreaterThan(0)
+    expect(await p.process(svgOf(3), { idPrefix: 'b-' }, 'b')).toContain('<path')
+    // Serving stored markup (icon lists) is never refused.
+    expect(await p.serve([svgOf(4)], 'a')).toEqual([sanitizeOrEmpty(svgOf(4))])
+  })
+
+  it('counts refused work too: a drawing past the deadline empties its account’s budget', async () => {
+    // The kill is charged at least the deadline plus the first, uncounted 100 ms: past a 60 ms budget.
+    const p = pool({ size: 1, cpuDeadlineMs: 1, cpuBudgetMs: 60, cpuRefillMsPerS: 1 })
+    expect(await p.process(svgOf(1), { idPrefix: 'a-' }, 'a')).toContain('<path')
+    expect(await failure(p.process(HEAVY, { idPrefix: 'a-' }, 'a'))).toBeInstanceOf(SvgError)
+    expect(await failure(p.process(svgOf(2), { idPrefix: 'a-' }, 'a'))).toMatchObject({ status: 429 })
+    expect(await p.process(svgOf(3), { idPrefix: 'b-' }, 'b')).toContain('<path')
   })
 })

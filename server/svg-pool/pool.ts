@@ -2,12 +2,15 @@
 // loop. Each icon gets a CPU deadline: past it the icon is refused (SvgError too_slow, a 400) and
 // its worker terminated and replaced. Callers wait in a bounded queue served lane by lane (a lane
 // is one user), so one user's many icons never hold back another's one; beyond the bounds the
-// caller is answered 429/503 with Retry-After. docs/decisions/0102-svg-worker-pool.md
+// caller is answered 429/503 with Retry-After. Each lane also has a CPU budget (cpu-budget.ts): the
+// CPU its icons took, refused ones included, is charged to it, and a lane over budget is answered 429
+// until it has refilled. docs/decisions/0102-svg-worker-pool.md
 import { Worker } from 'node:worker_threads'
 import { appMessages } from '../../common/messages.ts'
 import { SvgError } from '../../common/svg/index.ts'
 import { ApiError } from '../domain/errors.ts'
 import { primeServedSvg } from '../domain/served-svg.ts'
+import { cpuBudget } from './cpu-budget.ts'
 import { FairQueue } from './fair-queue.ts'
 import type { FromWorker, Job } from './protocol.ts'
 import * as limits from './settings.ts'
@@ -19,6 +22,9 @@ export type SvgPoolOptions = {
   maxWaitMs?: number
   maxQueued?: number
   maxQueuedPerLane?: number
+  /** A lane's CPU budget: the most it holds and what it regains each second (ms of worker CPU). */
+  cpuBudgetMs?: number
+  cpuRefillMsPerS?: number
 }
 
 export type SvgPool = {
@@ -52,6 +58,8 @@ const WORKER_URL = new URL('./worker.ts', import.meta.url)
 const retry = { 'Retry-After': String(limits.RETRY_AFTER_SECONDS) }
 const busy = () => new ApiError(503, SVG_POOL_BUSY, retry)
 const tooMany = () => new ApiError(429, appMessages.tooManyRequests, retry)
+const overBudget = (seconds: number) =>
+  new ApiError(429, appMessages.svgCpuBudget, { 'Retry-After': String(seconds) })
 
 function svgErrorOf(code: SvgError['code'], message: string): SvgError {
   const error = new SvgError(code)
@@ -68,6 +76,14 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
   const maxPerLane = options.maxQueuedPerLane ?? limits.MAX_QUEUED_PER_LANE
   const slots = new Set<Slot>()
   const queue = new FairQueue<Task>()
+  const budget = cpuBudget({
+    capacityMs: options.cpuBudgetMs ?? limits.CPU_BUDGET_MS,
+    refillMsPerS: options.cpuRefillMsPerS ?? limits.CPU_REFILL_MS_PER_S,
+  })
+  /** Uploads are charged to their lane; serving stored markup is not (an icon list is never refused). */
+  const charge = (task: Task, cpuMs: number | undefined) => {
+    if (task.job.kind === 'process' && cpuMs !== undefined) budget.charge(task.lane, cpuMs)
+  }
   let nextId = 1
   let replaced = 0
   let closed = false
@@ -98,6 +114,7 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
     if ('ready' in message) slot.ready = true
     else if (slot.task?.id === message.id) {
       const task = settle(slot)!
+      if ('cpuMs' in message) charge(task, message.cpuMs)
       if ('svg' in message) {
         primeServedSvg(message.svg, message.served ?? message.svg)
         task.resolve(message.svg)
@@ -115,6 +132,7 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
     if (!slots.delete(slot)) return
     replaced++
     const task = settle(slot)
+    if (task) charge(task, cpuDeadlineMs)
     const code = (slot.crash as { code?: string } | undefined)?.code
     if (task && code === 'ERR_WORKER_OUT_OF_MEMORY') task.reject(new SvgError('too_slow'))
     else if (task) task.reject(slot.crash ?? new Error('An SVG worker stopped'))
@@ -129,10 +147,11 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
   }
 
   /** Past its deadline: the icon is refused at once, the worker terminated and replaced. */
-  function kill(slot: Slot, task: Task) {
+  function kill(slot: Slot, task: Task, cpuMs: number) {
     if (slot.task !== task || !slots.delete(slot)) return
     replaced++
     settle(slot)
+    charge(task, cpuMs)
     task.reject(new SvgError('too_slow'))
     void slot.worker.terminate()
     if (!closed) spawn()
@@ -153,13 +172,14 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
     let base: number | null = null
     const check = async () => {
       if (slot.task !== task) return
-      if (performance.now() - started > wallDeadlineMs) return kill(slot, task)
+      if (performance.now() - started > wallDeadlineMs) return kill(slot, task, cpuDeadlineMs)
       const usage = await worker.cpuUsage().catch(() => null)
       if (slot.task !== task) return
       if (usage) {
         const cpuMs = (usage.user + usage.system) / 1000
         base ??= cpuMs
-        if (cpuMs - base > cpuDeadlineMs) return kill(slot, task)
+        // The first CPU_CHECK_MS went uncounted: charged as CPU too.
+        if (cpuMs - base > cpuDeadlineMs) return kill(slot, task, cpuMs - base + limits.CPU_CHECK_MS)
       }
       slot.watch = [setTimeout(check, limits.CPU_CHECK_MS).unref()]
     }
@@ -170,8 +190,10 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
   function pump() {
     if (closed) return
     for (const slot of slots) {
-      if (!queue.size) break
-      if (slot.ready && !slot.task) run(slot, queue.shift()!)
+      if (!slot.ready || slot.task) continue
+      const task = nextWithinBudget()
+      if (!task) break
+      run(slot, task)
     }
     let starting = [...slots].filter((s) => !s.ready).length
     while (queue.size > starting && slots.size < size) {
@@ -180,8 +202,21 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
     }
   }
 
+  /** The next task whose lane may still spend CPU; those of lanes gone over budget meanwhile are refused. */
+  function nextWithinBudget(): Task | undefined {
+    for (let task = queue.shift(); task; task = queue.shift()) {
+      const wait = task.job.kind === 'process' ? budget.waitFor(task.lane) : 0
+      if (!wait) return task
+      clearTimeout(task.waiting)
+      task.reject(overBudget(wait))
+    }
+    return undefined
+  }
+
   function enqueue(job: Job, lane: string): Promise<string | string[]> {
     if (closed || queue.size >= maxQueued) return Promise.reject(busy())
+    const wait = job.kind === 'process' ? budget.waitFor(lane) : 0
+    if (wait) return Promise.reject(overBudget(wait))
     if (queue.laneSize(lane) >= maxPerLane) return Promise.reject(tooMany())
     return new Promise((resolve, reject) => {
       const task: Task = { id: nextId++, job, lane, resolve, reject }

@@ -6,11 +6,12 @@ export type Job = { kind: 'process'; input: string; idPrefix: string } | { kind:
 
 export type ToWorker = Job & { id: number }
 
+/** cpuMs: the worker thread's CPU time spent on a `process` job (charged to its lane's budget). */
 export type FromWorker =
   | { ready: true }
   /** served: the markup to serve for svg, when it differs from svg (served-svg.ts). */
-  | { id: number; svg: string; served?: string }
+  | { id: number; svg: string; served?: string; cpuMs?: number }
   /** The markup to serve for each input; null where it is the input itself. */
   | { id: number; served: (string | null)[] }
-  | { id: number; code: SvgErrorCode; message: string }
-  | { id: number; error: string }
+  | { id: number; code: SvgErrorCode; message: string; cpuMs?: number }
+  | { id: number; error: string; cpuMs?: number }

@@ -13,6 +13,10 @@ export const MAX_WAIT_MS = 10_000
 export const MAX_QUEUED = 64
 /** Icons one caller (a lane: a signed-in user) may have waiting at most (beyond: 429). */
 export const MAX_QUEUED_PER_LANE = 8
+/** CPU time one account may spend in the workers at once (its bucket's size; ADR 0102, "CPU budget"). */
+export const CPU_BUDGET_MS = 3_000
+/** CPU time an account's bucket regains each second (a quarter of a worker). */
+export const CPU_REFILL_MS_PER_S = 250
 /** Seconds a refused caller is told to wait (Retry-After). */
 export const RETRY_AFTER_SECONDS = 5
 /** Workers' nice value (0 is the event loop's; higher yields the CPU to it). */

@@ -15,8 +15,15 @@ if (!port) throw new Error('server/svg-pool/worker.ts runs as a worker thread')
 
 const send = (message: FromWorker) => port.postMessage(message)
 
+/** This thread's CPU time in ms (Node 23.9+), else wall time: what a job is charged to its account. */
+const cpuNow = () => {
+  const usage = process.threadCpuUsage?.()
+  return usage ? (usage.user + usage.system) / 1000 : performance.now()
+}
+
 port.on('message', async (job: ToWorker) => {
   const { id } = job
+  let started = cpuNow()
   try {
     if (job.kind === 'serve') {
       send({
@@ -28,12 +35,15 @@ port.on('message', async (job: ToWorker) => {
       })
       return
     }
+    started = cpuNow()
     const svg = await processSvg(job.input, { idPrefix: job.idPrefix })
     const served = sanitizeOrEmpty(svg)
-    send(served === svg ? { id, svg } : { id, svg, served })
+    const cpuMs = cpuNow() - started
+    send(served === svg ? { id, svg, cpuMs } : { id, svg, served, cpuMs })
   } catch (error) {
-    if (isSvgError(error)) send({ id, code: error.code, message: error.message })
-    else send({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
+    const cpuMs = cpuNow() - started
+    if (isSvgError(error)) send({ id, code: error.code, message: error.message, cpuMs })
+    else send({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error), cpuMs })
   }
 })
 

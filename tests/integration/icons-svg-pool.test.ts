@@ -87,4 +87,31 @@ describe.each(dbKinds)('the SVG worker pool behind /api/icons on %s', (kind) => 
     }
     expect(await listed(busy, busyCookie, busyProject)).toEqual([])
   })
+
+  it('answers 429 with Retry-After to an account over its CPU budget and serves another account', async () => {
+    // A budget below one ordinary icon's cost: a first icon spends it, the next one is refused.
+    const app = await createTestApp(kind, {}, { svgPool: { cpuBudgetMs: 0.001, cpuRefillMsPerS: 0.001 } })
+    try {
+      const heavy = await app.signIn('heavy@example.com')
+      const light = await app.signIn('light@example.com')
+      const projects = [randomUUID(), randomUUID()]
+      for (const [at, who] of [heavy, light].entries()) {
+        await app.setPlan(at ? 'light@example.com' : 'heavy@example.com', 'pro')
+        await app.post('/api/projects/create', who, { id: projects[at], name: 'Budget', workspace_id: null })
+      }
+      expect((await app.post('/api/icons/create', heavy, icon(projects[0]!, svgOf(1)))).status).toBe(200)
+      const refused = await app.request('/api/icons/create', {
+        cookie: heavy,
+        json: icon(projects[0]!, svgOf(2)),
+      })
+      expect(refused.status).toBe(429)
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(await refused.json()).toEqual({ error: appMessages.svgCpuBudget })
+      const many = await app.post('/api/icons/create-many', heavy, { icons: [icon(projects[0]!, svgOf(3))] })
+      expect(many).toEqual({ status: 429, body: { error: appMessages.svgCpuBudget } })
+      expect((await app.post('/api/icons/create', light, icon(projects[1]!, svgOf(4)))).status).toBe(200)
+    } finally {
+      await app.close()
+    }
+  })
 })
