@@ -131,6 +131,9 @@ export const appMessages = {
   noActiveSubscription: 'You have no active subscription to cancel',
   noCanceledSubscription: 'You have no canceled subscription to restore',
   checkoutNotFound: 'This checkout does not exist or has expired',
+  billingNotConfiguredTitle: 'Billing is not configured',
+  billingNotConfigured:
+    'Billing is not configured on this server yet: paid plans cannot be bought here. Please ask its administrator.',
   billingUnavailable: 'The payment provider is not available right now. Please try again.',
   webhookSignatureInvalid: 'Invalid webhook signature',
   workspaceOwnerNeedsGold: "Saving icons in this workspace needs its owner's gold plan",
