@@ -1,8 +1,9 @@
 // Invitations are server actions, not rows we keep: invite, list the pending ones, accept or
-// decline. They need the network; their toasts follow seed §8.
+// decline; admins list a workspace's pending invitations and revoke one (ADR 0012). They need the
+// network; their toasts follow seed §8.
 import type { AssignableRole } from '@common/permissions.ts'
 import type { InvitationRow, WorkspaceAccessRow } from '@common/schemas/rows.ts'
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../lib/api.ts'
 import { requestSync } from '../local/engine.ts'
 
@@ -24,6 +25,35 @@ export function usePendingInvitations(): InvitationRow[] {
 
 export function inviteUser(input: { workspaceId: string; email: string; role: AssignableRole }) {
   return api<{ data: InvitationRow }>('/api/workspaces/invite-user', { body: input }).then((r) => r.data)
+}
+
+/** The query key of a workspace's pending invitations (what its admins see). */
+export const workspaceInvitationsQueryKey = (workspaceId: string) =>
+  ['workspaces', workspaceId, 'pending-invitations'] as const
+
+/** The query of a workspace's pending invitations, oldest first (those who may invite). */
+export function useWorkspaceInvitations(workspaceId: string) {
+  return useQuery({
+    queryKey: workspaceInvitationsQueryKey(workspaceId),
+    queryFn: ({ signal }) =>
+      api<{ data: InvitationRow[] }>(
+        `/api/workspaces/pending-invitations?workspaceId=${encodeURIComponent(workspaceId)}`,
+        { signal },
+      ).then((r) => r.data),
+  })
+}
+
+/** Revokes a pending invitation, then reads the workspace's list again. */
+export function useRevokeInvitation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (invitation: InvitationRow) =>
+      api<{ data: { id: string } }>('/api/workspaces/revoke-invitation', {
+        body: { workspaceId: invitation.workspace_id, invitationId: invitation.id },
+      }).then((r) => r.data),
+    onSettled: (_data, _error, invitation) =>
+      queryClient.invalidateQueries({ queryKey: workspaceInvitationsQueryKey(invitation.workspace_id) }),
+  })
 }
 
 /** Accepts, then fetches the lists so that the workspace and its projects appear at once. */

@@ -16,14 +16,14 @@ import type { Tx } from './sync-versions.ts'
 type WorkspaceScope = Extract<Scope, { kind: 'workspace' }>
 
 /** How long an invitation may be accepted after it was (last) sent. */
-export const INVITATION_DAYS = 7
+const INVITATION_DAYS = 7
 /** The expiry of an invitation sent now (the database's clock, as every comparison uses). */
 export const freshExpiry = () => sql`now() + make_interval(days => ${INVITATION_DAYS})`
 /** The invitation may still be accepted as far as time goes. */
 export const notExpired = sql`${invitations.expires_at} > now()`
 
 /** The roles that may invite, from the one permission table. */
-export const INVITING_ROLES = ROLES.filter((role) => can(role, 'workspace:invite'))
+const INVITING_ROLES = ROLES.filter((role) => can(role, 'workspace:invite'))
 
 /** Its inviter is still in the workspace with a role that may invite. */
 export const inviterMayInvite = sql`exists (

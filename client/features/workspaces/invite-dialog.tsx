@@ -3,13 +3,14 @@
 import { messages } from '@common/messages.ts'
 import type { AssignableRole } from '@common/permissions.ts'
 import { inviteUserBody } from '@common/schemas/workspaces.ts'
+import { useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Select } from '../../components/ui/select.tsx'
-import { inviteUser } from '../../data/invitations.ts'
+import { inviteUser, workspaceInvitationsQueryKey } from '../../data/invitations.ts'
 import { ApiError } from '../../lib/api.ts'
 import { toast } from '../../lib/toast.ts'
 import type { LocalWorkspace } from '../../local/db.ts'
@@ -40,6 +41,7 @@ function InviteForm({ workspace, onDone }: { workspace: LocalWorkspace; onDone: 
   const [role, setRole] = useState<AssignableRole>('member')
   const [error, setError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
+  const queryClient = useQueryClient()
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -52,6 +54,7 @@ function InviteForm({ workspace, onDone }: { workspace: LocalWorkspace; onDone: 
     setSending(true)
     try {
       await inviteUser(parsed.data)
+      void queryClient.invalidateQueries({ queryKey: workspaceInvitationsQueryKey(workspace.id) })
       toast(messages.inviteSent, 'success')
       onDone()
     } catch (failure) {

@@ -1,6 +1,8 @@
-// Manage Workspace (admins): the monthly credits limit with this month's usage, and the people of
-// the workspace with their role (member, admin, viewer) and removal. The owner's row is fixed.
+// Manage Workspace (admins): the monthly credits limit with this month's usage, the people of
+// the workspace with their role (member, admin, viewer) and removal (the owner's row is fixed), and
+// the pending invitations with Revoke.
 import { messages } from '@common/messages.ts'
+import { can } from '@common/permissions.ts'
 import { updateCreditsLimitBody } from '@common/schemas/workspaces.ts'
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
@@ -10,6 +12,7 @@ import { Input } from '../../components/ui/input.tsx'
 import { useCreditsUsage } from '../../data/credits.ts'
 import { useUpdateCreditsLimit } from '../../data/workspaces.ts'
 import type { LocalWorkspace } from '../../local/db.ts'
+import { PendingInvitations } from './pending-invitations.tsx'
 import { PeopleList } from './people-list.tsx'
 
 interface ManageWorkspaceDialogProps {
@@ -35,6 +38,7 @@ export function ManageWorkspaceDialog({ workspace, userId, open, onOpenChange }:
             </h3>
             <PeopleList workspace={workspace} userId={userId} />
           </section>
+          {can(workspace.role, 'workspace:invite') ? <PendingInvitations workspaceId={workspace.id} /> : null}
         </div>
       </DialogContent>
     </Dialog>
