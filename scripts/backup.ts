@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { ConfigError, loadConfig } from '../server/config.ts'
 import { DataDirLockedError, lockDataDir } from '../server/db/lock.ts'
 import { requestBackup } from '../server/ops/control-socket.ts'
+import { restrictUmask } from '../server/ops/private-files.ts'
 
 async function dumpHere(dataDir: string): Promise<Buffer> {
   const release = lockDataDir(dataDir)
@@ -25,6 +26,7 @@ async function dumpHere(dataDir: string): Promise<Buffer> {
 }
 
 async function main() {
+  restrictUmask()
   const file = process.argv[2]
   if (!file) throw new ConfigError('Usage: npm run backup -- FILE')
   const config = loadConfig()

@@ -4,14 +4,17 @@
 import { ConfigError, loadConfig } from '../server/config.ts'
 import { openStore } from '../server/db/client.ts'
 import { DataDirLockedError } from '../server/db/lock.ts'
+import { privateDataDir, restrictUmask } from '../server/ops/private-files.ts'
 
 async function main() {
+  restrictUmask()
   const config = loadConfig()
   const started = performance.now()
   const store = await openStore(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   )
   await store.close()
+  if (!config.databaseUrl) privateDataDir(config.dataDir)
   const where = config.databaseUrl ? 'Postgres' : `PGlite in ${config.dataDir}`
   console.log(`Migrations applied to ${where} in ${Math.round(performance.now() - started)} ms`)
 }

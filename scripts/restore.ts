@@ -7,8 +7,10 @@ import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { ConfigError, loadConfig } from '../server/config.ts'
 import { lockDataDir } from '../server/db/lock.ts'
+import { privateDataDir, restrictUmask } from '../server/ops/private-files.ts'
 
 async function main() {
+  restrictUmask()
   const file = process.argv[2]
   if (!file) throw new ConfigError('Usage: npm run restore -- FILE')
   const config = loadConfig()
@@ -28,6 +30,7 @@ async function main() {
     const aside = `${live}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`
     if (existsSync(live)) renameSync(live, aside)
     renameSync(incoming, live)
+    privateDataDir(config.dataDir)
     console.log(
       `Restored ${source} into ${config.dataDir}${existsSync(aside) ? ` (previous database kept in ${aside})` : ''}`,
     )

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
 import { type PlanPrices, planPrices } from '../common/plans.ts'
+import { decideTestCheckout, type TestCheckout } from './billing/test-checkout.ts'
 
 const optionalText = z
   .string()
@@ -30,6 +31,10 @@ const envSchema = z.object({
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: optionalText.transform((v) => v ?? 'Iconvault <no-reply@iconvault.local>'),
   BILLING_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  ALLOW_TEST_CHECKOUT: optionalText.pipe(
+    z.enum(['0', '1'], { error: 'ALLOW_TEST_CHECKOUT must be 1 (on) or 0 (off)' }).optional(),
+  ),
+  NODE_ENV: optionalText,
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_PRICE_PRO: optionalText,
@@ -75,6 +80,8 @@ export type Config = {
   mailFrom: string
   billing: {
     provider: 'local' | 'stripe'
+    /** Whether the local provider's checkout (plans without payment) may be used, and why (ADR 0007). */
+    testCheckout: TestCheckout
     stripeSecretKey?: string
     stripeWebhookSecret?: string
     stripePricePro?: string
@@ -119,6 +126,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     billing: {
       provider: e.BILLING_PROVIDER,
+      testCheckout: decideTestCheckout({
+        provider: e.BILLING_PROVIDER,
+        baseUrl,
+        nodeEnv: e.NODE_ENV,
+        allow: e.ALLOW_TEST_CHECKOUT,
+      }),
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
       stripePricePro: e.STRIPE_PRICE_PRO,
@@ -137,7 +150,7 @@ function persistedSecret(dataDir: string): string {
   try {
     return readFileSync(file, 'utf8').trim()
   } catch {
-    mkdirSync(dataDir, { recursive: true })
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 })
     const secret = randomBytes(32).toString('base64url')
     writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' })
     return secret

@@ -2,22 +2,35 @@
 // down gracefully on SIGTERM/SIGINT (stop accepting, finish requests, then ctx.close(): the SVG
 // worker pool's threads, the event bus, mail and the database).
 import { serve } from '@hono/node-server'
+import { startupBillingLine } from './billing/test-checkout.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { createContext } from './context.ts'
 import { DataDirLockedError } from './db/lock.ts'
 import { startDraining } from './lifecycle.ts'
 import { reduceMemoryWhenIdle } from './memory.ts'
 import { startControlSocket } from './ops/control-socket.ts'
+import { privateDataDir, restrictUmask } from './ops/private-files.ts'
 
 const started = performance.now()
 
 async function main() {
+  // DATA_DIR's files, the database thread's included, are the app's own user's only (ADR 0007).
+  restrictUmask()
   const config = loadConfig()
+  privateDataDir(config.dataDir)
   const ctx = await createContext(config)
+  // Again for what start-up copied in with its own modes (the database template).
+  privateDataDir(config.dataDir)
   // The embedded database's backups are taken through DATA_DIR's socket (npm run backup).
   const closeControl = ctx.store.dump
     ? await startControlSocket(config.dataDir, ctx.store.dump)
     : async () => {}
+  // Whether this server gives paid plans without payment (the local test checkout), and why.
+  const billing = startupBillingLine(config.billing)
+  ctx.logger[billing.level](
+    { billing: config.billing.provider, testCheckout: config.billing.testCheckout.allowed },
+    billing.message,
+  )
   const server = serve({ fetch: ctx.app.fetch, port: config.port, hostname: config.host }, (info) => {
     const ms = Math.round(performance.now() - started)
     const db = ctx.store.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'Postgres'

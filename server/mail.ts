@@ -1,6 +1,7 @@
 // Outgoing mail: SMTP through nodemailer when SMTP_URL is set; otherwise a dev mailbox
-// that prints each message on stdout and keeps it as a file under DATA_DIR/mail/. Headers
-// (recipient, subject) are put on one line here, whatever the caller passed.
+// that prints each message on stdout and keeps it as a file under DATA_DIR/mail/ (owner-only: a
+// mail holds a sign-in link). Headers (recipient, subject) are put on one line here, whatever the
+// caller passed.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
@@ -43,10 +44,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
   return {
     send: async (unsafe) => {
       const mail = withSafeHeaders(unsafe)
-      mkdirSync(dir, { recursive: true })
+      mkdirSync(dir, { recursive: true, mode: 0o700 })
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${fileSafe(mail.to)}.eml`)
       const body = `From: ${opts.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`
-      writeFileSync(file, body)
+      writeFileSync(file, body, { mode: 0o600 })
       console.log(`\n[dev mailbox] to ${mail.to}: ${mail.subject}\n${mail.text}\n(saved as ${file})\n`)
     },
     close: () => {},

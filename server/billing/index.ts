@@ -7,6 +7,7 @@ import { localProvider } from './local-provider.ts'
 import type { BillingProvider } from './provider.ts'
 import { type StripeAccess, stripeAccess } from './stripe-client.ts'
 import { stripeProvider } from './stripe-provider.ts'
+import type { TestCheckout } from './test-checkout.ts'
 
 export type Billing = {
   db: Db
@@ -15,13 +16,16 @@ export type Billing = {
   stripe: StripeAccess | null
   /** The monthly prices shown to users (GET /api/billing/plans). */
   prices: PlanPrices
+  /** Whether the local provider's checkout may be used (never with Stripe; ADR 0007). */
+  testCheckout: TestCheckout
 }
 
 export function createBilling(opts: { config: Config; db: Db }): Billing {
   const deps = { db: opts.db, config: opts.config }
+  const { prices, testCheckout } = opts.config.billing
   if (opts.config.billing.provider === 'stripe') {
     const stripe = stripeAccess(opts.config)
-    return { db: opts.db, provider: stripeProvider(deps, stripe), stripe, prices: opts.config.billing.prices }
+    return { db: opts.db, provider: stripeProvider(deps, stripe), stripe, prices, testCheckout }
   }
-  return { db: opts.db, provider: localProvider(deps), stripe: null, prices: opts.config.billing.prices }
+  return { db: opts.db, provider: localProvider(deps), stripe: null, prices, testCheckout }
 }

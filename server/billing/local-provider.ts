@@ -1,6 +1,9 @@
 // The local provider (BILLING_PROVIDER=local, the default): test mode, no payment is taken.
 // Upgrade opens a checkout session whose app page (/billing/checkout) has "Pay"; cancel and
-// restore change the subscription directly.
+// restore change the subscription directly. Where the test checkout is off (a deployment, ADR
+// 0007), upgrade and restore, which would give a paid plan for free, answer 403; cancel still works.
+import { appMessages } from '../../common/messages.ts'
+import { forbidden } from '../domain/errors.ts'
 import {
   assertCancelable,
   assertCanUpgrade,
@@ -13,10 +16,14 @@ import {
 import { openCheckout } from './local-checkout.ts'
 import { type BillingDeps, type BillingProvider, RESTORE_RETURN_PATH } from './provider.ts'
 
-export function localProvider({ db }: BillingDeps): BillingProvider {
+export function localProvider({ db, config }: BillingDeps): BillingProvider {
+  const assertTestCheckout = () => {
+    if (!config.billing.testCheckout.allowed) throw forbidden(appMessages.billingNotConfigured)
+  }
   return {
     name: 'local',
     async upgrade(user, input) {
+      assertTestCheckout()
       assertCanUpgrade(await liveSubscription(db, user.id), input.plan)
       const id = await openCheckout(db, user.id, input)
       return { url: `/billing/checkout?session=${id}` }
@@ -32,6 +39,7 @@ export function localProvider({ db }: BillingDeps): BillingProvider {
       return { url: returnUrl }
     },
     async restore(user) {
+      assertTestCheckout()
       const live = await liveSubscription(db, user.id)
       assertRestorable(live)
       await writeSubscription(db, user.id, { ...stateOf(live), status: 'active' })

@@ -22,11 +22,11 @@ function isAlive(pid: number): boolean {
 
 /** Takes the lock or throws DataDirLockedError; a lock left by a dead process is taken over. Returns the release function. */
 export function lockDataDir(dir: string): () => void {
-  mkdirSync(dir, { recursive: true })
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
   const file = join(dir, 'iconvault.lock')
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(file, 'wx')
+      const fd = openSync(file, 'wx', 0o600)
       writeSync(fd, String(process.pid))
       closeSync(fd)
       return () => rmSync(file, { force: true })

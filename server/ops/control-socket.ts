@@ -1,10 +1,13 @@
 // The embedded database's operations channel: a running server with PGlite listens on a Unix
-// socket in DATA_DIR (owner-only permissions, like the data itself), so `npm run backup` can take
-// a consistent dump from the live database, which no second process may open. Plain HTTP over
-// the socket; nothing of it is reachable from the network.
+// socket in DATA_DIR, so `npm run backup` can take a consistent dump from the live database, which
+// no second process may open. Plain HTTP over the socket; nothing of it is reachable from the
+// network. A socket's own mode can only be set after bind, so what keeps others out from its first
+// instant is its folder: DATA_DIR is made 0700 before the bind, and the bind is refused otherwise
+// (the process umask, 077 since start, makes the socket itself 0600 as well; ADR 0007).
 import { chmodSync, rmSync } from 'node:fs'
 import { createServer, request } from 'node:http'
 import { join } from 'node:path'
+import { isPrivateDir } from './private-files.ts'
 
 const controlSocketPath = (dataDir: string) => join(dataDir, 'iconvault.sock')
 
@@ -14,6 +17,8 @@ export async function startControlSocket(
   dump: () => Promise<Blob>,
 ): Promise<() => Promise<void>> {
   const path = controlSocketPath(dataDir)
+  chmodSync(dataDir, 0o700)
+  if (!isPrivateDir(dataDir)) throw new Error(`${dataDir} must be 0700 for the backup socket`)
   rmSync(path, { force: true })
   const server = createServer(async (req, res) => {
     if (req.method !== 'POST' || req.url !== '/backup') {

@@ -9,7 +9,7 @@ import type { Auth } from '../auth.ts'
 import { billingOf } from '../billing/auth-plugin.ts'
 import { completeCheckout, getCheckout } from '../billing/local-checkout.ts'
 import { handleStripeWebhook } from '../billing/stripe-webhook.ts'
-import { notFound } from '../domain/errors.ts'
+import { forbidden, notFound } from '../domain/errors.ts'
 import { subscriptionInfo } from '../domain/subscriptions.ts'
 import { actorOf } from '../middleware/access.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
@@ -19,9 +19,10 @@ export function billingRoutes(auth: Auth) {
   const billing = billingOf(auth)
   const { db } = billing
   const app = new Hono<AppEnv>()
-  /** Checkout pages exist only with the local provider. */
+  /** Checkout pages exist only with the local provider, and only where its test checkout is on (ADR 0007). */
   const localOnly = createMiddleware(async (_c, next) => {
     if (billing.provider.name !== 'local') throw notFound(appMessages.checkoutNotFound)
+    if (!billing.testCheckout.allowed) throw forbidden(appMessages.billingNotConfigured)
     await next()
   })
 

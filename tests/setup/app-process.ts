@@ -41,14 +41,18 @@ export function freePort(): Promise<number> {
   })
 }
 
+/** `umask`: the server is started from a shell with that umask (e.g. '000'), as a careless operator's. */
 export async function startApp(
-  opts: { env?: Record<string, string>; dataDir?: string; port?: number } = {},
+  opts: { env?: Record<string, string>; dataDir?: string; port?: number; umask?: string } = {},
 ): Promise<AppProcess> {
   // A fixed port (and dataDir) lets a test stop the server and start it again where the browser is.
   const port = opts.port ?? (await freePort())
   const dataDir = opts.dataDir ?? freshDataDir()
   const baseUrl = `http://localhost:${port}`
-  const child = spawn(process.execPath, ['server/index.ts'], {
+  const [command, args]: [string, string[]] = opts.umask
+    ? ['/bin/sh', ['-c', `umask ${opts.umask}; exec "$0" server/index.ts`, process.execPath]]
+    : [process.execPath, ['server/index.ts']]
+  const child = spawn(command, args, {
     cwd: root,
     env: {
       PATH: process.env.PATH,

@@ -60,7 +60,8 @@ export async function createTestApp(
   const ctx = await createContext(config, testDb.options, opts.svgPool)
   let ipCounter = 0
   const request: TestApp['request'] = (path, init = {}) => {
-    const { cookie, ip, json, origin = BASE_URL, ...rest } = init
+    // The app's own origin is its BASE_URL (env may set another, e.g. https).
+    const { cookie, ip, json, origin = config.baseUrl, ...rest } = init
     const headers = new Headers(rest.headers)
     if (origin !== null) headers.set('origin', origin)
     if (cookie) headers.set('cookie', cookie)
@@ -70,7 +71,9 @@ export async function createTestApp(
     const env = {
       incoming: { socket: { remoteAddress: ip ?? '127.0.0.1', remotePort: 1, remoteFamily: 'IPv4' } },
     }
-    return Promise.resolve(ctx.app.request(`${BASE_URL}${path}`, { ...rest, method, headers, body }, env))
+    return Promise.resolve(
+      ctx.app.request(`${config.baseUrl}${path}`, { ...rest, method, headers, body }, env),
+    )
   }
   return {
     ctx,

@@ -1,10 +1,14 @@
 // /billing/checkout?session=ID: the local provider's checkout (test mode, no payment taken).
-// "Pay" completes the session and goes to its successUrl; "Cancel" goes to its cancelUrl.
+// "Pay" completes the session and goes to its successUrl; "Cancel" goes to its cancelUrl. Where the
+// test checkout is off (a deployment without Stripe, ADR 0007) the server answers 403 and the page
+// says billing is not configured.
+import { appMessages } from '@common/messages.ts'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { CreditCard, FlaskConical } from 'lucide-react'
 import { Button, buttonClass } from '../../components/ui/button.tsx'
 import { EmptyState } from '../../components/ui/empty-state.tsx'
+import { ApiError } from '../../lib/api.ts'
 import { planFeatures, planName } from './plan-catalog.ts'
 import { checkoutQueryOptions } from './subscription-api.ts'
 import { useSubscriptionActions } from './use-subscription-actions.ts'
@@ -16,6 +20,16 @@ export function CheckoutPage({ session }: { session: string }) {
 
   if (session && checkout.isPending)
     return <p className="px-6 py-20 text-center text-sm text-muted">Loading checkout…</p>
+  if (checkout.error instanceof ApiError && checkout.error.status === 403) {
+    return (
+      <EmptyState icon={CreditCard} title={appMessages.billingNotConfiguredTitle}>
+        <p data-testid="billing-not-configured">{checkout.error.message}</p>
+        <Link to="/upgrade" className={buttonClass('secondary', 'sm', 'mt-4')}>
+          Back to plans
+        </Link>
+      </EmptyState>
+    )
+  }
   const data = checkout.data
   if (!data || data.completed) {
     return (
