@@ -130,6 +130,15 @@ export const appMessages = {
   restoreInsteadOfUpgrade: 'Your subscription to this plan is canceled: restore it from your account',
   noActiveSubscription: 'You have no active subscription to cancel',
   noCanceledSubscription: 'You have no canceled subscription to restore',
+  // Storage quotas (ADR 0308)
+  iconQuotaReached: (where: 'personal' | 'workspace', limit: string) =>
+    where === 'personal'
+      ? `Your plan's limit of ${limit} icons in personal projects is reached. Delete icons or upgrade to add more.`
+      : `This workspace's limit of ${limit} icons is reached. Delete icons to add more.`,
+  storageQuotaReached: (where: 'personal' | 'workspace', limit: string) =>
+    where === 'personal'
+      ? `Your plan's storage limit of ${limit} of SVG in personal projects is reached. Delete icons or upgrade to add more.`
+      : `This workspace's storage limit of ${limit} of SVG is reached. Delete icons to add more.`,
   checkoutNotFound: 'This checkout does not exist or has expired',
   billingNotConfiguredTitle: 'Billing is not configured',
   billingNotConfigured:

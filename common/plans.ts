@@ -105,3 +105,53 @@ export const canUpgrade = (plan: Plan | null | undefined) => upgradeTargets(plan
 /** Seed §4: an active subscription shows cancel, a canceled one shows restore. */
 export const canCancelSubscription = (status: SubscriptionStatus | null | undefined) => status === 'active'
 export const canRestoreSubscription = (status: SubscriptionStatus | null | undefined) => status === 'canceled'
+
+/** A storage quota: icons and bytes of stored SVG markup (ADR 0308). */
+export type StorageQuota = { icons: number; bytes: number }
+/** Per plan: a user's personal projects together, and a workspace (by its owner's plan). */
+export type StorageQuotas = Record<Plan, { personal: StorageQuota; workspace: StorageQuota }>
+
+const MB = 1024 * 1024
+
+/**
+ * Default quotas (ADR 0308). Icons are at most 512 KB each; the Iconify sets average under 1 KB, so
+ * a quota in bytes is reached by large drawings long before the icon count. Free plans cannot save
+ * icons; their quota only describes what a downgraded account keeps. A server overrides each number
+ * with PLAN_ICONS_<PLAN>, PLAN_STORAGE_<PLAN>, PLAN_WORKSPACE_ICONS_<PLAN> and
+ * PLAN_WORKSPACE_STORAGE_<PLAN> (server/quota-config.ts).
+ */
+export const DEFAULT_STORAGE_QUOTAS: StorageQuotas = {
+  free: { personal: { icons: 1_000, bytes: 50 * MB }, workspace: { icons: 1_000, bytes: 50 * MB } },
+  pro: { personal: { icons: 20_000, bytes: 500 * MB }, workspace: { icons: 20_000, bytes: 500 * MB } },
+  gold: { personal: { icons: 50_000, bytes: 2048 * MB }, workspace: { icons: 200_000, bytes: 5120 * MB } },
+}
+
+/** What a scope holds now. */
+export type StorageUsage = { icons: number; bytes: number }
+
+/** Why adding `adding` to `usage` is refused under `quota`, or null; `where` names whose quota it is. */
+export function quotaRefusal(
+  usage: StorageUsage,
+  adding: StorageUsage,
+  quota: StorageQuota,
+  where: 'personal' | 'workspace',
+): string | null {
+  if (adding.icons > 0 && usage.icons + adding.icons > quota.icons)
+    return appMessages.iconQuotaReached(where, quota.icons.toLocaleString('en-US'))
+  if (adding.icons > 0 && usage.bytes + adding.bytes > quota.bytes)
+    return appMessages.storageQuotaReached(where, formatBytes(quota.bytes))
+  return null
+}
+
+/** '512 B', '4 KB', '1.5 MB', '2 GB' (binary units, at most one decimal). */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB']
+  let value = bytes
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  const rounded = unit === 0 ? Math.round(value) : Math.round(value * 10) / 10
+  return `${rounded.toLocaleString('en-US')} ${units[unit]}`
+}

@@ -29,6 +29,7 @@ import { makerRoutes } from './routes/maker.ts'
 import { meRoutes } from './routes/me.ts'
 import { projectRoutes } from './routes/projects.ts'
 import { syncRoutes } from './routes/sync.ts'
+import { usageRoutes } from './routes/usage.ts'
 import { workspaceRoutes } from './routes/workspaces.ts'
 import { mountSpa } from './static.ts'
 
@@ -99,6 +100,7 @@ export function createApp(deps: AppDeps) {
   api.route('/projects', projectRoutes(deps.deps))
   api.route('/icons', iconRoutes(deps.deps))
   api.route('/sync', syncRoutes(deps.deps))
+  api.route('/usage', usageRoutes(deps.deps))
   api.route('/maker', makerRoutes(deps.deps))
   api.route('/events', eventRoutes(deps.deps.events))
   api.all('*', (c) => c.json({ error: appMessages.apiNotFound }, 404))

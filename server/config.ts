@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { z } from 'zod'
-import { type PlanPrices, planPrices } from '../common/plans.ts'
+import { type PlanPrices, planPrices, type StorageQuotas } from '../common/plans.ts'
 import { decideTestCheckout, type TestCheckout } from './billing/test-checkout.ts'
+import { quotasFrom } from './quota-config.ts'
 
 const optionalText = z
   .string()
@@ -96,6 +97,8 @@ export type Config = {
   log: { level: 'silent' | 'error' | 'warn' | 'info' | 'debug'; format: 'json' | 'pretty' }
   /** Reverse-proxy hops in front of the server whose X-Forwarded-For is believed (0: none). */
   trustProxy: number
+  /** Storage quotas per plan (common/plans.ts, overridden by PLAN_ICONS_*, PLAN_STORAGE_*…; ADR 0308). */
+  quotas: StorageQuotas
 }
 
 export class ConfigError extends Error {}
@@ -108,6 +111,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`)
   }
   const e = parsed.data
+  const quotas = quotasFrom(env)
+  if (Array.isArray(quotas)) throw new ConfigError(`Invalid configuration:\n  ${quotas.join('\n  ')}`)
   const missingStripe = STRIPE_KEYS.filter((key) => e.BILLING_PROVIDER === 'stripe' && !e[key])
   if (missingStripe.length > 0) {
     throw new ConfigError(
@@ -141,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL },
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
     trustProxy: e.TRUST_PROXY,
+    quotas,
   }
 }
 

@@ -4,7 +4,8 @@
 // request share refuses the whole request, exactly as /create would answer for them: the project
 // visible (404), the role (403), the workspace agreeing with the project (400), the plan (403).
 // What belongs to one icon refuses that icon alone, in its result: its fields (400), its SVG (400,
-// the pipeline's message), an id already used elsewhere (409). Accepted icons go through the same
+// the pipeline's message), an id already used elsewhere (409). A storage quota passed refuses the
+// whole request (403 naming the limit, quotas.ts). Accepted icons go through the same
 // SVG worker pool and are stored with one INSERT, announced in a few notes in the same transaction.
 // docs/decisions/0401-batched-icon-sync.md, 0010-one-create-path.md
 import { eq, inArray, sql } from 'drizzle-orm'
@@ -19,6 +20,7 @@ import { processMany } from '../svg-pool/process-many.ts'
 import type { Actor, Deps } from './deps.ts'
 import { ApiError, badRequest } from './errors.ts'
 import { createTarget, type IconRecord, iconColumnsButSvg, newIconRow, served } from './icons.ts'
+import { assertRoom } from './quotas.ts'
 import { bumpScopes, scopeKey } from './sync-versions.ts'
 
 type Body = z.output<typeof createIconBody>
@@ -71,6 +73,11 @@ export async function createIcons(
     if (known) results[index] = repeatOf(known, body, actor)
     else todo.push(item)
   }
+  // A scope already full refuses before the pipeline runs (each icon at least a byte; the real
+  // bytes are checked once the pipeline has made them: quotas.ts).
+  const room = (list: { body: Body }[]) =>
+    list.map(({ body }) => ({ target: targets.get(body.project_id)!, bytes: 1 }))
+  await assertRoom(deps.db, deps.config, room(todo))
   // The pipeline runs in the worker pool, a few icons at a time in the caller's lane, so single
   // creates (this user's and others') are served in between; the pool busy refuses the request.
   const svgs = await processMany(
@@ -156,6 +163,12 @@ async function insert(
   // delivers on commit or not at all (ADR 0303).
   const rows = await deps.db.transaction(async (tx) => {
     const versions = await bumpScopes(tx, [...targets.values()].map(scopeOfTarget))
+    // The storage quota, once the scopes' versions order their writers (403 naming the limit).
+    const adding = fresh.map(({ body, svg }) => ({
+      target: targets.get(body.project_id)!,
+      bytes: Buffer.byteLength(svg),
+    }))
+    await assertRoom(tx, deps.config, adding)
     const values: NewIcon[] = fresh.map(({ body, svg }) => {
       const target = targets.get(body.project_id)!
       const at = next.get(body.project_id)!

@@ -175,15 +175,18 @@ export const decideStatus = (scope: Scope): IconStatus =>
 /**
  * The checks every create of icons into a project shares (/create and /create-many), in this
  * order: the project is visible (404), the role may add icons (403), the body's workspace is the
- * project's (400), the plan may save icons (403, the seed's message).
+ * project's (400), the plan may save icons (403, the seed's message). Answers the plan that counts
+ * here (the owner's in a workspace), whose storage quota the create then checks (quotas.ts).
  */
 export async function createTarget(deps: Deps, actor: Actor, projectId: string, workspaceId: string | null) {
   const { scope, project } = await projectScope(deps.db, actor, projectId)
   assertCan(scope, 'icon:create')
   if (workspaceId !== project.workspace_id) throw badRequest(appMessages.iconWorkspaceMismatch)
-  const refusal = saveIconsRefusal({ userPlan: actor.plan, workspaceOwnerPlan: await ownerPlan(deps, scope) })
+  const workspaceOwnerPlan = await ownerPlan(deps, scope)
+  const refusal = saveIconsRefusal({ userPlan: actor.plan, workspaceOwnerPlan })
   if (refusal) throw forbidden(refusal)
-  return { scope, project }
+  // The plan whose entitlements count here: its storage quota too (quotas.ts).
+  return { scope, project, plan: workspaceOwnerPlan ?? actor.plan }
 }
 
 /** The row a create stores: the project's workspace, the status the server decides, the pipeline's markup. */

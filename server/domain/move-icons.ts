@@ -1,7 +1,8 @@
 // Moves icons to another project (POST /api/icons/move): the same rows, ids, authors and creation
 // dates, in one UPDATE. Checked on both sides by the one permission table: update and delete in
 // every source project, create in the target with the target's plan entitlement; the target
-// decides the review status (a member moving into a reviewing workspace: needs review). A move
+// decides the review status (a member moving into a reviewing workspace: needs review); icons that
+// change scope count against the target's storage quota (403 naming it). A move
 // stays in its team: into a project of the same workspace, or into the caller's own projects.
 // Teammates hear of it live: the target's audience gets the moved rows, a source workspace the
 // icons left gets their removal.
@@ -17,6 +18,7 @@ import { assertCan, projectScope } from './access.ts'
 import type { Actor, Deps } from './deps.ts'
 import { ApiError, badRequest, notFound } from './errors.ts'
 import { createTarget, decideStatus, ICON_NOT_FOUND, served } from './icons.ts'
+import { assertRoom } from './quotas.ts'
 import { addTombstones, bumpScopes, scopeOf, type Tx } from './sync-versions.ts'
 
 /** Moves the icons; answers them all as they are now, in the order given. Idempotent. */
@@ -61,6 +63,13 @@ export async function moveIcons(
   const moved = await deps.db.transaction(async (tx) => {
     // The target's scope and every scope the icons leave change at once (ADR 0303).
     const versions = await bumpScopes(tx, [targetKey, ...moving.map(left)])
+    // Icons that change scope count against the target's storage quota (quotas.ts).
+    const arriving = moving.filter((r) => left(r) !== targetKey)
+    await assertRoom(
+      tx,
+      deps.config,
+      arriving.map((r) => ({ target, bytes: Buffer.byteLength(r.svg) })),
+    )
     const version = versions.get(targetKey)!
     const moved: (typeof rows)[number][] = []
     // One UPDATE per kind of status change (at most two): icons keep their id, author and created_at.
