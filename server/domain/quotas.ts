@@ -1,0 +1,70 @@
+// Storage quotas (ADR 0308): a user's personal projects together, and each workspace, hold at most
+// a number of icons and of bytes of SVG markup, by plan (common/plans.ts, overridable by
+// environment: server/quota-config.ts). Usage is counted by query (no counter to drift): the
+// icons' count and octet_length(svg), which Postgres reads without detoasting the markup. Checked
+// on every path that adds icons to a scope (create-icons.ts, move-icons.ts) inside the writing
+// transaction, after the scope's version was taken: that row lock orders the scope's writers, so
+// two requests cannot both fit in the last free room.
+import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm'
+import { type Plan, quotaRefusal, type StorageQuota, type StorageUsage } from '../../common/plans.ts'
+import type { Config } from '../config.ts'
+import { icons, projects } from '../db/schema/index.ts'
+import type { Scope } from './access.ts'
+import { forbidden } from './errors.ts'
+import { scopeOf, type Tx } from './sync-versions.ts'
+
+/** Where icons go and whose plan counts there (createTarget's answer). */
+export type QuotaTarget = { scope: Scope; plan: Plan }
+
+const where = (scope: Scope) => (scope.kind === 'personal' ? 'personal' : 'workspace')
+
+/** The quota of a scope under a plan. */
+export const quotaOf = (config: Config, scope: Scope, plan: Plan): StorageQuota =>
+  config.quotas[plan][where(scope)]
+
+/** The icons of a personal space or of a workspace: how many, and their markup's bytes. */
+export async function usageOf(db: Tx, scope: Scope): Promise<StorageUsage> {
+  const ofScope: SQL =
+    scope.kind === 'personal'
+      ? and(isNull(projects.workspace_id), eq(projects.user_id, scope.ownerId))!
+      : eq(icons.workspace_id, scope.workspace.id)
+  const base = db
+    .select({
+      icons: count(),
+      bytes: sql<number>`coalesce(sum(octet_length(${icons.svg})), 0)`.mapWith(Number),
+    })
+    .from(icons)
+  const [row] = await (scope.kind === 'personal'
+    ? base.innerJoin(projects, eq(projects.id, icons.project_id)).where(ofScope)
+    : base.where(ofScope))
+  return { icons: Number(row?.icons ?? 0), bytes: row?.bytes ?? 0 }
+}
+
+/**
+ * Refuses (403, the message naming the limit) when the icons added to their scopes would pass a
+ * quota; `adding` lists each icon's target and markup bytes (0 for a check before the pipeline).
+ */
+export async function assertRoom(
+  tx: Tx,
+  config: Config,
+  adding: { target: QuotaTarget; bytes: number }[],
+): Promise<void> {
+  const byScope = new Map<string, { target: QuotaTarget; icons: number; bytes: number }>()
+  for (const { target, bytes } of adding) {
+    const key = scopeOf(target.scope)
+    const entry = byScope.get(key) ?? { target, icons: 0, bytes: 0 }
+    entry.icons++
+    entry.bytes += bytes
+    byScope.set(key, entry)
+  }
+  for (const { target, icons: n, bytes } of byScope.values()) {
+    const usage = await usageOf(tx, target.scope)
+    const refusal = quotaRefusal(
+      usage,
+      { icons: n, bytes },
+      quotaOf(config, target.scope, target.plan),
+      where(target.scope),
+    )
+    if (refusal) throw forbidden(refusal)
+  }
+}

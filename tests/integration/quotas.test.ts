@@ -1,0 +1,114 @@
+// Storage quotas (ADR 0308), set small through the environment: a personal space and a workspace
+// refuse icons past their count or their bytes with 403 and the message naming the limit, on create,
+// create-many (nothing of a refused request is written) and move; GET /api/usage shows the numbers.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { appMessages } from '../../common/messages.ts'
+import { DEFAULT_STORAGE_QUOTAS } from '../../common/plans.ts'
+import { createTestApp, type Json, type TestApp } from '../setup/test-app.ts'
+import { dbKinds } from '../setup/test-db.ts'
+
+const svgOf = (n: number) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M${n % 20} 2h4v${2 + (n % 19)}h-4z"/></svg>`
+
+describe.each(dbKinds)('storage quotas on %s', (kind) => {
+  let t: TestApp
+  let owner: string
+  let member: string
+  const ws = randomUUID()
+  const team = randomUUID()
+  const mine = randomUUID()
+  const icon = (project_id: string, n: number, workspace_id: string | null) => ({
+    id: randomUUID(),
+    name: `Icon ${n}`,
+    svg: svgOf(n),
+    project_id,
+    origin_icon_id: null,
+    workspace_id,
+    icon_status: 'approved',
+  })
+  const usage = async (cookie: string) => (await t.get('/api/usage', cookie)).body.data
+  const personalFull = { error: appMessages.iconQuotaReached('personal', '3') }
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {
+      PLAN_ICONS_PRO: '3',
+      PLAN_WORKSPACE_ICONS_GOLD: '1000',
+      PLAN_WORKSPACE_STORAGE_GOLD: '2KB',
+    })
+    owner = await t.signIn('quota-owner@example.com')
+    member = await t.signIn('quota-member@example.com')
+    await t.setPlan('quota-owner@example.com', 'gold')
+    await t.setPlan('quota-member@example.com', 'pro')
+    await t.post('/api/workspaces/create', owner, { id: ws, name: 'Quota team', description: '' })
+    const inv = await t.post('/api/workspaces/invite-user', owner, {
+      workspaceId: ws,
+      email: 'quota-member@example.com',
+    })
+    await t.post('/api/workspaces/accept-invitation', member, { invitationId: inv.body.data.id })
+    await t.post('/api/projects/create', owner, { id: team, name: 'Team', workspace_id: ws })
+    await t.post('/api/projects/create', member, { id: mine, name: 'Mine', workspace_id: null })
+  })
+  afterAll(() => t?.close())
+
+  it('a personal space takes icons up to its count, then refuses with the limit named; moves in count too', async () => {
+    expect((await t.post('/api/icons/create', member, icon(mine, 1, null))).status).toBe(200)
+    // Two more fit; three more would not: the whole batch is refused and nothing of it is written.
+    const three = [2, 3, 4].map((n) => icon(mine, n, null))
+    expect(await t.post('/api/icons/create-many', member, { icons: three })).toEqual({
+      status: 403,
+      body: personalFull,
+    })
+    expect((await usage(member)).personal).toMatchObject({ plan: 'pro', icons: 1 })
+    expect((await t.post('/api/icons/create-many', member, { icons: three.slice(0, 2) })).status).toBe(200)
+    expect(await t.post('/api/icons/create', member, icon(mine, 5, null))).toEqual({
+      status: 403,
+      body: personalFull,
+    })
+    // A repeated create (idempotent) adds nothing and is still answered.
+    expect((await t.post('/api/icons/create', member, three[0])).status).toBe(200)
+    const me = (await usage(member)).personal
+    expect(me).toMatchObject({
+      plan: 'pro',
+      icons: 3,
+      quota: { icons: 3, bytes: DEFAULT_STORAGE_QUOTAS.pro.personal.bytes },
+    })
+    expect(me.bytes).toBeGreaterThan(3 * 80)
+    // An icon of the workspace moved into the full personal space is refused too; it stays where it was.
+    const shared = (await t.post('/api/icons/create', member, icon(team, 6, ws))).body.data
+    expect(await t.post('/api/icons/move', member, { ids: [shared.id], project_id: mine })).toEqual({
+      status: 403,
+      body: personalFull,
+    })
+    const listed = (await t.get(`/api/icons?project_id=${team}`, member)).body.data
+    expect(listed.map((i: Json) => i.id)).toContain(shared.id)
+  })
+
+  it('a workspace refuses past its bytes (its owner’s plan) with the limit named; /api/usage shows it', async () => {
+    const before = (await usage(owner)).workspaces.find((w: Json) => w.id === ws)
+    expect(before).toMatchObject({ name: 'Quota team', plan: 'gold', quota: { icons: 1000, bytes: 2048 } })
+    // Icons of about 100 bytes each: 2 KB holds about 20 of them.
+    let refused: Json
+    for (let round = 0; round < 10 && !refused; round++) {
+      const res = await t.post('/api/icons/create-many', member, {
+        icons: [1, 2, 3, 4].map((n) => icon(team, round * 4 + n, ws)),
+      })
+      if (res.status !== 200) refused = res
+    }
+    expect(refused).toEqual({
+      status: 403,
+      body: { error: appMessages.storageQuotaReached('workspace', '2 KB') },
+    })
+    const after = (await usage(member)).workspaces.find((w: Json) => w.id === ws)
+    expect(after.bytes).toBeLessThanOrEqual(2048)
+    expect(after.bytes).toBeGreaterThan(2048 - 4 * 200)
+    // Deleting makes room again.
+    const listed = (await t.get(`/api/icons?project_id=${team}`, owner)).body.data
+    for (const row of listed.slice(0, 4)) await t.post('/api/icons/delete', owner, { id: row.id })
+    expect((await t.post('/api/icons/create', member, icon(team, 99, ws))).status).toBe(200)
+  })
+
+  it('GET /api/usage needs a session', async () => {
+    expect((await t.request('/api/usage')).status).toBe(401)
+  })
+})
