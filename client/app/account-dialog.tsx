@@ -1,7 +1,10 @@
-// Account dialog: e-mail, plan and subscription status, with cancel or restore (seed §2, §4).
+// Account dialog: e-mail, plan and subscription status, with cancel or restore (seed §2, §4), and
+// the personal projects' storage against the plan's quota (ADR 0308).
 import { Link } from '@tanstack/react-router'
+import { StorageMeter } from '../components/storage-meter.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Dialog, DialogContent } from '../components/ui/dialog.tsx'
+import { useStorageUsage } from '../data/storage.ts'
 import { SubscriptionSection } from '../features/billing/subscription-section.tsx'
 import { useMe } from '../lib/me.ts'
 
@@ -23,6 +26,7 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
 export function AccountDialog({ open, onOpenChange }: AccountDialogProps) {
   const user = useMe()
+  const storage = useStorageUsage()
   if (!user) return null
   const status = user.status ? capitalize(user.status) : 'No subscription'
   return (
@@ -33,6 +37,16 @@ export function AccountDialog({ open, onOpenChange }: AccountDialogProps) {
           <Row label="Plan" value={capitalize(user.plan)} />
           <Row label="Subscription" value={status} />
         </dl>
+        <div className="mt-4 rounded-lg border border-line p-3" data-testid="account-storage">
+          <h2 className="mb-2 text-sm font-medium text-fg">Personal projects</h2>
+          {storage.data ? (
+            <StorageMeter usage={storage.data.personal} />
+          ) : (
+            <p className="text-sm text-muted">
+              {storage.isError ? 'Storage use is not available right now' : 'Loading…'}
+            </p>
+          )}
+        </div>
         <SubscriptionSection />
         {user.status ? null : (
           <div className="mt-5 flex justify-end">

@@ -1,5 +1,5 @@
-// /info without a project: the account (e-mail, plan), maker credits used this month, and the
-// user's projects, personal and per workspace, each opening its vault or its page.
+// /info without a project: the account (e-mail, plan), maker credits used this month, storage used
+// against the quotas (personal and per workspace), and the user's projects, personal and per workspace, each opening its vault or its page.
 import { messages } from '@common/messages.ts'
 import { Link } from '@tanstack/react-router'
 import { Coins, Mail, Sparkles } from 'lucide-react'
@@ -9,6 +9,7 @@ import { db } from '../../local/db.ts'
 import { useLiveQuery } from '../../local/use-live-query.ts'
 import { creditsLine, usePersonalCredits } from './credits-usage.ts'
 import { ProjectGroup } from './project-group.tsx'
+import { StorageCard } from './storage-card.tsx'
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
@@ -57,6 +58,7 @@ export function InfoOverview() {
           </span>
         </Card>
       </dl>
+      <StorageCard />
       <ProjectGroup workspace={null} title={messages.personal} />
       {workspaces?.map((workspace) => (
         <ProjectGroup key={workspace.id} workspace={workspace} title={workspace.name} />
