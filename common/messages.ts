@@ -108,6 +108,13 @@ export const appMessages = {
   requestFailed: 'The request could not be completed',
   // better-auth answers a used, an expired and an unknown token alike (INVALID_TOKEN): one honest message.
   magicLinkInvalid: 'This sign-in link was already used, has expired or is not valid. Request a new one.',
+  // A sign-in link opened in a browser signed in to an account (login CSRF, ADR 0013).
+  magicLinkWhileSignedIn: 'You are already signed in. Sign out first to use this sign-in link.',
+  pendingLinkTitle: 'Use this sign-in link?',
+  pendingLinkBody: (email: string) =>
+    `You are signed in as ${email}. Sign out of ${email} and continue with this link?`,
+  pendingLinkConfirm: 'Sign out and continue',
+  pendingLinkStay: 'Stay signed in',
   goldRequired: 'You need the gold plan to create workspaces',
   idTaken: 'This id is already in use',
   alreadyMember: 'This person is already a member of the workspace',

@@ -9,6 +9,7 @@ import { AppHeader } from './app-header.tsx'
 import { MAIN_SCROLL_ID } from './scroll.ts'
 import { UpgradeFab } from './upgrade-fab.tsx'
 import { useLocalSync } from './use-local-sync.ts'
+import { useSignOut } from './use-sign-out.ts'
 
 // Pending invitations open a dialog of their own: its code loads after the content painted (ADR 0406).
 const InvitationDialog = afterPaint(
@@ -16,8 +17,15 @@ const InvitationDialog = afterPaint(
   () => null,
 )
 
+// A sign-in link opened while signed in: asks before signing out to use it (login CSRF, ADR 0013).
+const PendingLinkDialog = afterPaint(
+  () => import('../features/auth/pending-link-dialog.tsx').then((m) => m.PendingLinkDialog),
+  () => null,
+)
+
 export function AppLayout({ children }: { children: ReactNode }) {
   const user = useMe()
+  const signOut = useSignOut()
   useLocalSync(user?.id)
   useFollowOpenProject()
   const { selectWorkspace } = useCurrent()
@@ -41,6 +49,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </main>
       <UpgradeFab />
       <InvitationDialog onAccepted={selectWorkspace} />
+      {user ? <PendingLinkDialog email={user.email} onContinue={(token) => void signOut(token)} /> : null}
     </div>
   )
 }

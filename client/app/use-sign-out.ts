@@ -12,16 +12,21 @@ import { deleteLocalDb } from '../local/db.ts'
 export function useSignOut() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  return useCallback(async () => {
-    const { error } = await authClient.signOut()
-    if (error) {
-      toast(error.message ?? error.statusText)
-      return
-    }
-    await queryClient.cancelQueries()
-    queryClient.setQueryData(meQueryKey, { user: null })
-    await navigate({ to: '/sign-in', replace: true })
-    await deleteLocalDb()
-    queryClient.clear()
-  }, [queryClient, navigate])
+  /** `thenVerify`: a sign-in link to open once signed out (PendingLinkDialog), instead of /sign-in. */
+  return useCallback(
+    async (thenVerify?: string) => {
+      const { error } = await authClient.signOut()
+      if (error) {
+        toast(error.message ?? error.statusText)
+        return
+      }
+      await queryClient.cancelQueries()
+      queryClient.setQueryData(meQueryKey, { user: null })
+      await navigate({ to: '/sign-in', replace: true })
+      await deleteLocalDb()
+      queryClient.clear()
+      if (thenVerify) await navigate({ to: '/verify-identity', search: { token: thenVerify }, replace: true })
+    },
+    [queryClient, navigate],
+  )
 }

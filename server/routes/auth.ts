@@ -1,8 +1,9 @@
 // /api/auth/*: better-auth behind two adapters. Requests get the socket's client IP, and
 // their JSON fields pass the shared field checks first (e-mail addresses, control characters at any
 // depth, update-user's field types);
-// answers get the API's one error shape `{ error }` (empty 404s and 405s included), and a
-// failed magic-link verification answers 400 instead of redirecting to the landing page.
+// answers get the API's one error shape `{ error }` (empty 404s and 405s included), a failed
+// magic-link verification answers 400 instead of redirecting to the landing page, and one sent with a
+// live session 409 without touching the link (login CSRF: the page asks before signing out).
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { appMessages, messages } from '../../common/messages.ts'
@@ -16,6 +17,14 @@ export function authRoutes(auth: Auth) {
   const app = new Hono()
   // POST /api/auth/sign-in/magic-link: limited per client address and per target e-mail (429).
   app.post('/sign-in/magic-link', magicLinkLimits())
+  // GET /api/auth/magic-link/verify: never switches a browser that is signed in (409; ADR 0013).
+  app.get('/magic-link/verify', async (c, next) => {
+    const session = hasSessionCookie(c.req.header('cookie'))
+      ? await auth.api.getSession({ headers: c.req.raw.headers })
+      : null
+    if (session) return c.json({ error: appMessages.magicLinkWhileSignedIn }, 409)
+    return next()
+  })
   // POST /api/auth/* and GET /api/auth/*: everything better-auth serves.
   app.on(['GET', 'POST'], '/*', checkFields, async (c) => {
     const res = await auth.handler(withClientIp(c))
@@ -53,6 +62,9 @@ const checkFields = createMiddleware(async (c, next) => {
   }
   return next()
 })
+
+const hasSessionCookie = (cookie: string | undefined) =>
+  /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/.test(cookie ?? '')
 
 /**
  * update-user's own fields: better-auth stores whatever it is given (an array as its text, a null

@@ -129,6 +129,40 @@ describe('magic-link sign-in', () => {
     await header().waitFor()
   })
 
+  test('a link for another account asks first: Escape stays signed in, the keyboard can switch', async () => {
+    const other = 'eve@example.com'
+    const link = async () => {
+      const after = Date.now()
+      const res = await fetch(`${app.baseUrl}/api/auth/sign-in/magic-link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: app.baseUrl },
+        body: JSON.stringify({ email: other }),
+      })
+      expect(res.status).toBe(200)
+      return (await smtp.waitForMail(other, { after })).link!
+    }
+    const me = async () => (await page.evaluate(() => fetch('/api/me').then((r) => r.json()))).user?.email
+    const dialog = page.getByRole('alertdialog', { name: appMessages.pendingLinkTitle })
+    // The direct API link cannot switch either (409, nothing set).
+    const direct = new URL(await link())
+    await page.goto(`${app.baseUrl}/api/auth/magic-link/verify${direct.search}`)
+    expect(await me()).toBe(email)
+    await page.goto(`${app.baseUrl}/verify-identity${direct.search}`)
+    await page.waitForURL((u) => u.pathname === '/icons')
+    await dialog.getByText(appMessages.pendingLinkBody(email)).waitFor()
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    expect(await me()).toBe(email)
+    await page.goto(`${app.baseUrl}/verify-identity${new URL(await link()).search}`)
+    await dialog.waitFor()
+    // Focus starts on "Stay signed in"; the next control is the switch.
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
+    await page.waitForURL((u) => u.pathname === '/icons')
+    await expect.poll(me).toBe(other)
+    await header().waitFor()
+  })
+
   test('sign-out deletes the local database and lands on /sign-in', async () => {
     const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))
     await expect.poll(databases).toContain('Iconvault')

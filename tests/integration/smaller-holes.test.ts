@@ -114,4 +114,30 @@ describe.each(dbKinds)('smaller holes on %s', (kind) => {
     expect(second!.refs.every((ref) => second!.ids.includes(ref))).toBe(true)
     expect(first!.ids.filter((id) => second!.ids.includes(id))).toEqual([])
   })
+
+  it('a magic link never switches a signed-in browser: 409, the link left unused for after a sign-out', async () => {
+    const signedIn = await t.signIn('holes-victim@example.com')
+    const after = Date.now()
+    const asked = await t.request('/api/auth/sign-in/magic-link', {
+      json: { email: 'holes-attacker@example.com' },
+    })
+    expect(asked.status).toBe(200)
+    const mail = await t.smtp.waitForMail('holes-attacker@example.com', { after })
+    const token = new URL(mail.link!).searchParams.get('token')!
+    const verify = (cookie?: string) =>
+      t.request(`/api/auth/magic-link/verify?token=${encodeURIComponent(token)}`, { cookie })
+    const refused = await verify(signedIn)
+    expect(refused.status).toBe(409)
+    expect(refused.headers.getSetCookie()).toEqual([])
+    expect(await refused.json()).toEqual({ error: appMessages.magicLinkWhileSignedIn })
+    expect((await t.get('/api/me', signedIn)).body.user.email).toBe('holes-victim@example.com')
+    // A cookie of a session that no longer exists is no session: the link works (once).
+    const used = await verify('better-auth.session_token=gone.gone')
+    expect(used.status).toBe(200)
+    const cookie = used.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ')
+    expect((await t.get('/api/me', cookie)).body.user.email).toBe('holes-attacker@example.com')
+  })
 })
