@@ -21,6 +21,6 @@ export const movedIconStatus = (arriving: IconStatus, current: IconStatus, sameT
 /**
  * The prefix the pipeline gives an icon's internal ids (the browser's import uses the same): the
  * whole icon id, so no two icons share one whatever ids a client picks (with its first 8 digits
- * only, an icon whose id shared them restyled the other's gradients in the grid). ADR 0012.
+ * only, an icon whose id shared them restyled the other's gradients in the grid). ADR 0013.
  */
 export const iconIdPrefix = (id: string) => `i${id.replaceAll('-', '')}-`
