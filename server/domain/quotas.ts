@@ -14,13 +14,12 @@ import { forbidden } from './errors.ts'
 import { scopeOf, type Tx } from './sync-versions.ts'
 
 /** Where icons go and whose plan counts there (createTarget's answer). */
-export type QuotaTarget = { scope: Scope; plan: Plan }
+type QuotaTarget = { scope: Scope; plan: Plan }
 
 const where = (scope: Scope) => (scope.kind === 'personal' ? 'personal' : 'workspace')
 
 /** The quota of a scope under a plan. */
-export const quotaOf = (config: Config, scope: Scope, plan: Plan): StorageQuota =>
-  config.quotas[plan][where(scope)]
+const quotaOf = (config: Config, scope: Scope, plan: Plan): StorageQuota => config.quotas[plan][where(scope)]
 
 /** The icons of a personal space or of a workspace: how many, and their markup's bytes. */
 export async function usageOf(db: Tx, scope: Scope): Promise<StorageUsage> {
