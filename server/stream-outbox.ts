@@ -8,7 +8,7 @@
 // reason. So one stream never holds more than `budget` bytes plus one frame, whatever the client.
 
 /** Bytes (about) one stream may have waiting, what is being written included. */
-export const STREAM_BUDGET_BYTES = 1 << 20
+const STREAM_BUDGET_BYTES = 1 << 20
 
 const encoder = new TextEncoder()
 

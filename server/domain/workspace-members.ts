@@ -14,7 +14,7 @@ import type { ChangeNote } from '../events.ts'
 /** Workspaces whose members are kept at most; past it, all are forgotten (and read again as needed). */
 const MAX_KEPT = 10_000
 
-export type Members = Map<string, Role>
+type Members = Map<string, Role>
 
 export type WorkspaceMembers = {
   /** The members of each workspace named (read in one query for those not kept). */

@@ -13,7 +13,7 @@ import { HEARTBEAT_FRAME, streamOutbox } from '../stream-outbox.ts'
 
 const HEARTBEAT_MS = 25_000
 /** A stream whose client has taken nothing for this long is ended (it reconnects and pulls). */
-export const STUCK_MS = 60_000
+const STUCK_MS = 60_000
 /** How soon a browser reconnects when this process drains (to another one, through the proxy). */
 export const DRAIN_RETRY_MS = 500
 
