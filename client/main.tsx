@@ -23,7 +23,7 @@ runSplash()
 
 const router = createAppRouter(queryClient)
 
-// Session refresh signal (seed §4): after sign-in, sign-out and user changes, reload the user and re-run guards.
+// Session refresh signal (docs/product.md §Session): after sign-in, sign-out and user changes, reload the user and re-run guards.
 onSessionChange(async () => {
   await queryClient.invalidateQueries({ queryKey: meQueryKey, refetchType: 'all' })
   await router.invalidate()

@@ -1,4 +1,4 @@
-// Account dialog: e-mail, plan and subscription status, with cancel or restore (seed §2, §4), and
+// Account dialog: e-mail, plan and subscription status, with cancel or restore (docs/product.md §Dialogs, §Subscriptions), and
 // the personal projects' storage against the plan's quota (ADR 0308).
 import { Link } from '@tanstack/react-router'
 import { StorageMeter } from '../components/storage-meter.tsx'

@@ -1,4 +1,4 @@
-// Sign-out (seed §7): the auth service, then /sign-in, then the local database and the query cache.
+// Sign-out (docs/product.md §Sign-out): the auth service, then /sign-in, then the local database and the query cache.
 // The signed-in layout is gone before the cache is cleared: cleared while it is mounted, its queries
 // (pending invitations, …) would fetch again at once and meet a 401.
 import { useQueryClient } from '@tanstack/react-query'

@@ -1,4 +1,4 @@
-// "Copy Format" side panel, 500 px wide (seed §2, §9): the five formats, each with an example;
+// "Copy Format" side panel, 500 px wide (docs/product.md §Dialogs): the five formats, each with an example;
 // the chosen one is remembered and used when an icon of the vault is clicked.
 import { Check, Code } from 'lucide-react'
 import { useId } from 'react'

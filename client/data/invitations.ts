@@ -1,6 +1,6 @@
 // Invitations are server actions, not rows we keep: invite, list the pending ones, accept or
 // decline; admins list a workspace's pending invitations and revoke one (ADR 0012). They need the
-// network; their toasts follow seed §8.
+// network; their toasts follow docs/product.md §Toasts.
 import type { AssignableRole } from '@common/permissions.ts'
 import type { InvitationRow, WorkspaceAccessRow } from '@common/schemas/rows.ts'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'

@@ -1,4 +1,4 @@
-// The current workspace and project of the signed-in app, and the navigation rules of seed §4:
+// The current workspace and project of the signed-in app, and the navigation rules of docs/product.md §Navigation:
 // selecting a workspace clears the project; selecting a project sets projectId on /icons, /maker or
 // /info (else opens /icons); losing the open project leaves for /icons or /maker without one;
 // opening a project makes its workspace (or personal) the current one.

@@ -1,4 +1,4 @@
-// TanStack Query client with the defaults of seed §9; every failed query or mutation toasts its message,
+// TanStack Query client with the defaults of docs/product.md §Constants; every failed query or mutation toasts its message,
 // unless its meta says `showsOwnError` (a page that states the error itself, e.g. /verify-identity).
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { ApiError, errorMessage } from './api.ts'

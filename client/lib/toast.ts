@@ -1,4 +1,4 @@
-// Toast store: created visible, hidden after its duration, removed 500 ms after hiding (seed §3, §9).
+// Toast store: created visible, hidden after its duration, removed 500 ms after hiding (docs/product.md §Shell, §Constants).
 import { useSyncExternalStore } from 'react'
 
 export type ToastType = 'success' | 'info' | 'error'

@@ -121,7 +121,7 @@ describe('toasts', () => {
     ])
   })
 
-  test('project flows show the seed toast and the server message', () => {
+  test('project flows show the flow toast and the server message', () => {
     expect(failureToasts('projects/create', messages.notAuthorized)).toEqual([
       messages.createProjectFailed,
       messages.notAuthorized,

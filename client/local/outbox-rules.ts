@@ -5,7 +5,7 @@ import { MAX_ICONS_PER_BATCH } from '@common/icon-limits.ts'
 import { messages } from '@common/messages.ts'
 import type { ChangeKind, OutboxEntry, RowSnapshot, RowTable } from './db.ts'
 
-/** Sync retry (seed §9): 3 tries, exponential delay from 1 s capped at 30 s. */
+/** Sync retry (docs/product.md §Sync retry): 3 tries, exponential delay from 1 s capped at 30 s. */
 export const MAX_TRIES = 3
 export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000)
 
@@ -82,8 +82,8 @@ const FLOWS: Record<ChangeKind, Flow> = {
 }
 
 /**
- * Toasts of a rolled-back change: the seed's toast for that flow, and the server's message
- * (seed §8: a failed mutation shows the server's message) unless the first already says it.
+ * Toasts of a rolled-back change: the flow's toast (docs/product.md §Toasts), and the server's message
+ * (docs/product.md §Toasts: a failed mutation shows the server's message) unless the first already says it.
  * Icon flows word it as 'Icon error: {message}'.
  */
 export function failureToasts(kind: ChangeKind, serverMessage: string): string[] {

@@ -1,4 +1,4 @@
-// The exports of a project (PRODUCT.md /info) and of a selection in the vault, and what each
+// The exports of a project (docs/product.md §Exports) and of a selection in the vault, and what each
 // download is called. Shared by the builder (in a worker) and the pages that offer them.
 export const EXPORT_KINDS = ['svg-zip', 'react-ts', 'react-js', 'react-native-ts', 'sprite', 'css'] as const
 export type ExportKind = (typeof EXPORT_KINDS)[number]

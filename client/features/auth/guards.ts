@@ -1,4 +1,4 @@
-// Who may open what (seed §6): signed-out visitors only /, /sign-in and /verify-identity.
+// Who may open what (docs/product.md §Route access): signed-out visitors only /, /sign-in and /verify-identity.
 import { redirect } from '@tanstack/react-router'
 import type { Me } from '../../lib/me.ts'
 

@@ -1,5 +1,5 @@
 // A sign-in link opened in a browser that is already signed in (login CSRF, ADR 0013): the link is
-// not used then. /verify-identity keeps its token for this tab and goes to /icons (seed §2), where
+// not used then. /verify-identity keeps its token for this tab and goes to /icons (docs/product.md §Verify identity), where
 // PendingLinkDialog asks whether to sign out and continue with it. Nothing is verified unasked.
 const KEY = 'iconvault.pending-sign-in-link'
 

@@ -1,11 +1,11 @@
-// Calls of the billing feature: the subscription calls under /api/auth (seed §7), the plans' prices,
+// Calls of the billing feature: the subscription calls under /api/auth (docs/product.md §Subscriptions), the plans' prices,
 // the caller's subscription, and the local provider's checkout session.
 import type { PaidPlan, PlanPrices } from '@common/plans.ts'
 import type { CheckoutInfo, SubscriptionInfo, SubscriptionRedirect } from '@common/schemas/billing.ts'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../lib/api.ts'
 
-/** Where the seed's calls send the browser afterwards (cancel: back to where it was made). */
+/** Where the subscription calls (docs/product.md §Subscriptions) send the browser afterwards (cancel: back to where it was made). */
 const SUBSCRIPTION_URLS = { successUrl: '/maker', cancelUrl: '/upgrade' } as const
 
 export const upgradeSubscription = (plan: PaidPlan) =>
@@ -17,7 +17,7 @@ export const upgradeSubscription = (plan: PaidPlan) =>
 export const cancelSubscription = (returnUrl: string) =>
   api<SubscriptionRedirect>('/api/auth/subscription/cancel', { body: { returnUrl } })
 
-/** No payload (seed §7), still a POST. */
+/** No payload (docs/product.md §Subscriptions), still a POST. */
 export const restoreSubscription = () =>
   api<SubscriptionRedirect>('/api/auth/subscription/restore', { method: 'POST' })
 

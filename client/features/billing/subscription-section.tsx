@@ -1,5 +1,5 @@
 // The Account dialog's subscription part: status, the period's end, and cancel (when active, after
-// a confirmation that says what stays and until when) or restore (when canceled), seed §4.
+// a confirmation that says what stays and until when) or restore (when canceled), docs/product.md §Subscriptions.
 import { canCancelSubscription, canRestoreSubscription } from '@common/plans.ts'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'

@@ -1,9 +1,9 @@
 // Upgrade, cancel, restore and "Pay" for the signed-in user: each call, then the session
 // refresh (the user's plan and status are reloaded), then the browser follows `{ url, redirect }`
 // and the outcome is toasted. Cancel returns to the page it was made from (its returnUrl); restore,
-// which sends no payload (seed §7), stays there when its answer is a page of this app (ADR 0201).
-// Failures toast the server's message, or the seed's 'Something went wrong …' text.
-// With no user signed in, the actions do nothing (seed §4).
+// which sends no payload (docs/product.md §Subscriptions), stays there when its answer is a page of this app (ADR 0201).
+// Failures toast the server's message, or the fallback 'Something went wrong …' text (docs/product.md §Toasts).
+// With no user signed in, the actions do nothing (docs/product.md §Subscriptions).
 import { messages } from '@common/messages.ts'
 import type { PaidPlan } from '@common/plans.ts'
 import type { SubscriptionInfo, SubscriptionRedirect } from '@common/schemas/billing.ts'

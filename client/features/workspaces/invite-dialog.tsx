@@ -1,4 +1,4 @@
-// Invite to Workspace (admins): an e-mail address and a role (member by default). Toasts of seed §8:
+// Invite to Workspace (admins): an e-mail address and a role (member by default). Toasts of docs/product.md §Toasts:
 // sent, refused by the server (with its message), network failure, anything else.
 import { messages } from '@common/messages.ts'
 import type { AssignableRole } from '@common/permissions.ts'

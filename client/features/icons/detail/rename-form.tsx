@@ -1,4 +1,4 @@
-// Rename an icon; a blank name is refused with the seed's 'Icon name is required'.
+// Rename an icon; a blank name is refused with 'Icon name is required' (docs/product.md §Validation).
 import { appMessages, messages } from '@common/messages.ts'
 import { type FormEvent, useEffect, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'

@@ -1,4 +1,4 @@
-// What the save control says before the server is asked (seed §6): the open project's role must
+// What the save control says before the server is asked (docs/product.md §Roles): the open project's role must
 // allow adding icons ('You are not authorized for this action', the control disabled); in personal
 // mode, or with no project at all, the user's own plan must allow saving (the plan's message comes
 // before 'No current project selected').
