@@ -1,4 +1,4 @@
-// Every user-facing text of the specification, word for word, in one place.
+// Every user-facing text of the specification, word for word, in one place (docs/product.md §Texts).
 // Server and client import from here; never retype one of these strings elsewhere.
 
 export const PRODUCT_NAME = 'Iconvault'
@@ -30,7 +30,7 @@ export const messages = {
   accept: 'Accept',
   decline: 'Decline',
 
-  // Validation (seed §5)
+  // Validation (docs/product.md §Validation)
   nameRequired: 'Name is required',
   noUserFound: 'No user found',
   idRequired: 'ID is required',
@@ -39,11 +39,11 @@ export const messages = {
   iconIdRequired: 'Icon ID is required',
   iconNameRequired: 'Icon name is required',
 
-  // Permissions and plans (seed §6)
+  // Permissions and plans (docs/product.md §Roles, §Plans)
   notAuthorized: 'You are not authorized for this action',
   needProToSave: 'You need to be a pro user to save icons to the vault',
 
-  // Toasts (seed §8)
+  // Toasts (docs/product.md §Toasts)
   workspaceError: (message: string) => `Workspace error: ${message}`,
   iconError: (message: string) => `Icon error: ${message}`,
   creditsLimitFailed: 'Failed to update credits limit',
@@ -78,7 +78,7 @@ export const messages = {
   invalidAuthBaseUrl: 'Invalid base URL ... Please provide a valid base URL.',
 } as const
 
-/** Texts of our own (not in the seed) that more than one place shows. */
+/** Texts of our own (not in the original specification) that more than one place shows. */
 export const appMessages = {
   invalidJson: 'The request body is not valid JSON',
   bodyTooLarge: 'The request body is too large',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ACTIONS, can, ROLES } from './permissions.ts'
 
-describe('permission table (seed §6)', () => {
+describe('permission table (docs/product.md §Roles)', () => {
   it('lets admins and owners manage, members edit icons, viewers only read', () => {
     for (const action of [
       'workspace:update',

@@ -1,4 +1,4 @@
-// The one role -> action table (seed §6), personal mode included: `personal` is the caller in
+// The one role -> action table (docs/product.md §Roles), personal mode included: `personal` is the caller in
 // their own personal projects. The server enforces it; the client only hides or disables what it
 // forbids. The review rule that follows from it lives in common/icon-rules.ts.
 

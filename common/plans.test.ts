@@ -18,7 +18,7 @@ import {
   upgradeTargets,
 } from './plans.ts'
 
-describe('plan entitlements (PRODUCT.md "Plans")', () => {
+describe('plan entitlements (docs/product.md §Plans)', () => {
   it('creating workspaces needs gold, with the refusal message otherwise', () => {
     expect(PLANS.filter((p) => canCreateWorkspace(p))).toEqual(['gold'])
     expect(createWorkspaceRefusal('free')).toBe(appMessages.goldRequired)
@@ -59,7 +59,7 @@ describe('plan entitlements (PRODUCT.md "Plans")', () => {
     expect(PLANS.filter(isPaidPlan)).toEqual(['pro', 'gold'])
   })
 
-  it('an active subscription shows cancel, a canceled one restore (seed §4)', () => {
+  it('an active subscription shows cancel, a canceled one restore (docs/product.md §Subscriptions)', () => {
     expect(canCancelSubscription('active')).toBe(true)
     expect(canRestoreSubscription('active')).toBe(false)
     expect(canCancelSubscription('canceled')).toBe(false)

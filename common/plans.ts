@@ -1,4 +1,4 @@
-// Plan capabilities and limits (PRODUCT.md "Plans"), pure functions of the plan.
+// Plan capabilities and limits (docs/product.md §Plans), pure functions of the plan.
 // Server and client read entitlements only from here. The limits are constants: the
 // environment contract has no variables for them, so they change here and only here.
 import { appMessages, messages } from './messages.ts'
@@ -53,7 +53,7 @@ export function formatMonthlyPrice(amount: number, currency: string): string {
   }).format(amount)
 }
 
-/** Default monthly credits of a new workspace (seed §9). */
+/** Default monthly credits of a new workspace (docs/product.md §Constants). */
 export const DEFAULT_WORKSPACE_CREDITS = 5000
 
 export const capabilities = (plan: Plan | null | undefined): PlanCapabilities =>
@@ -63,7 +63,7 @@ export const canCreateWorkspace = (plan: Plan | null | undefined) => capabilitie
 
 /**
  * May icons be saved here? In personal mode the user's own plan counts; in a workspace,
- * the workspace owner's plan, which must be gold (PRODUCT.md).
+ * the workspace owner's plan, which must be gold (docs/product.md §D6).
  */
 export function canSaveIcons(opts: {
   userPlan: Plan | null | undefined
@@ -78,8 +78,8 @@ export const createWorkspaceRefusal = (plan: Plan | null | undefined): string | 
   canCreateWorkspace(plan) ? null : appMessages.goldRequired
 
 /**
- * Why saving icons is refused here, or null when permitted. The seed's message, word for
- * word, in personal mode and in a workspace alike.
+ * Why saving icons is refused here, or null when permitted. The specified message, word for
+ * word, in personal mode and in a workspace alike (docs/product.md §D7).
  */
 export function saveIconsRefusal(opts: Parameters<typeof canSaveIcons>[0]): string | null {
   return canSaveIcons(opts) ? null : messages.needProToSave
@@ -99,10 +99,10 @@ export const isPaidPlan = (plan: unknown): plan is PaidPlan => PAID_PLANS.includ
 export const upgradeTargets = (plan: Plan | null | undefined): PaidPlan[] =>
   PAID_PLANS.filter((p) => RANK[p] > RANK[plan ?? 'free'])
 
-/** Settings menu: Upgrade is shown unless the plan is the highest (seed §2). */
+/** Settings menu: Upgrade is shown unless the plan is the highest (docs/product.md §Top bar). */
 export const canUpgrade = (plan: Plan | null | undefined) => upgradeTargets(plan).length > 0
 
-/** Seed §4: an active subscription shows cancel, a canceled one shows restore. */
+/** docs/product.md §Subscriptions: an active subscription shows cancel, a canceled one shows restore. */
 export const canCancelSubscription = (status: SubscriptionStatus | null | undefined) => status === 'active'
 export const canRestoreSubscription = (status: SubscriptionStatus | null | undefined) => status === 'canceled'
 

@@ -1,4 +1,4 @@
-// Request bodies and queries of the subscription calls (seed §7), checkout and credits.
+// Request bodies and queries of the subscription calls (docs/product.md §Subscriptions), checkout and credits.
 import { z } from 'zod'
 import { appMessages } from '../messages.ts'
 import { PAID_PLANS } from '../plans.ts'

@@ -27,7 +27,7 @@ const cleanString = (message: string, opts: { multiline?: boolean } = {}) =>
     .trim()
     .refine((v) => isCleanText(v, opts), { error: appMessages.controlCharacters, abort: true })
 
-/** A required, trimmed, non-blank, single-line string with the seed's message when missing or blank. */
+/** A required, trimmed, non-blank, single-line string with the given message (docs/product.md §Validation) when missing or blank. */
 export const requiredText = (message: string, max = 200) =>
   cleanString(message)
     .min(1, { error: message })

@@ -1,4 +1,4 @@
-// Request bodies of /api/icons/* (seed §7), with the seed's validation messages (§5).
+// Request bodies of /api/icons/* (docs/product.md §API), with its validation messages (§Validation).
 import { z } from 'zod'
 import { MAX_ICONS_PER_BATCH, MAX_ICONS_PER_MOVE } from '../icon-limits.ts'
 import { messages } from '../messages.ts'
@@ -25,7 +25,7 @@ export const createIconBody = z.strictObject({
     .uuid({ error: 'Invalid workspace id' })
     .nullish()
     .transform((v) => v ?? null),
-  /** A wish only: the server decides the status (PRODUCT.md "Review"). */
+  /** A wish only: the server decides the status (docs/product.md §Review). */
   icon_status: iconStatus.nullish(),
 })
 

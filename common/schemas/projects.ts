@@ -1,4 +1,4 @@
-// Request bodies of /api/projects/* (seed §7), with the seed's validation messages (§5).
+// Request bodies of /api/projects/* (docs/product.md §API), with its validation messages (§Validation).
 import { z } from 'zod'
 import { messages } from '../messages.ts'
 import { optionalDescription, requiredId, requiredText } from './fields.ts'

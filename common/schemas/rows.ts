@@ -1,7 +1,7 @@
 // The rows the API answers with and the browser keeps in its local database.
 import type { Role } from '../permissions.ts'
 
-/** An icon's review status (seed: needs-review or approved). */
+/** An icon's review status (docs/product.md §Review: needs-review or approved). */
 export const ICON_STATUSES = ['needs-review', 'approved'] as const
 export type IconStatus = (typeof ICON_STATUSES)[number]
 

@@ -1,4 +1,4 @@
-// Request bodies of /api/workspaces/* (seed §7), with the seed's validation messages (§5).
+// Request bodies of /api/workspaces/* (docs/product.md §API), with its validation messages (§Validation).
 import { z } from 'zod'
 import { messages } from '../messages.ts'
 import { ASSIGNABLE_ROLES } from '../permissions.ts'
@@ -16,7 +16,7 @@ export const updateWorkspaceBody = z.strictObject({
   id: workspaceId,
   name: requiredText(messages.nameRequired),
   description: optionalDescription,
-  /** "Review icons from members" (PRODUCT.md); unchanged when absent. */
+  /** "Review icons from members" (docs/product.md §Review); unchanged when absent. */
   review_icons: z.boolean({ error: 'review_icons must be true or false' }).optional(),
 })
 

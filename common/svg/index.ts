@@ -53,7 +53,7 @@ export { SVGO_CONFIG } from './svgo-config.ts'
 export { type SvgElement, serialize } from './tree.ts'
 export { localRefId } from './values.ts'
 
-/** `convert` is part of the contract (ARCHITECTURE.md), beside `importSvg`. */
+/** `convert` is part of the contract (ADR 0100: checks outside the codebase call it), beside `importSvg`. */
 export const convert = convertSvg
 
 const svgPipeline = /* @__PURE__ */ Object.freeze({

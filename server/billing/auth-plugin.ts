@@ -1,4 +1,4 @@
-// The subscription calls of seed §7 as a better-auth plugin under /api/auth:
+// The subscription calls of docs/product.md §Subscriptions as a better-auth plugin under /api/auth:
 // POST /subscription/upgrade {plan, successUrl, cancelUrl}, /subscription/cancel {returnUrl}
 // and /subscription/restore, each answering `{ url, redirect: true }` for the browser to follow.
 // Signed out: 401 (sessionMiddleware). Return addresses must be paths on this site.

@@ -21,5 +21,5 @@ export interface BillingProvider {
 
 export type BillingDeps = { db: Db; config: Config }
 
-/** Where restore (which takes no payload) sends the browser: the seed's return path. */
+/** Where restore (which takes no payload) sends the browser: the specified return path (docs/product.md §Subscriptions). */
 export const RESTORE_RETURN_PATH = '/maker'

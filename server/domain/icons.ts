@@ -175,7 +175,7 @@ export const decideStatus = (scope: Scope): IconStatus =>
 /**
  * The checks every create of icons into a project shares (/create and /create-many), in this
  * order: the project is visible (404), the role may add icons (403), the body's workspace is the
- * project's (400), the plan may save icons (403, the seed's message). Answers the plan that counts
+ * project's (400), the plan may save icons (403, the message of docs/product.md §D7). Answers the plan that counts
  * here (the owner's in a workspace), whose storage quota the create then checks (quotas.ts).
  */
 export async function createTarget(deps: Deps, actor: Actor, projectId: string, workspaceId: string | null) {

@@ -1,4 +1,4 @@
-// A user's subscription, and user.plan/status kept in step with it (seed §4): active and canceled
+// A user's subscription, and user.plan/status kept in step with it (docs/product.md §Subscriptions): active and canceled
 // keep the plan; a canceled one lapses at current_period_end (applied lazily: settleSubscription).
 import { and, eq, inArray, lte } from 'drizzle-orm'
 import { appMessages } from '../../common/messages.ts'

@@ -1,4 +1,4 @@
-// /api/icons/*: seed §7, paths and payloads exactly, plus a safe SVG download. Each route names the
+// /api/icons/*: docs/product.md §API, the specified paths and payloads exactly, plus a safe SVG download. Each route names the
 // action it needs with requireAccess (common/permissions.ts; ADR 0004); one create path (ADR 0010).
 import { Hono } from 'hono'
 import { z } from 'zod'

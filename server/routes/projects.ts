@@ -1,4 +1,4 @@
-// /api/projects/*: seed §7, paths and payloads exactly.
+// /api/projects/*: docs/product.md §API, the specified paths and payloads exactly.
 import { Hono } from 'hono'
 import * as s from '../../common/schemas/projects.ts'
 import { projectScope, workspaceScope } from '../domain/access.ts'

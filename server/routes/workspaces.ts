@@ -1,4 +1,4 @@
-// /api/workspaces/*: seed §7, paths and payloads exactly.
+// /api/workspaces/*: docs/product.md §API, the specified paths and payloads exactly.
 import { Hono } from 'hono'
 import * as s from '../../common/schemas/workspaces.ts'
 import { type Scope, workspaceScope } from '../domain/access.ts'

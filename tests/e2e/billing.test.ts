@@ -139,7 +139,7 @@ describe('buying, canceling and restoring a plan (local provider)', () => {
     await account.waitFor({ state: 'detached' })
   })
 
-  test('failures toast the server message, or the seed text when the server has none', async () => {
+  test('failures toast the server message, or the fallback text when the server has none', async () => {
     // Canceled behind the dialog's back (another tab): the stale "Cancel subscription" is refused.
     const cancel = () =>
       page.evaluate(() =>
@@ -157,7 +157,7 @@ describe('buying, canceling and restoring a plan (local provider)', () => {
     await page.getByTestId('toast').filter({ hasText: appMessages.noActiveSubscription }).waitFor()
     await page.keyboard.press('Escape')
 
-    // The provider is down: the seed's fallback text.
+    // The provider is down: the fallback text (docs/product.md §Toasts).
     await page.route('**/api/auth/subscription/restore', (route) =>
       route.fulfill({
         status: 503,

@@ -55,7 +55,7 @@ afterAll(async () => {
 })
 
 describe('the vault of a pro user', () => {
-  test('without a project or a paid plan, a drop is refused with the seed texts', async () => {
+  test('without a project or a paid plan, a drop is refused with the specified texts', async () => {
     await page.goto(`${app.baseUrl}/icons`)
     await page.getByRole('heading', { name: 'Select a project' }).waitFor()
     await dropFiles(page, FILES.slice(0, 1))

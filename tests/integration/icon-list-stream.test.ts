@@ -133,7 +133,7 @@ describe.each(dbKinds)('icon list streamed on %s', (kind) => {
     const keptBr = await raw(path(), { 'accept-encoding': 'br' })
     expect(brotliDecompressSync(keptBr.body).equals(streamed)).toBe(true)
 
-    // What the seed's list is: `{ data: [...] }` of every icon, oldest first, ties by id.
+    // What the list is (docs/product.md §D15): `{ data: [...] }` of every icon, oldest first, ties by id.
     const data = JSON.parse(streamed.toString()).data as { id: string; created_at: string; name: string }[]
     const stored = await t.ctx.store.db
       .select({ id: icons.id })

@@ -51,7 +51,7 @@ describe.each(dbKinds)('icons on %s', (kind) => {
   afterEach(() => plans.undo())
   afterAll(() => t?.close())
 
-  it('refuses saving to a personal vault without a paid plan, with the seed message', async () => {
+  it('refuses saving to a personal vault without a paid plan, with the specified message', async () => {
     const res = await t.post('/api/icons/create', free, icon(freeProject))
     expect(res).toEqual({ status: 403, body: { error: messages.needProToSave } })
     await plans.set('if@example.com', 'pro')

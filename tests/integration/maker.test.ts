@@ -142,7 +142,7 @@ describe.each(dbKinds)('maker API on %s', (kind) => {
       status: 502,
       body: { error: `${appMessages.aiUpstreamError} (HTTP 500)` },
     })
-    // The seed's deadline; shortened here (and in the maker's end-to-end test) not to wait for it.
+    // The AI deadline (ADR 0500); shortened here (and in the maker's end-to-end test) not to wait for it.
     expect(aiSettings.timeoutMs).toBe(30_000)
     aiSettings.timeoutMs = 400
     try {

@@ -45,7 +45,7 @@ describe.each(dbKinds)('projects on %s', (kind) => {
     expect((await t.post('/api/projects/create', member, { ...body, name: 'Other' })).status).toBe(409)
   })
 
-  it('answers the seed messages for project input', async () => {
+  it('answers the specified messages for project input', async () => {
     expect((await t.post('/api/projects/create', owner, { id: randomUUID(), name: '' })).body).toEqual({
       error: messages.projectNameRequired,
     })

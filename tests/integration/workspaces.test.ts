@@ -55,7 +55,7 @@ describe.each(dbKinds)('workspaces on %s', (kind) => {
     ])
   })
 
-  it('answers the seed validation messages and never a 500 for bad input', async () => {
+  it('answers the specified validation messages and never a 500 for bad input', async () => {
     expect(await t.post('/api/workspaces/create', owner, { id: randomUUID(), name: '   ' })).toEqual({
       status: 400,
       body: { error: messages.nameRequired },
