@@ -86,4 +86,20 @@ describe('a stream outbox', () => {
     await socket.takeOne()
     expect(outbox.stuckSince).toBe(0)
   })
+
+  it('writes a large frame as the very bytes it was given (shared by every stream), never copied', async () => {
+    const chunks: Uint8Array[] = []
+    const outbox = streamOutbox(async (chunk) => void chunks.push(chunk), 1 << 20)
+    const large = sseFrame('change', 'x'.repeat(100_000))
+    const small = sseFrame('change', 'y')
+    outbox.push(small)
+    outbox.push(small)
+    outbox.push(large)
+    outbox.push(small)
+    await outbox.drained()
+    expect(chunks.some((c) => c === large)).toBe(true)
+    expect(chunks.map((c) => c.byteLength).reduce((a, b) => a + b)).toBe(
+      3 * small.byteLength + large.byteLength,
+    )
+  })
 })

@@ -1,6 +1,7 @@
 // What one /api/events stream has waiting to be written, bounded in bytes (ADR 0005, issue 19).
-// Frames are written one chunk at a time, each chunk being everything that waited meanwhile; a
-// chunk's write resolves only when the socket took it, so a client that reads slowly, or never,
+// Frames are written one chunk at a time, each chunk being what waited meanwhile (small frames
+// joined, up to 64 KiB; a large frame is written as the shared bytes it is, never copied per
+// stream); a chunk's write resolves only when the socket took it, so a client that reads slowly, or never,
 // leaves frames waiting here. Past `budget` bytes (counting the chunk being written) the waiting
 // frames are dropped and one `pull` frame takes their place: the client pulls every scope from its
 // cursor, which covers whatever was dropped, since a note reaches a stream only after its change
@@ -64,10 +65,13 @@ export function streamOutbox(
         mustPull = false
         frames = []
         queued = 0
-        const chunk = parts.length === 1 ? parts[0]! : concat(parts)
-        inFlight = chunk.byteLength
-        stuckSince = now()
-        await write(chunk).catch(() => {})
+        inFlight = parts.reduce((sum, p) => sum + p.byteLength, 0)
+        for (const chunk of coalesced(parts)) {
+          if (closed) break
+          stuckSince = now()
+          await write(chunk).catch(() => {})
+          inFlight -= chunk.byteLength
+        }
         inFlight = 0
         stuckSince = 0
       }
@@ -115,6 +119,25 @@ export function streamOutbox(
       idle = []
     },
   }
+}
+
+/** Small frames are joined into one write; a join is a copy of this stream's own, so it stays small. */
+const COALESCE_BYTES = 64 * 1024
+
+/** The writes for `parts`: runs of small frames joined up to COALESCE_BYTES, larger frames as they are. */
+function* coalesced(parts: Uint8Array[]): Generator<Uint8Array> {
+  let run: Uint8Array[] = []
+  let size = 0
+  for (const part of parts) {
+    if (run.length && size + part.byteLength > COALESCE_BYTES) {
+      yield run.length === 1 ? run[0]! : concat(run)
+      run = []
+      size = 0
+    }
+    run.push(part)
+    size += part.byteLength
+  }
+  if (run.length) yield run.length === 1 ? run[0]! : concat(run)
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
