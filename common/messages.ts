@@ -146,6 +146,9 @@ export const appMessages = {
     where === 'personal'
       ? `Your plan's storage limit of ${limit} of SVG in personal projects is reached. Delete icons or upgrade to add more.`
       : `This workspace's storage limit of ${limit} of SVG is reached. Delete icons to add more.`,
+  // Request budgets (ADR 0308): the answer of a move carries every icon's markup.
+  moveTooLarge: (limit: string) =>
+    `One move can take at most ${limit} of SVG together. Move fewer icons at a time.`,
   checkoutNotFound: 'This checkout does not exist or has expired',
   billingNotConfiguredTitle: 'Billing is not configured',
   billingNotConfigured:

@@ -2,7 +2,7 @@
 // (the data layer's queueChange writes one change per transaction, too slow for thousands of
 // files). Each entry is exactly what queueChange would queue, so sending, retries, rollback and
 // toasts stay the outbox's own (client/local/outbox.ts).
-import { MAX_ICONS_PER_MOVE } from '@common/icon-limits.ts'
+import { MAX_ICONS_PER_MOVE, MOVE_PART_MARKUP_BYTES, utf8Bytes } from '@common/icon-limits.ts'
 import type { LocalIcon, OutboxEntry, RowSnapshot } from './db.ts'
 import { db, rwTransaction } from './db.ts'
 import { createBody } from './icons.ts'
@@ -59,14 +59,36 @@ export function approveIcons(icons: LocalIcon[]) {
 }
 
 /**
+ * Splits a move into the parts queued one entry each, in order: at most MAX_ICONS_PER_MOVE icons
+ * and MOVE_PART_MARKUP_BYTES of the local rows' markup a part (the server refuses a move whose
+ * markup passes twice that: its answer carries it, ADR 0308); an icon alone is always a part.
+ */
+export function moveParts<T extends { from: LocalIcon }>(moved: readonly T[]): T[][] {
+  const parts: T[][] = []
+  let part: T[] = []
+  let bytes = 0
+  for (const m of moved) {
+    const size = utf8Bytes(m.from.svg)
+    if (part.length && (part.length >= MAX_ICONS_PER_MOVE || bytes + size > MOVE_PART_MARKUP_BYTES)) {
+      parts.push(part)
+      part = []
+      bytes = 0
+    }
+    part.push(m)
+    bytes += size
+  }
+  if (part.length) parts.push(part)
+  return parts
+}
+
+/**
  * Moves icons (same ids) to another project: the local rows change project at once, and one
- * 'icons/move' entry per MAX_ICONS_PER_MOVE goes to POST /api/icons/move. A refusal rolls the rows
+ * 'icons/move' entry per part (moveParts) goes to POST /api/icons/move. A refusal rolls the rows
  * back to where they were (their snapshots); the answer settles them as the server stored them.
  */
 export function moveIcons(moved: { from: LocalIcon; to: LocalIcon }[]) {
   const entries: Entry[] = []
-  for (let i = 0; i < moved.length; i += MAX_ICONS_PER_MOVE) {
-    const chunk = moved.slice(i, i + MAX_ICONS_PER_MOVE)
+  for (const chunk of moveParts(moved)) {
     entries.push({
       kind: 'icons/move',
       body: { ids: chunk.map((m) => m.from.id), project_id: chunk[0]!.to.project_id },

@@ -2,14 +2,17 @@
 // dates, in one UPDATE. Checked on both sides by the one permission table: update and delete in
 // every source project, create in the target with the target's plan entitlement; the target
 // decides the review status (a member moving into a reviewing workspace: needs review); icons that
-// change scope count against the target's storage quota (403 naming it). A move
+// change scope count against the target's storage quota (403 naming it); the icons' markup
+// together at most MAX_MOVE_MARKUP_BYTES (413: the answer carries it). A move
 // stays in its team: into a project of the same workspace, or into the caller's own projects.
 // Teammates hear of it live: the target's audience gets the moved rows, a source workspace the
 // icons left gets their removal.
-import { and, eq, inArray, ne } from 'drizzle-orm'
+import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { z } from 'zod'
+import { MAX_MOVE_MARKUP_BYTES } from '../../common/icon-limits.ts'
 import { movedIconStatus } from '../../common/icon-rules.ts'
 import { appMessages } from '../../common/messages.ts'
+import { formatBytes } from '../../common/plans.ts'
 import type { IconStatus, moveIconsBody } from '../../common/schemas/icons.ts'
 import type { IconRow } from '../../common/schemas/rows.ts'
 import { icons, workspaceAccess } from '../db/schema/index.ts'
@@ -31,6 +34,14 @@ export async function moveIcons(
   const ids = [...new Set(body.ids)]
   const { project: visible } = await projectScope(deps.db, actor, body.project_id)
   const target = await createTarget(deps, actor, visible.id, visible.workspace_id)
+  // The answer carries every named icon's markup: a move over the budget is refused before any
+  // markup is read (octet_length needs no detoasting; ADR 0308).
+  const [size] = await deps.db
+    .select({ bytes: sql<number>`coalesce(sum(octet_length(${icons.svg})), 0)`.mapWith(Number) })
+    .from(icons)
+    .where(inArray(icons.id, ids))
+  if ((size?.bytes ?? 0) > MAX_MOVE_MARKUP_BYTES)
+    throw new ApiError(413, appMessages.moveTooLarge(formatBytes(MAX_MOVE_MARKUP_BYTES)))
   const rows = await deps.db.select().from(icons).where(inArray(icons.id, ids))
   if (rows.length !== ids.length) throw notFound(ICON_NOT_FOUND)
   const targetKey = scopeOf(target.scope)
