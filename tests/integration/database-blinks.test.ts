@@ -6,31 +6,26 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
 import type { ChangeEvent } from '../../common/schemas/events.ts'
 import { isConnectionError } from '../../server/db/connection-errors.ts'
 import { LISTENER_APPLICATION_NAME } from '../../server/db/pg-listener.ts'
 import { startApp } from '../setup/app-process.ts'
+import { postgresOnly } from '../setup/postgres-only.ts'
 import { readSse } from '../setup/sse.ts'
 import { startTcpProxy } from '../setup/tcp-proxy.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'
-import { createTestDb, dbKinds, type TestDb } from '../setup/test-db.ts'
+import { createTestDb, type TestDb } from '../setup/test-db.ts'
 
 const change = (e: { event: string; data: string }) =>
   e.event === 'change' ? (JSON.parse(e.data) as ChangeEvent) : null
 
-/** Polls `check` every 50 ms until it holds (the positive signal a test waits for). */
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
+/** Polled every 50 ms for up to 15 s: the positive signal a test waits for. */
+const poll = (message: string) => ({ interval: 50, timeout: 15_000, message })
 
 const dbName = (url: string) => new URL(url).pathname.slice(1)
 
-describe.runIf(dbKinds.includes('postgres'))('a database that blinks, on Postgres', () => {
+postgresOnly('a database that blinks, on Postgres', () => {
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
   const uncaught: unknown[] = []
   const onUncaught = (err: unknown) => uncaught.push(err)
@@ -93,11 +88,12 @@ describe.runIf(dbKinds.includes('postgres'))('a database that blinks, on Postgre
         const pid = rows[0]!.pid
         await admin.query('select pg_terminate_backend($1)', [pid])
         // The client is handed out and idle while its backend goes: the pool does not listen then.
-        await until(
-          async () =>
-            (await admin.query('select 1 from pg_stat_activity where pid = $1', [pid])).rowCount === 0,
-          'the backend gone',
-        )
+        await expect
+          .poll(
+            async () => (await admin.query('select 1 from pg_stat_activity where pid = $1', [pid])).rowCount,
+            poll('the backend gone'),
+          )
+          .toBe(0)
         await tx.execute(sql`select 1`)
       })
       const err = await failing.catch((e: unknown) => e)
@@ -133,7 +129,9 @@ describe.runIf(dbKinds.includes('postgres'))('a database that blinks, on Postgre
       expect((await app.request('/api/health/ready')).status).toBe(200)
 
       await proxy.cut()
-      await until(async () => (await app.request('/api/health/ready')).status === 503, 'readiness 503')
+      await expect
+        .poll(async () => (await app.request('/api/health/ready')).status, poll('readiness'))
+        .toBe(503)
       const health = await app.request('/api/health')
       expect(health.status).toBe(503)
       expect(await health.json()).toEqual({ error: 'Database unavailable' })
@@ -145,7 +143,9 @@ describe.runIf(dbKinds.includes('postgres'))('a database that blinks, on Postgre
       expect(await refused.json()).toEqual({ error: expect.any(String) })
 
       await proxy.restore()
-      await until(async () => (await app.request('/api/health/ready')).status === 200, 'readiness 200')
+      await expect
+        .poll(async () => (await app.request('/api/health/ready')).status, poll('readiness'))
+        .toBe(200)
       await stream.next((e) => e.event === 'pull', 15_000) // the listener is back and resynced
       const id = randomUUID()
       const created = await app.post('/api/projects/create', writer, { id, name: 'Back', workspace_id: null })
@@ -191,11 +191,12 @@ describe.runIf(dbKinds.includes('postgres'))('a database that blinks, on Postgre
       )
       expect(killed.rowCount).toBeGreaterThan(1) // the listener and the pool's idle connections
 
-      await until(async () => (await listeners()).some((l) => l.pid !== before!.pid), 'a new listener')
-      await until(
-        async () => (await fetch(`${server.baseUrl}/api/health/ready`)).status === 200,
-        'readiness 200',
-      )
+      await expect
+        .poll(async () => (await listeners()).some((l) => l.pid !== before!.pid), poll('a new listener'))
+        .toBe(true)
+      await expect
+        .poll(async () => (await fetch(`${server.baseUrl}/api/health/ready`)).status, poll('readiness'))
+        .toBe(200)
       expect((await signIn()).status).toBe(200)
       expect(server.child.exitCode).toBeNull()
       expect(server.output()).not.toMatch(/Unhandled|uncaught/i)

@@ -9,7 +9,8 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type Db, openStore, type Store } from '../../server/db/client.ts'
 import { DELIVERY_APPLICATION_NAME } from '../../server/db/pg-pool.ts'
-import { createTestStore, dbKinds } from '../setup/test-db.ts'
+import { postgresOnly } from '../setup/postgres-only.ts'
+import { createTestStore } from '../setup/test-db.ts'
 
 const rows = async <T>(db: Db, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows
@@ -101,7 +102,7 @@ describe('on PGlite’s thread', () => {
   })
 })
 
-describe.runIf(dbKinds.includes('postgres'))('on Postgres', () => {
+postgresOnly('on Postgres', () => {
   let store: Store & { dispose(): Promise<void> }
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
 

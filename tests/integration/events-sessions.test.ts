@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChangeEvent } from '../../common/schemas/events.ts'
 import { session } from '../../server/db/schema/index.ts'
 import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from '../../server/stream-sessions.ts'
+import { postgresOnly } from '../setup/postgres-only.ts'
 import { readSse } from '../setup/sse.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'
 import { dbKinds } from '../setup/test-db.ts'
@@ -158,22 +159,19 @@ describe.each(dbKinds)('live streams end with their session on %s', (kind) => {
   })
 })
 
-describe.runIf(dbKinds.includes('postgres'))(
-  'a session ended in one process ends its stream in another',
-  () => {
-    it('revoke-sessions through app A ends the stream held by app B', async () => {
-      const a = await createTestApp('postgres')
-      const b = await createTestApp('postgres', {}, { sameDatabaseAs: a })
-      try {
-        const cookie = await a.signIn('sx@example.com')
-        const stream = readSse(await b.request('/api/events', { cookie }))
-        await stream.next((e) => e.event === 'ready')
-        expect((await a.request('/api/auth/revoke-sessions', { cookie, json: {} })).status).toBe(200)
-        await stream.end()
-      } finally {
-        await b.close()
-        await a.close()
-      }
-    })
-  },
-)
+postgresOnly('a session ended in one process ends its stream in another', () => {
+  it('revoke-sessions through app A ends the stream held by app B', async () => {
+    const a = await createTestApp('postgres')
+    const b = await createTestApp('postgres', {}, { sameDatabaseAs: a })
+    try {
+      const cookie = await a.signIn('sx@example.com')
+      const stream = readSse(await b.request('/api/events', { cookie }))
+      await stream.next((e) => e.event === 'ready')
+      expect((await a.request('/api/auth/revoke-sessions', { cookie, json: {} })).status).toBe(200)
+      await stream.end()
+    } finally {
+      await b.close()
+      await a.close()
+    }
+  })
+})

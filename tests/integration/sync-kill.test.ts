@@ -4,16 +4,17 @@
 // writing transaction, so Postgres delivers it on commit, whether or not the process lives on).
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
 import { proUserWithProject } from '../setup/api-user.ts'
 import { type AppProcess, freePort, startApp } from '../setup/app-process.ts'
+import { postgresOnly } from '../setup/postgres-only.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
-import { createTestDb, dbKinds, type TestDb } from '../setup/test-db.ts'
+import { createTestDb, type TestDb } from '../setup/test-db.ts'
 
 const svgOf = (n: number) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M${n % 20} 2h4v${2 + (n % 19)}h-4z"/></svg>`
 
-describe.runIf(dbKinds.includes('postgres'))('a writer killed around its commit, on Postgres', () => {
+postgresOnly('a writer killed around its commit, on Postgres', () => {
   let db: TestDb
   let smtp: TestSmtp
   let app: AppProcess | undefined

@@ -1,0 +1,23 @@
+// Suites that only mean something on Postgres (several processes on one database, a server that
+// restarts, …) never pass by being skipped. Without TEST_DATABASE_URL, under CI (CI set) each is one
+// failing test named "needs TEST_DATABASE_URL"; elsewhere it is reported skipped with its name marked,
+// and tests/setup/postgres-only-reporter.ts lists every such suite in one line at the end of the run.
+import { describe, it } from 'vitest'
+
+/** Marks the name of a Postgres-only suite not run for want of TEST_DATABASE_URL. */
+export const NEEDS_POSTGRES = '[needs TEST_DATABASE_URL]'
+
+/** A describe block run on Postgres only (TEST_DATABASE_URL); see the file's header. */
+export function postgresOnly(name: string, fn: () => void): void {
+  if (process.env.TEST_DATABASE_URL) describe(name, fn)
+  else if (process.env.CI)
+    describe(name, () => {
+      it('needs TEST_DATABASE_URL', () => {
+        throw new Error(
+          'CI is set but TEST_DATABASE_URL is not: this suite runs on Postgres only and may not be skipped ' +
+            'under CI (e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres)',
+        )
+      })
+    })
+  else describe.skip(`${name} ${NEEDS_POSTGRES}`, fn)
+}
