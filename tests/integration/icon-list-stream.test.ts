@@ -23,13 +23,11 @@ const drawing = (n: number, bytes: number) => {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="${step.repeat(Math.max(1, Math.floor(bytes / step.length)))}"/></svg>`
 }
 
-async function waitFor(check: () => boolean, what: string, ms = 15_000) {
-  const deadline = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
+/** Waits (polled every 20 ms, up to 15 s) until no list stream is open any more. */
+const streamsClosed = () =>
+  expect
+    .poll(() => listStreams.open, { interval: 20, timeout: 15_000, message: 'the stream to close' })
+    .toBe(0)
 
 describe.each(dbKinds)('icon list streamed on %s', (kind) => {
   let t: TestApp
@@ -188,7 +186,7 @@ describe.each(dbKinds)('icon list streamed on %s', (kind) => {
     expect((await reader.read()).done).toBe(false)
     expect(listStreams.open).toBe(1)
     await reader.cancel()
-    await waitFor(() => listStreams.open === 0, 'the stream to close')
+    await streamsClosed()
     // A few pages went into the socket's buffers (~80 KB each); far from all of them.
     expect(listStreams.pages - pages).toBeLessThan(total / 2)
   })
@@ -219,7 +217,7 @@ describe.each(dbKinds)('icon list streamed on %s', (kind) => {
     } finally {
       await t.ctx.store.db.execute(sql`alter table icons_away rename to icons`)
     }
-    await waitFor(() => listStreams.open === 0, 'the stream to close')
+    await streamsClosed()
   })
 })
 

@@ -28,13 +28,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
+/** Polled every 50 ms for up to 30 s (a thread restarts in well under that). */
+const poll = (message: string) => ({ interval: 50, timeout: 30_000, message })
 
 test('a dead thread fails calls and readiness at once, restarts, LISTENs again and resumes', async () => {
   // The store's view of the thread, as client.ts builds it, for the health route.
@@ -61,10 +56,10 @@ test('a dead thread fails calls and readiness at once, restarts, LISTENs again a
   expect(ready.status).toBe(503)
   expect(await ready.json()).toEqual({ error: 'Database unavailable' })
 
-  await until(() => resumed === 1, 'the listeners resumed')
+  await expect.poll(() => resumed, poll('the listeners resumed')).toBe(1)
   expect((await health.request('/ready')).status).toBe(200)
   expect(await remote.query('select id from kept')).toMatchObject({ rows: [{ id: 1 }] })
   await remote.query(`select pg_notify('blink', 'after')`)
-  await until(() => payloads.includes('after'), 'a notification on the new thread')
+  await expect.poll(() => payloads, poll('a notification on the new thread')).toContain('after')
   expect(await store.db.execute(sql`select 1 as one`)).toMatchObject({ rows: [{ one: 1 }] })
 }, 60_000)

@@ -8,15 +8,8 @@ import { CACHE_TTL_MS } from '../../server/session-cache.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'
 import { dbKinds } from '../setup/test-db.ts'
 
-/** Polls until `done` holds; resolves how long it took (well under the cache's TTL, or it fails). */
-async function within(bound: number, check: () => Promise<boolean>): Promise<number> {
-  const start = Date.now()
-  while (!(await check())) {
-    if (Date.now() - start > bound) throw new Error(`not within ${bound} ms`)
-    await new Promise((r) => setTimeout(r, 20))
-  }
-  return Date.now() - start
-}
+/** Polled every 20 ms, failing unless it holds well within the cache's TTL (a quarter of it). */
+const withinTtl = { interval: 20, timeout: CACHE_TTL_MS / 4, message: `not within ${CACHE_TTL_MS / 4} ms` }
 
 describe.each(dbKinds)('session cache on %s', (kind) => {
   let a: TestApp
@@ -55,15 +48,16 @@ describe.each(dbKinds)('session cache on %s', (kind) => {
     expect(await me(b, cookie)).toMatchObject({ email: 'cache-b@example.com' })
     expect((await a.request('/api/auth/sign-out', { cookie, json: {} })).status).toBe(200)
     expect(await me(a, cookie)).toBeNull()
-    const took = await within(CACHE_TTL_MS / 4, async () => (await me(b, cookie)) === null)
-    expect(took).toBeLessThan(CACHE_TTL_MS / 4)
+    const start = Date.now()
+    await expect.poll(() => me(b, cookie), withinTtl).toBeNull()
+    expect(Date.now() - start).toBeLessThan(CACHE_TTL_MS / 4)
   })
 
   it('forgets a user whose row changed, whoever wrote it (a trigger announces it)', async () => {
     const cookie = await a.signIn('cache-c@example.com')
     expect(await me(b, cookie)).toMatchObject({ plan: 'free' })
     await a.setPlan('cache-c@example.com', 'pro') // straight into the database, as a webhook would
-    await within(CACHE_TTL_MS / 4, async () => (await me(b, cookie)).plan === 'pro')
+    await expect.poll(async () => (await me(b, cookie)).plan, withinTtl).toBe('pro')
     expect(await me(a, cookie)).toMatchObject({ plan: 'pro' })
   })
 
