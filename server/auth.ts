@@ -8,6 +8,7 @@ import type { Config } from './config.ts'
 import type { Store } from './db/client.ts'
 import * as schema from './db/schema/index.ts'
 import { magicLinkMail } from './emails/magic-link.ts'
+import type { Logger } from './log.ts'
 import type { Mailer } from './mail.ts'
 
 /** Set by app.ts from the socket address (never from the client), read by better-auth. */
@@ -18,12 +19,13 @@ export function createAuth(opts: {
   config: Config
   store: Store
   mailer: Mailer
+  logger: Logger
   /** Told of every session that ends (sign-out, revoke, delete-user): its live streams end too. */
   onSessionEnded?: (sessionId: string) => Promise<void>
   /** Runs before delete-user removes an account: its teams keep what it made (ADR 0012). */
   beforeUserDelete?: (userId: string) => Promise<void>
 }) {
-  const { config, store, mailer } = opts
+  const { config, store, mailer, logger } = opts
   return betterAuth({
     appName: 'Iconvault',
     baseURL: config.baseUrl,
@@ -57,7 +59,7 @@ export function createAuth(opts: {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     plugins: [
-      billingPlugin({ config, store }),
+      billingPlugin({ config, store, logger }),
       magicLink({
         expiresIn: MAGIC_LINK_MINUTES * 60,
         storeToken: 'hashed',

@@ -1,5 +1,6 @@
-// Builds everything a running server needs from a Config: database, mail, auth, app.
-// index.ts serves it; tests build it the same way on a throwaway database.
+// Builds everything a running server needs from a Config: logger, database, mail, auth, app.
+// index.ts serves it; tests build it the same way on a throwaway database. The logger comes first:
+// everything after it logs through it (ADR 0014).
 import { createApp } from './app.ts'
 import { createAuth } from './auth.ts'
 import type { Config } from './config.ts'
@@ -27,21 +28,28 @@ export async function createContext(
   storeOptions?: OpenOptions,
   svgPoolOptions?: SvgPoolOptions,
 ): Promise<ServerContext> {
+  const logger = createLogger(config.log)
   const store = await openStore(
     storeOptions ?? (config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }),
+    logger,
   )
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir })
-  const events = await createEventBus(store)
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    logger,
+  })
+  const events = await createEventBus(store, logger)
   const svg = createSvgPool(svgPoolOptions)
-  const deps = { db: store.db, events, mailer, config, svg }
+  const deps = { db: store.db, events, mailer, config, svg, logger }
   const auth = createAuth({
     config,
     store,
     mailer,
+    logger,
     onSessionEnded: (id) => events.publish({ entity: 'sessions', op: 'ended', ids: [id] }),
     beforeUserDelete: (userId) => releaseAccount(deps, userId),
   })
-  const logger = createLogger(config.log)
   const app = createApp({ auth, store, deps, logger })
   return {
     config,

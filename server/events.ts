@@ -14,6 +14,7 @@ import type { Store } from './db/client.ts'
 import { audiences, eventsOf, loadRows, type StreamNote } from './domain/note-events.ts'
 import type { Tx } from './domain/sync-versions.ts'
 import { workspaceMembers } from './domain/workspace-members.ts'
+import { envLogger, type Logger } from './log.ts'
 import { sseFrame } from './stream-outbox.ts'
 import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER, sessionGate } from './stream-sessions.ts'
 
@@ -126,7 +127,7 @@ const MAX_BATCH_NOTES = 500
 const stamped = (events: ChangeEvent[], { scope, version }: Versioned): ChangeEvent[] =>
   version === undefined ? events : events.map((e) => ({ ...e, scope, version }))
 
-export async function createEventBus(store: Store): Promise<EventBus> {
+export async function createEventBus(store: Store, logger: Logger = envLogger()): Promise<EventBus> {
   const subscribers = new Set<Subscriber>()
   // Sessions found gone in the background end their streams as if announced.
   const gate = sessionGate(store.deliveryDb, (ids) => endSessions(ids))
@@ -203,7 +204,7 @@ export async function createEventBus(store: Store): Promise<EventBus> {
         try {
           await deliver(batch)
         } catch (err) {
-          console.error('event delivery failed:', err)
+          logger.error({ err, notes: batch.length }, 'event delivery failed: every stream pulls')
           for (const s of subscribers) s.pull()
         }
       }

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config.ts'
 import { createContext } from './context.ts'
 import { DataDirLockedError } from './db/lock.ts'
 import { startDraining } from './lifecycle.ts'
+import { createLogger } from './log.ts'
 import { reduceMemoryWhenIdle } from './memory.ts'
 import { startControlSocket } from './ops/control-socket.ts'
 import { privateDataDir, restrictUmask } from './ops/private-files.ts'
@@ -65,11 +66,14 @@ async function main() {
   process.on('SIGINT', () => stop('SIGINT'))
 }
 
+// A start that fails may have no configured logger yet: one in LOG_FORMAT, written even with
+// LOG_LEVEL=silent (it is the only word on why the process exits 1).
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
-    console.error(err.message)
-  } else {
-    console.error('Iconvault failed to start:', err)
-  }
+  const logger = createLogger({
+    level: 'error',
+    format: process.env.LOG_FORMAT === 'pretty' ? 'pretty' : 'json',
+  })
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) logger.fatal(err.message)
+  else logger.fatal({ err }, 'Iconvault failed to start')
   process.exit(1)
 })

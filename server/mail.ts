@@ -1,11 +1,13 @@
 // Outgoing mail: SMTP through nodemailer when SMTP_URL is set; otherwise a dev mailbox
-// that prints each message on stdout and keeps it as a file under DATA_DIR/mail/ (owner-only: a
+// that logs each message (at info, its text in the message: the sign-in link is readable in
+// LOG_FORMAT=pretty) and keeps it as a file under DATA_DIR/mail/ (owner-only: a
 // mail holds a sign-in link). Headers (recipient, subject) are put on one line here, whatever the
 // caller passed.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
 import { oneLine } from './emails/escape.ts'
+import type { Logger } from './log.ts'
 
 export type Mail = { to: string; subject: string; text: string; html: string }
 export type Mailer = { send(mail: Mail): Promise<void>; close(): void }
@@ -20,7 +22,12 @@ const withSafeHeaders = (mail: Mail): Mail => ({
 /** A dev-mailbox file name for a recipient: no path separators, short enough for any file system. */
 const fileSafe = (address: string) => address.replace(/[^\w@.+-]/g, '_').slice(0, 120)
 
-export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string
+  from: string
+  dataDir: string
+  logger: Logger
+}): Mailer {
   if (opts.smtpUrl) {
     const url = new URL(opts.smtpUrl)
     const transport = nodemailer.createTransport({
@@ -48,7 +55,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${fileSafe(mail.to)}.eml`)
       const body = `From: ${opts.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`
       writeFileSync(file, body, { mode: 0o600 })
-      console.log(`\n[dev mailbox] to ${mail.to}: ${mail.subject}\n${mail.text}\n(saved as ${file})\n`)
+      opts.logger.info(
+        { mail: { to: mail.to, subject: mail.subject, file } },
+        `[dev mailbox] to ${mail.to}: ${mail.subject}\n${mail.text}\n`,
+      )
     },
     close: () => {},
   }

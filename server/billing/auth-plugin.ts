@@ -9,6 +9,7 @@ import { cancelSubscriptionBody, upgradeSubscriptionBody } from '../../common/sc
 import type { Config } from '../config.ts'
 import type { Store } from '../db/client.ts'
 import { ApiError, type ErrorStatus } from '../domain/errors.ts'
+import type { Logger } from '../log.ts'
 import { type Billing, createBilling } from './index.ts'
 import type { BillingRedirect, BillingUser } from './provider.ts'
 
@@ -50,8 +51,8 @@ async function run(fn: () => Promise<BillingRedirect>) {
   }
 }
 
-export function billingPlugin(opts: { config: Config; store: Store }) {
-  const billing = createBilling({ config: opts.config, db: opts.store.db })
+export function billingPlugin(opts: { config: Config; store: Store; logger: Logger }) {
+  const billing = createBilling({ config: opts.config, db: opts.store.db, logger: opts.logger })
   const { provider } = billing
   const userOf = (ctx: { context: { session: { user: BillingUser } } }): BillingUser => ({
     id: ctx.context.session.user.id,

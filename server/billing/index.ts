@@ -3,6 +3,7 @@
 import type { PlanPrices } from '../../common/plans.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
+import type { Logger } from '../log.ts'
 import { localProvider } from './local-provider.ts'
 import type { BillingProvider } from './provider.ts'
 import { type StripeAccess, stripeAccess } from './stripe-client.ts'
@@ -11,6 +12,8 @@ import type { TestCheckout } from './test-checkout.ts'
 
 export type Billing = {
   db: Db
+  /** Stripe's refusals and outages, and what its webhook notices, are logged here. */
+  logger: Logger
   provider: BillingProvider
   /** Present with BILLING_PROVIDER=stripe. */
   stripe: StripeAccess | null
@@ -20,12 +23,13 @@ export type Billing = {
   testCheckout: TestCheckout
 }
 
-export function createBilling(opts: { config: Config; db: Db }): Billing {
-  const deps = { db: opts.db, config: opts.config }
+export function createBilling(opts: { config: Config; db: Db; logger: Logger }): Billing {
+  const deps = { db: opts.db, config: opts.config, logger: opts.logger }
+  const common = { db: opts.db, logger: opts.logger }
   const { prices, testCheckout } = opts.config.billing
   if (opts.config.billing.provider === 'stripe') {
     const stripe = stripeAccess(opts.config)
-    return { db: opts.db, provider: stripeProvider(deps, stripe), stripe, prices, testCheckout }
+    return { ...common, provider: stripeProvider(deps, stripe), stripe, prices, testCheckout }
   }
-  return { db: opts.db, provider: localProvider(deps), stripe: null, prices, testCheckout }
+  return { ...common, provider: localProvider(deps), stripe: null, prices, testCheckout }
 }

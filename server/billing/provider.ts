@@ -3,6 +3,7 @@
 import type { UpgradeSubscriptionBody } from '../../common/schemas/billing.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
+import type { Logger } from '../log.ts'
 
 export type BillingUser = { id: string; email: string }
 
@@ -19,7 +20,7 @@ export interface BillingProvider {
   restore(user: BillingUser): Promise<BillingRedirect>
 }
 
-export type BillingDeps = { db: Db; config: Config }
+export type BillingDeps = { db: Db; config: Config; logger: Logger }
 
 /** Where restore (which takes no payload) sends the browser: the specified return path (docs/product.md §Subscriptions). */
 export const RESTORE_RETURN_PATH = '/maker'

@@ -18,7 +18,7 @@ import { type BillingDeps, type BillingProvider, RESTORE_RETURN_PATH } from './p
 import type { StripeAccess } from './stripe-client.ts'
 import { stateFromStripe } from './stripe-state.ts'
 
-export function stripeProvider({ db, config }: BillingDeps, stripe: StripeAccess): BillingProvider {
+export function stripeProvider({ db, config, logger }: BillingDeps, stripe: StripeAccess): BillingProvider {
   const absolute = (path: string) => `${config.baseUrl}${path}`
 
   /** Applies what Stripe answered; a subscription without a Stripe id only changes here. */
@@ -93,7 +93,7 @@ export function stripeProvider({ db, config }: BillingDeps, stripe: StripeAccess
       return await fn(s)
     } catch (err) {
       const e = err as { type?: string; message?: string; statusCode?: number }
-      console.error('[stripe]', e.type, e.message)
+      logger.error({ stripe: { type: e.type, message: e.message } }, 'stripe call failed')
       if ((e.type === 'StripeInvalidRequestError' || e.type === 'StripeCardError') && e.message) {
         throw new ApiError(400, e.message)
       }

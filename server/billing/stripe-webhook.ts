@@ -9,6 +9,7 @@ import type { Db } from '../db/client.ts'
 import { billingEvents, subscriptions, user } from '../db/schema/index.ts'
 import { badRequest } from '../domain/errors.ts'
 import { type SubscriptionState, writeSubscription } from '../domain/subscriptions.ts'
+import type { Logger } from '../log.ts'
 import type { StripeAccess } from './stripe-client.ts'
 import { idOf, stateFromStripe } from './stripe-state.ts'
 
@@ -22,7 +23,7 @@ type Change = {
 export type WebhookResult = { received: true; duplicate?: true }
 
 export async function handleStripeWebhook(
-  db: Db,
+  { db, logger }: { db: Db; logger: Logger },
   stripe: StripeAccess,
   rawBody: Buffer,
   signature: string | undefined,
@@ -45,7 +46,7 @@ export async function handleStripeWebhook(
       .onConflictDoNothing()
       .returning({ id: billingEvents.id })
     if (!fresh) return false
-    if (change) await apply(tx as Db, change, eventAt)
+    if (change) await apply(tx as Db, logger, change, eventAt)
     return true
   })
   return applied ? { received: true } : { received: true, duplicate: true }
@@ -68,7 +69,7 @@ async function changeOf(event: Stripe.Event, s: Stripe, stripe: StripeAccess): P
   return null
 }
 
-async function apply(db: Db, change: Change, eventAt: Date) {
+async function apply(db: Db, logger: Logger, change: Change, eventAt: Date) {
   const { state } = change
   const [bySub] = await db
     .select()
@@ -86,7 +87,10 @@ async function apply(db: Db, change: Change, eventAt: Date) {
   const other = row?.provider_subscription_id && row.provider_subscription_id !== state.subscriptionId
   if (other && row.status !== 'ended') {
     if (!change.fresh) return
-    console.warn(`[stripe] user ${userId} replaced live subscription ${row.provider_subscription_id}`)
+    logger.warn(
+      { userId, replaced: row.provider_subscription_id, by: state.subscriptionId },
+      'stripe: a user replaced their live subscription',
+    )
   }
   const last = row?.last_event_at
   if (!change.fresh && last && eventAt < last) return

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { envLogger, type Logger } from '../log.ts'
 import { lockDataDir } from './lock.ts'
 import { pgListener } from './pg-listener.ts'
 import { watchedPool } from './pg-pool.ts'
@@ -60,12 +61,15 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 
 export type OpenOptions = { databaseUrl: string } | { dataDir: string; lock?: boolean } | { pglite: PGlite }
 
-/** Opens and migrates the database. */
-export async function openStore(opts: OpenOptions): Promise<Store> {
-  return 'databaseUrl' in opts ? openPostgres(opts.databaseUrl) : openPglite(opts)
+/** Opens and migrates the database; what goes wrong with its connections later is told to `logger`. */
+export async function openStore(opts: OpenOptions, logger: Logger = envLogger()): Promise<Store> {
+  return 'databaseUrl' in opts ? openPostgres(opts.databaseUrl, logger) : openPglite(opts, logger)
 }
 
-async function openPglite(opts: { dataDir: string; lock?: boolean } | { pglite: PGlite }): Promise<Store> {
+async function openPglite(
+  opts: { dataDir: string; lock?: boolean } | { pglite: PGlite },
+  logger: Logger,
+): Promise<Store> {
   if ('pglite' in opts)
     return pgliteStore(opts.pglite, opts.pglite, async () => {}, { lastAnswer: () => 0, lastLoss: () => 0 })
   const release = opts.lock !== false ? lockDataDir(opts.dataDir) : () => {}
@@ -74,7 +78,7 @@ async function openPglite(opts: { dataDir: string; lock?: boolean } | { pglite: 
     // A new database is a copy of an initialised, migrated one (pglite-template.ts): no initdb here.
     await seedFromTemplate(join(opts.dataDir, 'pglite'))
     // DATA_DIR's database runs in its own thread (ADR 0304): its queries never block the event loop.
-    const remote = await PgliteRemote.open(join(opts.dataDir, 'pglite'))
+    const remote = await PgliteRemote.open(join(opts.dataDir, 'pglite'), logger)
     return await pgliteStore(
       remote.asPglite(),
       remote.urgent(),
@@ -130,8 +134,8 @@ async function pgliteStore(
   }
 }
 
-async function openPostgres(url: string): Promise<Store> {
-  const { pool, deliveryPool, lastAnswer, lastLoss, lost } = watchedPool(url)
+async function openPostgres(url: string, logger: Logger): Promise<Store> {
+  const { pool, deliveryPool, lastAnswer, lastLoss, lost } = watchedPool(url, logger)
   const db = drizzlePg(pool, { schema })
   // Several app processes may start at once on one database: migrate under an advisory lock.
   const conn = await pool.connect()
@@ -143,10 +147,14 @@ async function openPostgres(url: string): Promise<Store> {
     conn.release()
   }
   // LISTEN on a connection of its own that reconnects when lost (pg-listener.ts, ADR 0306).
-  const listener = pgListener(url, (err) => {
-    lost()
-    console.error('postgres listener lost its connection:', err.message)
-  })
+  const listener = pgListener(
+    url,
+    (err) => {
+      lost()
+      logger.warn({ err }, 'postgres listener lost its connection')
+    },
+    logger,
+  )
   return {
     kind: 'postgres',
     db: db as unknown as Db,

@@ -4,6 +4,7 @@
 // new one connects with backoff (backoff.ts), LISTENs on every channel again, and each subscriber's
 // `onResume` is called, since notes sent meanwhile were missed.
 import pg from 'pg'
+import type { Logger } from '../log.ts'
 import { retryWithBackoff } from './backoff.ts'
 
 /** How the listening connection names itself in pg_stat_activity (ops and tests find it by it). */
@@ -20,8 +21,11 @@ export type PgListener = {
   close(): Promise<void>
 }
 
-/** `lost` is told of every loss and failed reconnect (health counts it as the database down). */
-export function pgListener(connectionString: string, lost: (err: Error) => void): PgListener {
+/**
+ * `lost` is told of every loss and failed reconnect (health counts it as the database down); a
+ * subscriber's handler that throws is logged to `logger`.
+ */
+export function pgListener(connectionString: string, lost: (err: Error) => void, logger: Logger): PgListener {
   const channels = new Map<string, Set<Subscriber>>()
   let current: pg.Client | null = null
   let opened: Promise<void> | null = null
@@ -55,7 +59,7 @@ export function pgListener(connectionString: string, lost: (err: Error) => void)
         try {
           sub.onPayload(msg.payload)
         } catch (err) {
-          console.error('notification handler failed:', err)
+          logger.error({ err, channel: msg.channel }, 'notification handler failed')
         }
     })
     try {
@@ -85,7 +89,7 @@ export function pgListener(connectionString: string, lost: (err: Error) => void)
         try {
           sub.onResume?.()
         } catch (err) {
-          console.error('resume handler failed:', err)
+          logger.error({ err }, 'resume handler failed')
         }
   }
 

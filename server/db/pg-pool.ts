@@ -5,6 +5,7 @@
 // two queries) is covered as well as an idle one; its queries fail and the pool drops it.
 // Live delivery's reads have a small pool of their own, watched the same way (ADR 0307).
 import pg from 'pg'
+import type { Logger } from '../log.ts'
 import { isConnectionError } from './connection-errors.ts'
 
 /** The delivery pool's connections, as pg_stat_activity shows them. */
@@ -23,7 +24,7 @@ export type WatchedPool = {
   lost(): void
 }
 
-export function watchedPool(connectionString: string): WatchedPool {
+export function watchedPool(connectionString: string, logger: Logger): WatchedPool {
   let lastAnswer = 0
   let lastLoss = 0
   const lost = () => {
@@ -57,7 +58,7 @@ export function watchedPool(connectionString: string): WatchedPool {
       ...config,
     })
     // An idle client whose backend went: the pool has dropped it already.
-    pool.on('error', (err) => console.error('postgres pool error:', err.message))
+    pool.on('error', (err) => logger.warn({ err }, 'postgres pool error'))
     // A connection handed back without an error has just had its query answered.
     pool.on('release', (err: Error | undefined) => {
       if (!err) lastAnswer = Date.now()

@@ -4,6 +4,7 @@
 // `urgent()` is the same database for live delivery's reads: the thread serves them first (ADR 0307).
 import { Worker } from 'node:worker_threads'
 import type { PGlite } from '@electric-sql/pglite'
+import type { Logger } from '../log.ts'
 import { retryWithBackoff } from './backoff.ts'
 import { type FromDb, fromErrorData, type ToDb } from './pglite-protocol.ts'
 
@@ -45,6 +46,7 @@ async function startThread(dataDir: string): Promise<Worker> {
 
 export class PgliteRemote implements Queryable {
   readonly #dataDir: string
+  readonly #logger: Logger
   #worker: Worker
   readonly #pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>()
   readonly #listeners = new Map<string, Set<Listener>>()
@@ -54,8 +56,9 @@ export class PgliteRemote implements Queryable {
   #lastAnswer = 0
   #lastLoss = 0
 
-  private constructor(dataDir: string, worker: Worker) {
+  private constructor(dataDir: string, worker: Worker, logger: Logger) {
     this.#dataDir = dataDir
+    this.#logger = logger
     this.#worker = worker
     this.#attach(worker)
   }
@@ -92,7 +95,10 @@ export class PgliteRemote implements Queryable {
       stopped: () => this.#closing,
       failed: (err) => {
         this.#lastLoss = Date.now()
-        console.error('the database thread did not restart:', err instanceof Error ? err.message : err)
+        this.#logger.error(
+          { err: err instanceof Error ? err.message : String(err) },
+          'the database thread did not restart',
+        )
       },
     })
     if (!worker) return
@@ -106,8 +112,8 @@ export class PgliteRemote implements Queryable {
   }
 
   /** Starts the thread on a PGlite data folder; resolves once the database is open. */
-  static async open(dataDir: string): Promise<PgliteRemote> {
-    return new PgliteRemote(dataDir, await startThread(dataDir))
+  static async open(dataDir: string, logger: Logger): Promise<PgliteRemote> {
+    return new PgliteRemote(dataDir, await startThread(dataDir), logger)
   }
 
   /** Ends the thread as a crash would (tests and drills): calls fail until it has restarted. */

@@ -1,12 +1,21 @@
-// What domain functions need: the database, the event bus, mail, configuration and the SVG
-// pipeline's worker pool (untrusted SVG is never processed on the event loop).
+// What domain functions need: the database, the event bus, mail, configuration, the SVG
+// pipeline's worker pool (untrusted SVG is never processed on the event loop) and the logger
+// (its lines carry the request id of the request they are part of: server/log.ts).
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import type { EventBus } from '../events.ts'
+import type { Logger } from '../log.ts'
 import type { Mailer } from '../mail.ts'
 import type { SvgPool } from '../svg-pool/pool.ts'
 
-export type Deps = { db: Db; events: EventBus; mailer: Mailer; config: Config; svg: SvgPool }
+export type Deps = {
+  db: Db
+  events: EventBus
+  mailer: Mailer
+  config: Config
+  svg: SvgPool
+  logger: Logger
+}
 
 /** The signed-in caller, as domain functions see them. */
 export type Actor = { id: string; email: string; plan: 'free' | 'pro' | 'gold' }

@@ -67,7 +67,7 @@ export async function inviteUser(
     link: `${deps.config.baseUrl}/icons`,
   })
   // The invitation stands even if the mail fails: the invitee sees it in the app.
-  await deps.mailer.send(mail).catch((err) => console.error('invitation mail failed:', err))
+  await deps.mailer.send(mail).catch((err) => deps.logger.error({ err }, 'invitation mail failed'))
   await deps.events.publish({ entity: 'invitations', op: 'changed', email: body.email })
   return toInvitationRow(invitation, workspace.name, actor.email)
 }

@@ -2,9 +2,10 @@
 // status, duration, the signed-in user's id), and the request id on the response. The query
 // string never reaches the log: magic-link tokens and other secrets travel there. A request id
 // from the proxy (X-Request-Id) is kept when the proxy is trusted (TRUST_PROXY), else one is made.
+// The rest of the request runs inside withRequestId: whatever it logs carries the id (server/log.ts).
 import { randomUUID } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
-import type { Logger } from '../log.ts'
+import { type Logger, withRequestId } from '../log.ts'
 
 const REQUEST_ID_HEADER = 'X-Request-Id'
 const SAFE_ID = /^[\w.:@-]{1,128}$/
@@ -17,7 +18,7 @@ export function requestLog(logger: Logger, opts: { trustRequestId: boolean }): M
     const given = opts.trustRequestId ? c.req.header(REQUEST_ID_HEADER) : undefined
     const id = given && SAFE_ID.test(given) ? given : randomUUID()
     c.set('requestId', id)
-    await next()
+    await withRequestId(id, next)
     // A kept answer is sent whole by compress-json, its request id included.
     if (!c.get('answerComplete')) {
       try {

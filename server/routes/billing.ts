@@ -48,7 +48,7 @@ export function billingRoutes(auth: Auth) {
   app.post('/stripe/webhook', async (c) => {
     if (!billing.stripe) throw notFound()
     const raw = Buffer.from(await c.req.arrayBuffer())
-    return c.json(await handleStripeWebhook(db, billing.stripe, raw, c.req.header('stripe-signature')))
+    return c.json(await handleStripeWebhook(billing, billing.stripe, raw, c.req.header('stripe-signature')))
   })
 
   return app

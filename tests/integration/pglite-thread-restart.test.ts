@@ -11,6 +11,7 @@ import type { Db, Store } from '../../server/db/client.ts'
 import { isConnectionError } from '../../server/db/connection-errors.ts'
 import { PgliteRemote } from '../../server/db/pglite-remote.ts'
 import { seedFromTemplate } from '../../server/db/pglite-template.ts'
+import { envLogger } from '../../server/log.ts'
 import { healthRoutes } from '../../server/routes/health.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'iconvault-thread-restart-'))
@@ -18,7 +19,7 @@ let remote: PgliteRemote
 
 beforeAll(async () => {
   await seedFromTemplate(join(dir, 'pglite'))
-  remote = await PgliteRemote.open(join(dir, 'pglite'))
+  remote = await PgliteRemote.open(join(dir, 'pglite'), envLogger())
   await remote.query('create table kept (id int primary key)')
   await remote.query('insert into kept values (1)')
 }, 60_000)

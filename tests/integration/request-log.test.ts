@@ -1,11 +1,14 @@
 // The structured request log: one JSON line per request (time, request id, method, path without
 // the query, status, duration, user id when signed in), errors with their stack, and X-Request-Id
-// on every response (the proxy's own only when the proxy is trusted).
+// on every response (the proxy's own only when the proxy is trusted). A line logged while a request is
+// handled, by code that knows nothing of Hono, carries the request's id.
 import { Writable } from 'node:stream'
 import { sql } from 'drizzle-orm'
+import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app.ts'
-import { createLogger } from '../../server/log.ts'
+import { createLogger, type Logger } from '../../server/log.ts'
+import { requestLog } from '../../server/middleware/request-log.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'
 
 describe('request log', () => {
@@ -18,6 +21,7 @@ describe('request log', () => {
       done()
     },
   })
+  const logger = createLogger({ level: 'info', format: 'json', destination: sink })
   const appWith = (trustProxy: number) =>
     createApp({
       auth: t.ctx.auth,
@@ -28,8 +32,9 @@ describe('request log', () => {
         mailer: t.ctx.mailer,
         svg: t.ctx.svg,
         config: { ...t.ctx.config, trustProxy },
+        logger,
       },
-      logger: createLogger({ level: 'info', format: 'json', destination: sink }),
+      logger,
     })
 
   beforeAll(async () => {
@@ -81,5 +86,39 @@ describe('request log', () => {
     }
     expect(error.err.stack).toContain('Failed query')
     expect(lines.find((l) => l.reqId === 'proxy-req-8' && l.msg === 'request')).toMatchObject({ status: 500 })
+  })
+
+  it('gives a line logged inside a request (domain code, after awaits) that request’s id, and no other', async () => {
+    /** Domain code: the logger only, no Hono context. */
+    const work = async (log: Logger, name: string) => {
+      await new Promise((r) => setTimeout(r, 5))
+      log.warn({ name }, 'domain work')
+      await Promise.resolve()
+      log.info({ name, reqId: 'given' }, 'an id passed on purpose wins')
+    }
+    const app = new Hono()
+    app.use(requestLog(logger, { trustRequestId: true }))
+    app.get('/work/:name', async (c) => {
+      await work(logger, c.req.param('name'))
+      return c.text('ok')
+    })
+    await Promise.all([
+      app.request('/work/a', { headers: { 'x-request-id': 'req-a' } }),
+      app.request('/work/b', { headers: { 'x-request-id': 'req-b' } }),
+    ])
+    const domain = lines.filter((l) => l.msg === 'domain work')
+    expect(domain).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'a', reqId: 'req-a', level: 'warn' }),
+        expect.objectContaining({ name: 'b', reqId: 'req-b', level: 'warn' }),
+      ]),
+    )
+    expect(lines.filter((l) => l.msg === 'an id passed on purpose wins').map((l) => l.reqId)).toEqual([
+      'given',
+      'given',
+    ])
+    // Outside a request no id is made up.
+    logger.info('between requests')
+    expect(lines.find((l) => l.msg === 'between requests')).not.toHaveProperty('reqId')
   })
 })
