@@ -3,13 +3,14 @@
 // Postgres only: PGlite in a test has no connection to lose.
 import { Writable } from 'node:stream'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { openStore, type Store } from '../../server/db/client.ts'
 import { LISTENER_APPLICATION_NAME } from '../../server/db/pg-listener.ts'
 import { createLogger } from '../../server/log.ts'
+import { postgresOnly } from '../setup/postgres-only.ts'
 import { createTestDb, type TestDb } from '../setup/test-db.ts'
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('database log lines (Postgres)', () => {
+postgresOnly('database log lines', () => {
   const lines: Record<string, unknown>[] = []
   const sink = new Writable({
     write(chunk, _encoding, done) {
