@@ -1,8 +1,9 @@
-// The Hono app: middleware, route mounting, and the one error shape `{ error }`.
+// The Hono app: middleware, route mounting, and the one error shape `{ error, code }` (ADR 0004).
 import { isAPIError } from 'better-auth/api'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
+import { codeForStatus, errorBody } from '../common/error-codes.ts'
 import { appMessages } from '../common/messages.ts'
 import type { Auth } from './auth.ts'
 import { settlePlan } from './billing/settle-plan.ts'
@@ -60,7 +61,7 @@ export function createApp(deps: AppDeps) {
   )
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json({ error: appMessages.bodyTooLarge }, 413),
+    onError: (c) => c.json(errorBody(appMessages.bodyTooLarge, 'too_large'), 413),
   })
   // A GET's body is never read (and asking for it would build a whole fetch Request per GET).
   api.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
@@ -103,15 +104,15 @@ export function createApp(deps: AppDeps) {
   api.route('/usage', usageRoutes(deps.deps))
   api.route('/maker', makerRoutes(deps.deps))
   api.route('/events', eventRoutes(deps.deps.events))
-  api.all('*', (c) => c.json({ error: appMessages.apiNotFound }, 404))
+  api.all('*', (c) => c.json(errorBody(appMessages.apiNotFound, 'not_found'), 404))
 
   app.route('/api', api)
   mountSpa(app as unknown as Hono, deps.clientDir)
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json({ error: err.message }, err.status, err.headers)
+    if (err instanceof ApiError) return c.json(errorBody(err.message, err.code), err.status, err.headers)
     if (err instanceof HTTPException && err.status < 500) {
-      return c.json({ error: err.message || appMessages.apiNotFound }, err.status)
+      return c.json(errorBody(err.message || appMessages.apiNotFound, codeForStatus(err.status)), err.status)
     }
     // The database could not be reached (a restart, a failover, its thread restarting): the client
     // retries; readiness reports it meanwhile (ADR 0306). better-auth answers a failed session read
@@ -123,14 +124,14 @@ export function createApp(deps: AppDeps) {
         { err, reqId: c.get('requestId'), method: c.req.method, path: c.req.path },
         'database unavailable',
       )
-      return c.json({ error: appMessages.databaseUnavailable }, 503, { 'Retry-After': '1' })
+      return c.json(errorBody(appMessages.databaseUnavailable, 'unavailable'), 503, { 'Retry-After': '1' })
     }
     deps.logger.error(
       { err, reqId: c.get('requestId'), method: c.req.method, path: c.req.path },
       'unhandled error',
     )
-    return c.json({ error: appMessages.internalError }, 500)
+    return c.json(errorBody(appMessages.internalError, 'internal'), 500)
   })
-  app.notFound((c) => c.json({ error: appMessages.apiNotFound }, 404))
+  app.notFound((c) => c.json(errorBody(appMessages.apiNotFound, 'not_found'), 404))
   return app
 }

@@ -1,17 +1,22 @@
 // The one fetch wrapper for our JSON API: same origin, cookies, JSON in and out.
-// A non-OK response throws an ApiError with the decoded `error` body or the response text.
+// A non-OK response throws an ApiError with the decoded `error` body or the response text, and the
+// answer's `code` (common/error-codes.ts): callers decide by the code, never by the message's words.
 // The server takes unsafe methods only with a JSON body (Content-Type: application/json) or
 // none at all, from this origin (ADR 0006): a body is always sent as JSON here.
+import { codeForStatus, type ErrorCode, isErrorCode } from '@common/error-codes.ts'
 
 export class ApiError extends Error {
   readonly status: number
   readonly headers: Headers
+  /** The answer's code; the status's own (codeForStatus) when the body has none (a proxy's page). */
+  readonly code: ErrorCode
 
-  constructor(status: number, message: string, headers: Headers = new Headers()) {
+  constructor(status: number, message: string, headers: Headers = new Headers(), code?: ErrorCode) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.headers = headers
+    this.code = code ?? codeForStatus(status)
   }
 }
 
@@ -32,7 +37,9 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     signal,
   })
   const text = await response.text()
-  if (!response.ok) throw new ApiError(response.status, errorFromBody(text, response), response.headers)
+  if (!response.ok) {
+    throw new ApiError(response.status, errorFromBody(text, response), response.headers, codeFromBody(text))
+  }
   return (text ? JSON.parse(text) : null) as T
 }
 
@@ -50,6 +57,18 @@ function errorFromBody(text: string, response: Response): string {
     // not JSON: fall back to the raw text
   }
   return text.trim() || response.statusText || `Request failed with status ${response.status}`
+}
+
+/** The `code` of an error answer's JSON body, when it is one of the closed list. */
+function codeFromBody(text: string | undefined): ErrorCode | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text ?? '')
+    if (parsed && typeof parsed === 'object' && 'code' in parsed && isErrorCode(parsed.code))
+      return parsed.code
+  } catch {
+    // not JSON: no code
+  }
+  return undefined
 }
 
 /** A readable message for anything thrown: the server's `error`, or the error's own message. */

@@ -1,4 +1,5 @@
 // better-auth client for /api/auth on this origin, with magic-link sign-in.
+import { isErrorCode } from '@common/error-codes.ts'
 import type { BetterAuthClientPlugin } from 'better-auth/client'
 import { magicLinkClient } from 'better-auth/client/plugins'
 import { createAuthClient } from 'better-auth/react'
@@ -44,9 +45,15 @@ function authErrorMessage(ctx: AuthErrorContext): string {
   )
 }
 
+/** The answer's `code` (the server gives every error one, ADR 0004). */
+function authErrorCode(ctx: AuthErrorContext) {
+  const code = (ctx.error as { code?: unknown } | null)?.code
+  return isErrorCode(code) ? code : undefined
+}
+
 /**
- * Runs a better-auth client call and throws an ApiError (status, the server's `error` message,
- * headers such as X-Retry-After) when it fails, like client/lib/api.ts does.
+ * Runs a better-auth client call and throws an ApiError (status, the server's `error` message and
+ * `code`, headers such as X-Retry-After) when it fails, like client/lib/api.ts does.
  */
 export async function authCall<T>(
   call: (fetchOptions: {
@@ -56,7 +63,12 @@ export async function authCall<T>(
   let failure: ApiError | null = null
   const result = await call({
     onError: (ctx) => {
-      failure = new ApiError(ctx.response.status, authErrorMessage(ctx), ctx.response.headers)
+      failure = new ApiError(
+        ctx.response.status,
+        authErrorMessage(ctx),
+        ctx.response.headers,
+        authErrorCode(ctx),
+      )
     },
   })
   if (result.error) throw failure ?? new ApiError(500, errorMessage(result.error))

@@ -64,7 +64,7 @@ async function pullOnce(scope: string) {
   try {
     await pullFrom(scope, cursor.at ?? cursor.version, true)
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 410)) throw error
+    if (!(error instanceof ApiError && error.code === 'cursor_expired')) throw error
     // The server no longer has the history since our cursor: take the scope whole again.
     await db.cursors.delete(scope)
     await pullFresh(scope)

@@ -40,13 +40,14 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   return parsed.data
 }
 
-/** Runs a provider call; our ApiError becomes better-auth's APIError (same status and message). */
+/** Runs a provider call; our ApiError becomes better-auth's APIError (same status, message and code). */
 async function run(fn: () => Promise<BillingRedirect>) {
   try {
     const { url } = await fn()
     return { url, redirect: true as const }
   } catch (err) {
-    if (err instanceof ApiError) throw new APIError(STATUS_NAMES[err.status], { message: err.message })
+    if (err instanceof ApiError)
+      throw new APIError(STATUS_NAMES[err.status], { message: err.message, code: err.code })
     throw err
   }
 }

@@ -18,7 +18,8 @@ import { type BillingDeps, type BillingProvider, RESTORE_RETURN_PATH } from './p
 
 export function localProvider({ db, config }: BillingDeps): BillingProvider {
   const assertTestCheckout = () => {
-    if (!config.billing.testCheckout.allowed) throw forbidden(appMessages.billingNotConfigured)
+    if (!config.billing.testCheckout.allowed)
+      throw forbidden(appMessages.billingNotConfigured, 'not_configured')
   }
   return {
     name: 'local',

@@ -65,7 +65,11 @@ export async function consumeCredits(
   const [row] = rowsOf(result)
   if (row) return { month, used: Number(row.used), limit: Number(row.credit_limit) }
   const usage = await creditUsage(db, scope, now)
-  throw forbidden(creditsRefusal(usage.used, usage.limit, amount) ?? appMessages.notEnoughCredits)
+  // A plan without credits (limit 0) needs another plan; a spent month waits for the next.
+  throw forbidden(
+    creditsRefusal(usage.used, usage.limit, amount) ?? appMessages.notEnoughCredits,
+    usage.limit === 0 ? 'plan_required' : 'quota_reached',
+  )
 }
 
 /**

@@ -161,5 +161,5 @@ export async function iconListAnswer(
     }
   }
   // A list written to all the while: the client asks again a moment later.
-  throw new ApiError(503, messages.unexpectedError, { 'Retry-After': '1' })
+  throw new ApiError(503, messages.unexpectedError, { 'Retry-After': '1' }, 'busy')
 }

@@ -184,7 +184,7 @@ export async function createTarget(deps: Deps, actor: Actor, projectId: string, 
   if (workspaceId !== project.workspace_id) throw badRequest(appMessages.iconWorkspaceMismatch)
   const workspaceOwnerPlan = await ownerPlan(deps, scope)
   const refusal = saveIconsRefusal({ userPlan: actor.plan, workspaceOwnerPlan })
-  if (refusal) throw forbidden(refusal)
+  if (refusal) throw forbidden(refusal, 'plan_required')
   // The plan whose entitlements count here: its storage quota too (quotas.ts).
   return { scope, project, plan: workspaceOwnerPlan ?? actor.plan }
 }

@@ -20,7 +20,7 @@ export async function generateIcons(
   abort?: AbortSignal,
 ): Promise<MakerGenerateResult> {
   const ai = aiConfigOf(deps.config.ai)
-  if (!ai) throw new ApiError(503, appMessages.aiNotConfigured)
+  if (!ai) throw new ApiError(503, appMessages.aiNotConfigured, undefined, 'not_configured')
   const credits = creditScopeOf(scope, actor)
   const now = new Date()
   const month = creditMonth(now)

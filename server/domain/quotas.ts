@@ -64,6 +64,6 @@ export async function assertRoom(
       quotaOf(config, target.scope, target.plan),
       where(target.scope),
     )
-    if (refusal) throw forbidden(refusal)
+    if (refusal) throw forbidden(refusal, 'quota_reached')
   }
 }

@@ -68,7 +68,7 @@ export async function pullChanges(deps: Deps, actor: Actor, q: Query): Promise<S
   const since = q.since.version
   const after = q.since.after
   if (since > upto || (since > 0 && since < (counter?.pruned_through ?? 0)))
-    throw gone(appMessages.syncCursorTooOld)
+    throw gone(appMessages.syncCursorTooOld, 'cursor_expired')
   if (since === upto && !after) return empty(upto)
 
   const tomb = q.icons

@@ -36,7 +36,7 @@ export async function createWorkspace(
   actor: Actor,
   body: z.output<typeof createWorkspaceBody>,
 ): Promise<WorkspaceRow> {
-  if (!canCreateWorkspace(actor.plan)) throw forbidden(appMessages.goldRequired)
+  if (!canCreateWorkspace(actor.plan)) throw forbidden(appMessages.goldRequired, 'plan_required')
   // An id that exists changes nothing of its workspace, its scope's version included: a repeat is
   // answered without a transaction, and one that races the first rolls its bump back.
   const created = (await existingWorkspace(deps, body.id)) ? null : await insertWorkspace(deps, actor, body)

@@ -3,6 +3,7 @@
 // must be JSON (a Content-Type other than application/json is refused even on an empty
 // body). Only the routes in `exempt` (server-to-server, signed) skip it.
 import { createMiddleware } from 'hono/factory'
+import { errorBody } from '../../common/error-codes.ts'
 import { appMessages } from '../../common/messages.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -36,8 +37,9 @@ export const crossSiteProtection = (opts: { baseUrl: string; exempt?: string[] }
     const method = c.req.method.toUpperCase()
     if (SAFE_METHODS.has(method) || exempt.has(`${method} ${c.req.path}`)) return next()
     const headers = c.req.raw.headers
-    if (!fromOwnOrigin(headers, origin)) return c.json({ error: appMessages.crossSiteRefused }, 403)
-    if (!jsonOrNoBody(headers)) return c.json({ error: appMessages.jsonBodyRequired }, 415)
+    if (!fromOwnOrigin(headers, origin))
+      return c.json(errorBody(appMessages.crossSiteRefused, 'cross_site'), 403)
+    if (!jsonOrNoBody(headers)) return c.json(errorBody(appMessages.jsonBodyRequired, 'json_required'), 415)
     return next()
   })
 }

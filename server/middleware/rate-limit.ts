@@ -3,6 +3,7 @@
 // shape. Each route factory builds its own limiter, so every app (and every test app) has its own.
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import { errorBody } from '../../common/error-codes.ts'
 import { appMessages } from '../../common/messages.ts'
 import { clientIp } from './client-ip.ts'
 import type { AppEnv } from './session.ts'
@@ -69,7 +70,7 @@ export function fixedWindow(limit: Limit, now: () => number = Date.now) {
 /** The 429 every limit answers. */
 function tooManyRequests(c: Context, retryAfterSeconds: number) {
   c.header('Retry-After', String(retryAfterSeconds))
-  return c.json({ error: appMessages.tooManyRequests }, 429)
+  return c.json(errorBody(appMessages.tooManyRequests, 'rate_limited'), 429)
 }
 
 type KeyOf = (c: Context<AppEnv>) => string | null | Promise<string | null>

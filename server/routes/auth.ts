@@ -1,11 +1,13 @@
 // /api/auth/*: better-auth behind two adapters. Requests get the socket's client IP, and
 // their JSON fields pass the shared field checks first (e-mail addresses, control characters at any
 // depth, update-user's field types);
-// answers get the API's one error shape `{ error }` (empty 404s and 405s included), a failed
+// answers get the API's one error shape `{ error, code }` (empty 404s and 405s included; the code
+// our own refusals inside better-auth carry, else the status's), a failed
 // magic-link verification answers 400 instead of redirecting to the landing page, and one sent with a
 // live session 409 without touching the link (login CSRF: the page asks before signing out).
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import { codeForStatus, type ErrorCode, errorBody, isErrorCode } from '../../common/error-codes.ts'
 import { appMessages, messages } from '../../common/messages.ts'
 import { emailAddress, isCleanText } from '../../common/schemas/fields.ts'
 import type { Auth } from '../auth.ts'
@@ -22,7 +24,7 @@ export function authRoutes(auth: Auth) {
     const session = hasSessionCookie(c.req.header('cookie'))
       ? await auth.api.getSession({ headers: c.req.raw.headers })
       : null
-    if (session) return c.json({ error: appMessages.magicLinkWhileSignedIn }, 409)
+    if (session) return c.json(errorBody(appMessages.magicLinkWhileSignedIn, 'conflict'), 409)
     return next()
   })
   // POST /api/auth/* and GET /api/auth/*: everything better-auth serves.
@@ -31,7 +33,7 @@ export function authRoutes(auth: Auth) {
     return normalize(c.req.path, res)
   })
   // Any other method: better-auth serves none.
-  app.all('/*', (c) => c.json({ error: appMessages.methodNotAllowed }, 405))
+  app.all('/*', (c) => c.json(errorBody(appMessages.methodNotAllowed, 'method_not_allowed'), 405))
   return app
 }
 
@@ -100,12 +102,14 @@ async function normalize(path: string, res: Response): Promise<Response> {
     ? ((await res
         .clone()
         .json()
-        .catch(() => null)) as { message?: unknown; error?: unknown } | null)
+        .catch(() => null)) as { message?: unknown; error?: unknown; code?: unknown } | null)
     : null
-  if (typeof body?.error === 'string' && body.error) return res
+  // better-auth's own codes (INVALID_TOKEN, …) are not ours: only a code of the closed list is kept.
+  const code = isErrorCode(body?.code) ? body.code : undefined
+  if (typeof body?.error === 'string' && body.error) return errorResponse(res, res.status, body.error, code)
   const message =
     typeof body?.message === 'string' && body.message ? body.message : fallbackMessage(res.status)
-  return errorResponse(res, res.status, message)
+  return errorResponse(res, res.status, message, code)
 }
 
 /** What an error without a message of its own says (better-auth answers unknown paths with an empty 404). */
@@ -120,10 +124,10 @@ const fallbackMessages: Record<number, string> = {
 const fallbackMessage = (status: number) =>
   fallbackMessages[status] ?? (status >= 500 ? appMessages.internalError : appMessages.requestFailed)
 
-function errorResponse(from: Response, status: number, message: string): Response {
+function errorResponse(from: Response, status: number, message: string, code?: ErrorCode): Response {
   const headers = new Headers(from.headers)
   headers.delete('location')
   headers.delete('content-length')
   headers.set('content-type', 'application/json; charset=utf-8')
-  return new Response(JSON.stringify({ error: message }), { status, headers })
+  return new Response(JSON.stringify(errorBody(message, code ?? codeForStatus(status))), { status, headers })
 }

@@ -22,7 +22,7 @@ export function billingRoutes(auth: Auth) {
   /** Checkout pages exist only with the local provider, and only where its test checkout is on (ADR 0007). */
   const localOnly = createMiddleware(async (_c, next) => {
     if (billing.provider.name !== 'local') throw notFound(appMessages.checkoutNotFound)
-    if (!billing.testCheckout.allowed) throw forbidden(appMessages.billingNotConfigured)
+    if (!billing.testCheckout.allowed) throw forbidden(appMessages.billingNotConfigured, 'not_configured')
     await next()
   })
 

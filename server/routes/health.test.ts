@@ -82,7 +82,7 @@ describe.each(dbKinds)('GET /api/health on %s', (kind) => {
         res = await health.request('/')
       }
       expect(res.status).toBe(503)
-      expect(await res.json()).toEqual({ error: 'Database unavailable' })
+      expect(await res.json()).toEqual({ error: 'Database unavailable', code: 'unavailable' })
       expect((await health.request('/ready')).status).toBe(503)
     } finally {
       await dispose()

@@ -2,6 +2,7 @@
 // (readiness: also not draining after SIGTERM; what a load balancer should route by).
 import { sql } from 'drizzle-orm'
 import { Hono } from 'hono'
+import { errorBody } from '../../common/error-codes.ts'
 import type { Store } from '../db/client.ts'
 import { isDraining } from '../lifecycle.ts'
 
@@ -59,15 +60,15 @@ export function healthRoutes(store: Store) {
   app.get('/', async (c) =>
     (await databaseAnswers())
       ? c.json({ status: 'ok', database: store.kind })
-      : c.json({ error: 'Database unavailable' }, 503),
+      : c.json(errorBody('Database unavailable', 'unavailable'), 503),
   )
 
   // GET /api/health/ready: 200 when this process takes new work, 503 while it drains or its database is down.
   app.get('/ready', async (c) => {
-    if (isDraining()) return c.json({ error: 'Shutting down' }, 503)
+    if (isDraining()) return c.json(errorBody('Shutting down', 'unavailable'), 503)
     return (await databaseAnswers())
       ? c.json({ status: 'ready', database: store.kind })
-      : c.json({ error: 'Database unavailable' }, 503)
+      : c.json(errorBody('Database unavailable', 'unavailable'), 503)
   })
   return app
 }

@@ -56,7 +56,7 @@ type Slot = { worker: Worker; ready: boolean; task: Task | null; watch: NodeJS.T
 
 const WORKER_URL = new URL('./worker.ts', import.meta.url)
 const retry = { 'Retry-After': String(limits.RETRY_AFTER_SECONDS) }
-const busy = () => new ApiError(503, SVG_POOL_BUSY, retry)
+const busy = () => new ApiError(503, SVG_POOL_BUSY, retry, 'busy')
 const tooMany = () => new ApiError(429, appMessages.tooManyRequests, retry)
 const overBudget = (seconds: number) =>
   new ApiError(429, appMessages.svgCpuBudget, { 'Retry-After': String(seconds) })

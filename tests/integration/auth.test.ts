@@ -39,7 +39,7 @@ describe.each(dbKinds)('magic-link sign-in on %s', (kind) => {
 
     const again = await t.request(`/api/auth/magic-link/verify?token=${token}`, { ip: '10.1.0.1' })
     expect(again.status).toBe(400)
-    expect(await again.json()).toEqual({ error: appMessages.magicLinkInvalid })
+    expect(await again.json()).toEqual({ error: appMessages.magicLinkInvalid, code: 'invalid' })
   })
 
   it('stores the token hashed, never as sent', async () => {
@@ -67,7 +67,7 @@ describe.each(dbKinds)('magic-link sign-in on %s', (kind) => {
     const token = new URL(mail.link!).searchParams.get('token')!
     const res = await t.request(`/api/auth/magic-link/verify?token=${token}`, { ip: '10.1.0.3' })
     expect(res.status).toBe(400)
-    expect(await res.json()).toEqual({ error: appMessages.magicLinkInvalid })
+    expect(await res.json()).toEqual({ error: appMessages.magicLinkInvalid, code: 'invalid' })
   })
 
   it('rejects a bad address with 400 and the error shape', async () => {
@@ -92,7 +92,7 @@ describe.each(dbKinds)('magic-link sign-in on %s', (kind) => {
       })
       statuses.push(res.status)
       if (res.status === 429) {
-        expect(await res.json()).toEqual({ error: appMessages.tooManyRequests })
+        expect(await res.json()).toEqual({ error: appMessages.tooManyRequests, code: 'rate_limited' })
         expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
       }
     }

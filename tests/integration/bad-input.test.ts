@@ -14,7 +14,7 @@ import { dbKinds } from '../setup/test-db.ts'
 const STAR =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M12 2l3 7h7l-6 5 2 8z"/></svg>'
 const CONTROLS = '\u0000\u0001'
-const controlError = { status: 400, body: { error: appMessages.controlCharacters } }
+const controlError = { status: 400, body: { error: appMessages.controlCharacters, code: 'invalid' } }
 
 describe.each(dbKinds)('bad input on %s', (kind) => {
   let t: TestApp
@@ -84,14 +84,14 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
       const res = await t.request('/api/auth/sign-in/magic-link', { json: { email }, ip: '10.9.0.1' })
       expect({ status: res.status, body: await res.json() }).toEqual({
         status: 400,
-        body: { error: appMessages.emailTooLong },
+        body: { error: appMessages.emailTooLong, code: 'invalid' },
       })
       const invite = await t.post('/api/workspaces/invite-user', ada, {
         workspaceId: wsId,
         email,
         role: 'member',
       })
-      expect(invite).toEqual({ status: 400, body: { error: appMessages.emailTooLong } })
+      expect(invite).toEqual({ status: 400, body: { error: appMessages.emailTooLong, code: 'invalid' } })
     }
     const tokens = await t.ctx.store.db.select().from(verification)
     expect(tokens.some((v) => v.value.includes('aaaa') || v.identifier.includes('aaaa'))).toBe(false)
@@ -144,7 +144,7 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
       expect({ successUrl, ...res }).toEqual({
         successUrl,
         status: 400,
-        body: { error: appMessages.redirectPathInvalid },
+        body: { error: appMessages.redirectPathInvalid, code: 'invalid' },
       })
     }
     const bob = await t.signIn('bad-carol@example.com')

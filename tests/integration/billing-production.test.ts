@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../setup/test-app.ts'
 
 const HTTPS = { BASE_URL: 'https://iconvault.example' }
 const upgrade = { plan: 'pro', successUrl: '/maker', cancelUrl: '/upgrade' }
-const refused = { status: 403, body: { error: appMessages.billingNotConfigured } }
+const refused = { status: 403, body: { error: appMessages.billingNotConfigured, code: 'not_configured' } }
 
 describe('the local test checkout behind an https BASE_URL', () => {
   let off: TestApp

@@ -86,7 +86,7 @@ describe.each(dbKinds)('subscriptions with the Stripe provider on %s', (kind) =>
     const session = [...stub.sessions.values()][0]!
     const forged = await deliver('checkout.session.completed', session, { secret: 'whsec_wrong' })
     expect(forged.status).toBe(400)
-    expect(forged.body).toEqual({ error: appMessages.webhookSignatureInvalid })
+    expect(forged.body).toEqual({ error: appMessages.webhookSignatureInvalid, code: 'invalid' })
     const unsigned = await t.request('/api/billing/stripe/webhook', {
       method: 'POST',
       body: '{"id":"evt_x"}',

@@ -59,7 +59,10 @@ describe.each(dbKinds)('subscriptions with the local provider on %s', (kind) => 
         successUrl,
         cancelUrl: '/x',
       })
-      expect(res, successUrl).toEqual({ status: 400, body: { error: appMessages.redirectPathInvalid } })
+      expect(res, successUrl).toEqual({
+        status: 400,
+        body: { error: appMessages.redirectPathInvalid, code: 'invalid' },
+      })
     }
     const cancelUrl = await t.post('/api/auth/subscription/upgrade', ada, {
       plan: 'gold',
@@ -70,10 +73,13 @@ describe.each(dbKinds)('subscriptions with the local provider on %s', (kind) => 
     const returnUrl = await t.post('/api/auth/subscription/cancel', ada, {
       returnUrl: 'https://evil.example',
     })
-    expect(returnUrl).toEqual({ status: 400, body: { error: appMessages.redirectPathInvalid } })
+    expect(returnUrl).toEqual({
+      status: 400,
+      body: { error: appMessages.redirectPathInvalid, code: 'invalid' },
+    })
     for (const plan of ['free', 'platinum', undefined]) {
       const res = await t.post('/api/auth/subscription/upgrade', ada, { plan, ...upgrade })
-      expect(res).toEqual({ status: 400, body: { error: appMessages.planRequired } })
+      expect(res).toEqual({ status: 400, body: { error: appMessages.planRequired, code: 'invalid' } })
     }
     expect((await t.ctx.store.db.select().from(checkoutSessions)).length).toBe(0)
   })
@@ -94,7 +100,7 @@ describe.each(dbKinds)('subscriptions with the local provider on %s', (kind) => 
     expect((await t.get(`/api/billing/checkout?session=${session}`, bob)).status).toBe(404)
     expect(await t.post('/api/billing/checkout/complete', bob, { session })).toEqual({
       status: 404,
-      body: { error: appMessages.checkoutNotFound },
+      body: { error: appMessages.checkoutNotFound, code: 'not_found' },
     })
     expect((await me(bob)).plan).toBe('free')
 
@@ -114,7 +120,7 @@ describe.each(dbKinds)('subscriptions with the local provider on %s', (kind) => 
 
     expect(await t.post('/api/auth/subscription/upgrade', ada, { plan: 'gold', ...upgrade })).toEqual({
       status: 409,
-      body: { error: appMessages.alreadyOnPlan },
+      body: { error: appMessages.alreadyOnPlan, code: 'conflict' },
     })
 
     const cancel = await t.post('/api/auth/subscription/cancel', ada, { returnUrl: '/maker' })
@@ -126,10 +132,11 @@ describe.each(dbKinds)('subscriptions with the local provider on %s', (kind) => 
     })
     expect(await t.post('/api/auth/subscription/cancel', ada, { returnUrl: '/maker' })).toEqual({
       status: 409,
-      body: { error: appMessages.noActiveSubscription },
+      body: { error: appMessages.noActiveSubscription, code: 'conflict' },
     })
     expect((await t.post('/api/auth/subscription/upgrade', ada, { plan: 'gold', ...upgrade })).body).toEqual({
       error: appMessages.restoreInsteadOfUpgrade,
+      code: 'conflict',
     })
 
     // As the app sends it (client/lib/api.ts): POST without a body, so no Content-Type.
@@ -139,6 +146,7 @@ describe.each(dbKinds)('subscriptions with the local provider on %s', (kind) => 
     expect(await me(ada)).toMatchObject({ plan: 'gold', status: 'active' })
     expect((await t.post('/api/auth/subscription/restore', ada, {})).body).toEqual({
       error: appMessages.noCanceledSubscription,
+      code: 'conflict',
     })
   })
 
@@ -153,11 +161,11 @@ describe.each(dbKinds)('subscriptions with the local provider on %s', (kind) => 
     expect((await t.get('/api/billing/subscription', ada)).body).toEqual({ data: null })
     expect(await t.post('/api/auth/subscription/restore', ada, {})).toEqual({
       status: 409,
-      body: { error: appMessages.noCanceledSubscription },
+      body: { error: appMessages.noCanceledSubscription, code: 'conflict' },
     })
     // The server's entitlements follow at once: no workspace for a free user.
     const ws = await t.post('/api/workspaces/create', ada, { id: randomUUID(), name: 'Team' })
-    expect(ws).toEqual({ status: 403, body: { error: appMessages.goldRequired } })
+    expect(ws).toEqual({ status: 403, body: { error: appMessages.goldRequired, code: 'plan_required' } })
   })
 
   it('buying again, then switching from pro to gold; the new plan counts at once', async () => {
@@ -182,7 +190,7 @@ describe.each(dbKinds)('subscriptions with the local provider on %s', (kind) => 
       .where(eq(checkoutSessions.id, session))
     expect(await t.post('/api/billing/checkout/complete', bob, { session })).toEqual({
       status: 404,
-      body: { error: appMessages.checkoutNotFound },
+      body: { error: appMessages.checkoutNotFound, code: 'not_found' },
     })
     expect((await t.get(`/api/billing/checkout?session=${session}`, bob)).status).toBe(404)
     expect((await t.post('/api/billing/checkout/complete', bob, { session: randomUUID() })).status).toBe(404)
@@ -190,7 +198,7 @@ describe.each(dbKinds)('subscriptions with the local provider on %s', (kind) => 
     expect((await me(bob)).plan).toBe('free')
     expect(await t.post('/api/auth/subscription/cancel', bob, { returnUrl: '/maker' })).toEqual({
       status: 409,
-      body: { error: appMessages.noActiveSubscription },
+      body: { error: appMessages.noActiveSubscription, code: 'conflict' },
     })
   })
 })

@@ -95,7 +95,7 @@ describe.each(dbKinds)('credits on %s', (kind) => {
     })
     expect(await t.get(`/api/credits?workspaceId=${wsId}`, outsider)).toEqual({
       status: 404,
-      body: { error: appMessages.apiNotFound },
+      body: { error: appMessages.apiNotFound, code: 'not_found' },
     })
     expect((await t.get(`/api/credits?workspaceId=${randomUUID()}`, owner)).status).toBe(404)
     expect((await t.get('/api/credits?workspaceId=not-a-uuid', owner)).status).toBe(400)

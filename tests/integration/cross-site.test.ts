@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ERROR_CODE_LIST } from '../../common/error-codes.ts'
 import { appMessages } from '../../common/messages.ts'
 import { STRIPE_WEBHOOK_PATH } from '../../server/app.ts'
 import { invitations, projects } from '../../server/db/schema/index.ts'
@@ -49,7 +50,7 @@ describe.each(dbKinds)('cross-site requests on %s', (kind) => {
     // text/plain from another site (the reproduction: answered 200 before).
     expect(await error(await forged('/api/projects/create', project))).toEqual({
       status: 403,
-      body: { error: appMessages.crossSiteRefused },
+      body: { error: appMessages.crossSiteRefused, code: 'cross_site' },
     })
     // Another port of the same host is another origin, even with a JSON type.
     const port = await forged('/api/projects/create', project, {
@@ -72,7 +73,7 @@ describe.each(dbKinds)('cross-site requests on %s', (kind) => {
     ]) {
       expect(await error(await forged('/api/projects/create', project, { origin: BASE_URL, type }))).toEqual({
         status: 415,
-        body: { error: appMessages.jsonBodyRequired },
+        body: { error: appMessages.jsonBodyRequired, code: 'json_required' },
       })
     }
     expect(await projectExists(id)).toBe(false)
@@ -126,7 +127,7 @@ describe.each(dbKinds)('cross-site requests on %s', (kind) => {
       expect({ path, ...(await error(res)) }).toEqual({
         path,
         status: 403,
-        body: { error: appMessages.crossSiteRefused },
+        body: { error: appMessages.crossSiteRefused, code: 'cross_site' },
       })
     }
     for (const method of ['PUT', 'PATCH', 'DELETE']) {
@@ -137,12 +138,15 @@ describe.each(dbKinds)('cross-site requests on %s', (kind) => {
     }
     // Stripe's servers send no Origin and no cookie: the webhook is reached (404 without Stripe).
     const hook = await t.request(STRIPE_WEBHOOK_PATH, { method: 'POST', origin: null, body: '{}' })
-    expect(await error(hook)).toEqual({ status: 404, body: { error: appMessages.apiNotFound } })
+    expect(await error(hook)).toEqual({
+      status: 404,
+      body: { error: appMessages.apiNotFound, code: 'not_found' },
+    })
     // The session is still there: sign-out and delete-user were refused.
     expect((await t.get('/api/me', ada)).body.user.email).toBe('csrf-ada@example.com')
   })
 
-  it('answers every 4xx under /api with { error }, better-auth included', async () => {
+  it('answers every 4xx under /api with { error, code }, better-auth included', async () => {
     const cases: [string, string, number[]][] = [
       ['GET', '/api/auth/subscription/upgrade', [404, 405]],
       ['GET', '/api/auth/sign-out', [404, 405]],
@@ -162,6 +166,7 @@ describe.each(dbKinds)('cross-site requests on %s', (kind) => {
       const body = await res.json()
       expect(typeof body.error, `${method} ${path}`).toBe('string')
       expect(body.error.length).toBeGreaterThan(0)
+      expect(ERROR_CODE_LIST, `${method} ${path}`).toContain(body.code)
     }
   })
 })

@@ -134,13 +134,13 @@ postgresOnly('a database that blinks, on Postgres', () => {
         .toBe(503)
       const health = await app.request('/api/health')
       expect(health.status).toBe(503)
-      expect(await health.json()).toEqual({ error: 'Database unavailable' })
+      expect(await health.json()).toEqual({ error: 'Database unavailable', code: 'unavailable' })
       const refused = await app.request('/api/projects/create', {
         cookie: writer,
         json: { id: randomUUID(), name: 'Lost', workspace_id: null },
       })
       expect(refused.status).toBe(503)
-      expect(await refused.json()).toEqual({ error: expect.any(String) })
+      expect(await refused.json()).toEqual({ error: expect.any(String), code: 'unavailable' })
 
       await proxy.restore()
       await expect

@@ -30,7 +30,7 @@ describe('draining', () => {
     await stream.end()
     const ready = await t.request('/api/health/ready')
     expect(ready.status).toBe(503)
-    expect(await ready.json()).toEqual({ error: 'Shutting down' })
+    expect(await ready.json()).toEqual({ error: 'Shutting down', code: 'unavailable' })
     expect((await t.request('/api/health')).status).toBe(200)
     // A stream opened while draining is told to go elsewhere at once.
     const late = readSse(await t.request('/api/events', { cookie }))

@@ -50,12 +50,12 @@ describe.each(dbKinds)('errors on %s', (kind) => {
     await t.ctx.store.db.execute(sql`alter table workspaces_access rename to workspaces_access_away`)
     try {
       const list = await t.get(`/api/icons?project_id=${projectId}`, owner)
-      expect(list).toEqual({ status: 500, body: { error: appMessages.internalError } })
+      expect(list).toEqual({ status: 500, body: { error: appMessages.internalError, code: 'internal' } })
       const rename = await t.post('/api/icons/update', owner, { id: iconId, name: 'Renamed' })
-      expect(rename).toEqual({ status: 500, body: { error: appMessages.internalError } })
+      expect(rename).toEqual({ status: 500, body: { error: appMessages.internalError, code: 'internal' } })
       // A move into a personal project reads the source's workspace access: its failure too is a 500.
       const move = await t.post('/api/icons/move', owner, { ids: [iconId], project_id: ownProject })
-      expect(move).toEqual({ status: 500, body: { error: appMessages.internalError } })
+      expect(move).toEqual({ status: 500, body: { error: appMessages.internalError, code: 'internal' } })
     } finally {
       await t.ctx.store.db.execute(sql`alter table workspaces_access_away rename to workspaces_access`)
     }

@@ -66,7 +66,7 @@ describe('connections after early answers (real server process)', () => {
       chunks: [big],
     })
     expect(res.status).toBe(413)
-    expect(JSON.parse(res.body)).toEqual({ error: appMessages.bodyTooLarge })
+    expect(JSON.parse(res.body)).toEqual({ error: appMessages.bodyTooLarge, code: 'too_large' })
     expect(res.headers.connection).toBe('close')
     const next = await health()
     expect(next.status).toBe(200)

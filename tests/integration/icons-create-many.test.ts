@@ -106,18 +106,18 @@ describe.each(dbKinds)('POST /api/icons/create-many on %s', (kind) => {
     const drop = (projectId: string, extra = {}) => [icon(projectId, 1, extra), icon(projectId, 2, extra)]
     expect(await many(free, drop(freeProject))).toEqual({
       status: 403,
-      body: { error: messages.needProToSave },
+      body: { error: messages.needProToSave, code: 'plan_required' },
     })
     expect(await listed(free, freeProject)).toEqual([])
     const ws = { workspace_id: wsId }
     expect(await many(viewer, drop(wsProject, ws))).toEqual({
       status: 403,
-      body: { error: messages.notAuthorized },
+      body: { error: messages.notAuthorized, code: 'not_authorized' },
     })
     expect((await many(free, drop(wsProject, ws))).status).toBe(404)
     expect(await many(member, drop(wsProject))).toEqual({
       status: 400,
-      body: { error: appMessages.iconWorkspaceMismatch },
+      body: { error: appMessages.iconWorkspaceMismatch, code: 'invalid' },
     })
     // One icon into a project the caller may not see refuses the icons beside it too.
     const mixed = [icon(ownProject, 3), icon(freeProject, 4)]
@@ -127,7 +127,7 @@ describe.each(dbKinds)('POST /api/icons/create-many on %s', (kind) => {
     await plans.set('mo@example.com', 'pro')
     expect(await many(member, drop(wsProject, ws))).toEqual({
       status: 403,
-      body: { error: messages.needProToSave },
+      body: { error: messages.needProToSave, code: 'plan_required' },
     })
     expect(await listed(owner, wsProject)).toEqual([])
   })
@@ -155,12 +155,12 @@ describe.each(dbKinds)('POST /api/icons/create-many on %s', (kind) => {
   it('answers 400 or 413, never 500, to malformed drops, and stores nothing from them', async () => {
     const before = (await listed(owner, ownProject)).length
     const bad = async (body: unknown) => (await t.post('/api/icons/create-many', owner, body)).body
-    expect(await bad({})).toEqual({ error: ICONS_REQUIRED })
-    expect(await bad({ icons: [] })).toEqual({ error: ICONS_REQUIRED })
-    expect(await bad({ icons: 'x' })).toEqual({ error: ICONS_REQUIRED })
+    expect(await bad({})).toEqual({ error: ICONS_REQUIRED, code: 'invalid' })
+    expect(await bad({ icons: [] })).toEqual({ error: ICONS_REQUIRED, code: 'invalid' })
+    expect(await bad({ icons: 'x' })).toEqual({ error: ICONS_REQUIRED, code: 'invalid' })
     expect(await bad({ icons: [icon(ownProject, 1)], extra: 1 })).toHaveProperty('error')
     const tooMany = Array.from({ length: MAX_ICONS_PER_BATCH + 1 }, () => ({}))
-    expect(await bad({ icons: tooMany })).toEqual({ error: TOO_MANY_ICONS })
+    expect(await bad({ icons: tooMany })).toEqual({ error: TOO_MANY_ICONS, code: 'invalid' })
     const raw = await t.request('/api/icons/create-many', {
       cookie: owner,
       method: 'POST',

@@ -59,7 +59,10 @@ describe.each(dbKinds)('hostile SVG through /api/icons on %s', (kind) => {
 
   it("refuses issue 10's reproductions with their own 400, alone and in a drop", async () => {
     for (const [svg, error] of HOSTILE) {
-      expect(await t.post('/api/icons/create', cookie, icon(svg))).toEqual({ status: 400, body: { error } })
+      expect(await t.post('/api/icons/create', cookie, icon(svg))).toEqual({
+        status: 400,
+        body: { error, code: 'invalid' },
+      })
     }
     const drop = HOSTILE.map(([svg]) => icon(svg))
     const res = await t.post('/api/icons/create-many', cookie, { icons: drop })

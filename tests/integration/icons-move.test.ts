@@ -3,6 +3,7 @@
 // told live to the teammates of both projects; every refusal in the one { error } shape.
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { codeForStatus } from '../../common/error-codes.ts'
 import { appMessages, messages } from '../../common/messages.ts'
 import type { ChangeEvent } from '../../common/schemas/events.ts'
 import { planChanges } from '../setup/plan-changes.ts'
@@ -149,7 +150,7 @@ describe.each(dbKinds)('POST /api/icons/move on %s', (kind) => {
     await plans.set('vm@example.com', 'free')
     const other = await create(owner, wsA, ws)
     const refused = await move(member, [other.id], memberOwn)
-    expect(refused).toEqual({ status: 403, body: { error: messages.needProToSave } })
+    expect(refused).toEqual({ status: 403, body: { error: messages.needProToSave, code: 'plan_required' } })
   })
 
   it('refuses what either side forbids, in the one error shape, and moves nothing', async () => {
@@ -164,7 +165,10 @@ describe.each(dbKinds)('POST /api/icons/move on %s', (kind) => {
       [member, [], wsB, 400, 'Icons are required'],
     ]
     for (const [cookie, ids, target, status, error] of cases) {
-      expect(await move(cookie, ids, target)).toEqual({ status, body: { error } })
+      expect(await move(cookie, ids, target)).toEqual({
+        status,
+        body: { error, code: codeForStatus(status) },
+      })
     }
     expect((await t.post('/api/icons/move', member, { ids: ['x'], project_id: wsB })).status).toBe(400)
     expect((await listed(owner, wsA)).map((i) => i.id)).toContain(icon.id)

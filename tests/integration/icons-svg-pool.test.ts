@@ -56,7 +56,7 @@ describe.each(dbKinds)('the SVG worker pool behind /api/icons on %s', (kind) => 
     const slow = icon(project, HEAVY)
     expect(await t.post('/api/icons/create', cookie, slow)).toEqual({
       status: 400,
-      body: { error: SVG_ERROR_MESSAGES.too_slow },
+      body: { error: SVG_ERROR_MESSAGES.too_slow, code: 'invalid' },
     })
     const ok = icon(project, svgOf(3))
     const created = await t.post('/api/icons/create', cookie, ok)
@@ -83,7 +83,7 @@ describe.each(dbKinds)('the SVG worker pool behind /api/icons on %s', (kind) => 
       const res = await busy.request(path, { cookie: busyCookie, json })
       expect(res.status).toBe(429)
       expect(res.headers.get('retry-after')).toBe('5')
-      expect(await res.json()).toEqual({ error: appMessages.tooManyRequests })
+      expect(await res.json()).toEqual({ error: appMessages.tooManyRequests, code: 'rate_limited' })
     }
     expect(await listed(busy, busyCookie, busyProject)).toEqual([])
   })
@@ -106,9 +106,9 @@ describe.each(dbKinds)('the SVG worker pool behind /api/icons on %s', (kind) => 
       })
       expect(refused.status).toBe(429)
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
-      expect(await refused.json()).toEqual({ error: appMessages.svgCpuBudget })
+      expect(await refused.json()).toEqual({ error: appMessages.svgCpuBudget, code: 'rate_limited' })
       const many = await app.post('/api/icons/create-many', heavy, { icons: [icon(projects[0]!, svgOf(3))] })
-      expect(many).toEqual({ status: 429, body: { error: appMessages.svgCpuBudget } })
+      expect(many).toEqual({ status: 429, body: { error: appMessages.svgCpuBudget, code: 'rate_limited' } })
       expect((await app.post('/api/icons/create', light, icon(projects[1]!, svgOf(4)))).status).toBe(200)
     } finally {
       await app.close()

@@ -53,7 +53,7 @@ describe.each(dbKinds)('icons on %s', (kind) => {
 
   it('refuses saving to a personal vault without a paid plan, with the specified message', async () => {
     const res = await t.post('/api/icons/create', free, icon(freeProject))
-    expect(res).toEqual({ status: 403, body: { error: messages.needProToSave } })
+    expect(res).toEqual({ status: 403, body: { error: messages.needProToSave, code: 'plan_required' } })
     await plans.set('if@example.com', 'pro')
     const ok = await t.post('/api/icons/create', free, icon(freeProject))
     expect(ok.status).toBe(200)
@@ -73,9 +73,11 @@ describe.each(dbKinds)('icons on %s', (kind) => {
     expect((await t.post('/api/icons/create', free, icon(freeProject, { svg: xxe }))).status).toBe(400)
     expect((await t.post('/api/icons/create', free, icon(freeProject, { name: ' ' }))).body).toEqual({
       error: messages.iconNameRequired,
+      code: 'invalid',
     })
     expect((await t.post('/api/icons/update', free, { name: 'x' })).body).toEqual({
       error: messages.iconIdRequired,
+      code: 'invalid',
     })
   })
 
@@ -85,7 +87,7 @@ describe.each(dbKinds)('icons on %s', (kind) => {
     expect(res.body.data).toMatchObject({ workspace_id: wsId, icon_status: 'approved' })
     expect(await t.post('/api/icons/create', viewer, icon(wsProject, { workspace_id: wsId }))).toEqual({
       status: 403,
-      body: { error: messages.notAuthorized },
+      body: { error: messages.notAuthorized, code: 'not_authorized' },
     })
     expect((await t.post('/api/icons/create', free, icon(wsProject, { workspace_id: wsId }))).status).toBe(
       404,
@@ -93,7 +95,10 @@ describe.each(dbKinds)('icons on %s', (kind) => {
     expect((await t.get(`/api/icons?project_id=${wsProject}`, free)).status).toBe(404)
     expect((await t.get(`/api/icons?project_id=${wsProject}`, viewer)).body.data).toHaveLength(1)
     const mismatch = await t.post('/api/icons/create', member, icon(wsProject, { workspace_id: null }))
-    expect(mismatch).toEqual({ status: 400, body: { error: appMessages.iconWorkspaceMismatch } })
+    expect(mismatch).toEqual({
+      status: 400,
+      body: { error: appMessages.iconWorkspaceMismatch, code: 'invalid' },
+    })
   })
 
   it('puts members’ icons up for review when the workspace asks, and only admins approve', async () => {
@@ -117,7 +122,7 @@ describe.each(dbKinds)('icons on %s', (kind) => {
       await t.post('/api/icons/update', member, { id, name: 'Renamed', icon_status: 'approved' }),
     ).toEqual({
       status: 403,
-      body: { error: messages.notAuthorized },
+      body: { error: messages.notAuthorized, code: 'not_authorized' },
     })
     const approve = await t.post('/api/icons/update', owner, { id, name: 'Renamed', icon_status: 'approved' })
     expect(approve.body.data.icon_status).toBe('approved')
@@ -129,7 +134,7 @@ describe.each(dbKinds)('icons on %s', (kind) => {
   it('refuses workspace saves once the owner is no longer gold', async () => {
     await plans.set('io@example.com', 'pro')
     const res = await t.post('/api/icons/create', member, icon(wsProject, { workspace_id: wsId }))
-    expect(res).toEqual({ status: 403, body: { error: messages.needProToSave } })
+    expect(res).toEqual({ status: 403, body: { error: messages.needProToSave, code: 'plan_required' } })
   })
 
   it('creates idempotently and serves downloads that cannot run script', async () => {
@@ -162,7 +167,10 @@ describe.each(dbKinds)('icons on %s', (kind) => {
       t.post('/api/icons/create', owner, other),
     ])
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409])
-    expect(answers.find((r) => r.status === 409)?.body).toEqual({ error: appMessages.idTaken })
+    expect(answers.find((r) => r.status === 409)?.body).toEqual({
+      error: appMessages.idTaken,
+      code: 'conflict',
+    })
     const list = await t.get(`/api/icons?project_id=${wsProject}`, owner)
     const ids = list.body.data.map((i: { id: string }) => i.id)
     expect(ids.filter((id: string) => id === body.id || id === other.id)).toHaveLength(2)

@@ -71,7 +71,7 @@ describe.each(dbKinds)('invitations that end on %s', (kind) => {
     expect(await mine(guest)).toEqual([])
     expect(await accept(guest, inv.id)).toEqual({
       status: 404,
-      body: { error: appMessages.invitationNotFound },
+      body: { error: appMessages.invitationNotFound, code: 'not_found' },
     })
     const people = await t.get(`/api/workspaces/access-users?workspaceId=${team.wsId}`, team.owner)
     expect(people.body.data.map((p: Json) => p.email)).not.toContain('ie-guest1@example.com')
@@ -110,10 +110,13 @@ describe.each(dbKinds)('invitations that end on %s', (kind) => {
     )
     const body = { workspaceId: team.wsId, invitationId: inv.id }
     // The permission table: a member sees the workspace (403), an outsider does not (404).
-    expect(await pendingOf(member)).toEqual({ status: 403, body: { error: messages.notAuthorized } })
+    expect(await pendingOf(member)).toEqual({
+      status: 403,
+      body: { error: messages.notAuthorized, code: 'not_authorized' },
+    })
     expect(await t.post('/api/workspaces/revoke-invitation', member, body)).toEqual({
       status: 403,
-      body: { error: messages.notAuthorized },
+      body: { error: messages.notAuthorized, code: 'not_authorized' },
     })
     expect((await pendingOf(outsider)).status).toBe(404)
     expect((await t.post('/api/workspaces/revoke-invitation', outsider, body)).status).toBe(404)
@@ -128,7 +131,7 @@ describe.each(dbKinds)('invitations that end on %s', (kind) => {
     // Revoking again, or an invitation of another workspace, is not found.
     expect(await t.post('/api/workspaces/revoke-invitation', team.owner, body)).toEqual({
       status: 404,
-      body: { error: appMessages.invitationNotFound },
+      body: { error: appMessages.invitationNotFound, code: 'not_found' },
     })
     expect(
       (await t.post('/api/workspaces/revoke-invitation', team.owner, { workspaceId: team.wsId })).status,
@@ -151,7 +154,7 @@ describe.each(dbKinds)('invitations that end on %s', (kind) => {
     expect(await mine(guest)).toEqual([])
     expect(await accept(guest, inv.id)).toEqual({
       status: 410,
-      body: { error: appMessages.invitationExpired },
+      body: { error: appMessages.invitationExpired, code: 'gone' },
     })
     // Admins still see it (to revoke or renew it), marked by its expiry.
     const listed = (await pendingOf(team.owner)).body.data.find((i: Json) => i.id === inv.id)
@@ -175,7 +178,7 @@ describe.each(dbKinds)('invitations that end on %s', (kind) => {
     expect(await mine(guest)).toEqual([])
     expect(await accept(guest, inv.id)).toEqual({
       status: 409,
-      body: { error: appMessages.inviterMayNoLongerInvite },
+      body: { error: appMessages.inviterMayNoLongerInvite, code: 'conflict' },
     })
     expect(await statusOf(inv.id)).toBe('canceled')
     const people = await t.get(`/api/workspaces/access-users?workspaceId=${team.wsId}`, team.owner)

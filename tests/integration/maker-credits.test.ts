@@ -61,7 +61,7 @@ describe.each(dbKinds)('maker credits and concurrency on %s', (kind) => {
     // The credits refused some of them (not only the per-user cap): reservation is what held.
     expect(statuses.filter((s) => s === 403).length).toBeGreaterThan(0)
     for (const r of answers.filter((a) => a.status === 403)) {
-      expect(await r.json()).toEqual({ error: appMessages.notEnoughCredits })
+      expect(await r.json()).toEqual({ error: appMessages.notEnoughCredits, code: 'quota_reached' })
     }
     expect(stub.requests.length - asked).toBe(1)
     expect(await used(owner, wsId)).toBe(1000)
@@ -93,13 +93,13 @@ describe.each(dbKinds)('maker credits and concurrency on %s', (kind) => {
       expect(await used(pro)).toBe(before + 2 * LIMITS.aiConcurrentPerUser)
       const refused = await generate(pro, { prompt: 'a third', variants: 1 })
       expect(refused.status).toBe(429)
-      expect(await refused.json()).toEqual({ error: appMessages.tooManyRequests })
+      expect(await refused.json()).toEqual({ error: appMessages.tooManyRequests, code: 'rate_limited' })
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
       // Another user is not held up by this one's cap.
       expect((await generate(owner, { prompt: 'a star', variants: 1 })).status).toBe(200)
       for (const r of await Promise.all(running)) {
         expect(r.status).toBe(504)
-        expect(await r.json()).toEqual({ error: appMessages.aiTimeout })
+        expect(await r.json()).toEqual({ error: appMessages.aiTimeout, code: 'upstream_timeout' })
       }
       expect(stub.requests.length - asked).toBe(2 * LIMITS.aiConcurrentPerUser + 1)
       expect(await used(pro)).toBe(before)

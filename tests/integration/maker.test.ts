@@ -81,19 +81,19 @@ describe.each(dbKinds)('maker API on %s', (kind) => {
     }
     expect(await t.post('/api/maker/charge', owner, { action: 'trace', workspaceId: wsId })).toEqual({
       status: 403,
-      body: { error: appMessages.notEnoughCredits },
+      body: { error: appMessages.notEnoughCredits, code: 'quota_reached' },
     })
     expect(await used(owner, wsId)).toBe(2)
     expect(await t.post('/api/maker/charge', free, { action: 'trace' })).toEqual({
       status: 403,
-      body: { error: appMessages.noCreditsOnPlan },
+      body: { error: appMessages.noCreditsOnPlan, code: 'plan_required' },
     })
     const asViewer = await t.post('/api/maker/charge', viewer, { action: 'trace', workspaceId: wsId })
-    expect(asViewer).toEqual({ status: 403, body: { error: messages.notAuthorized } })
+    expect(asViewer).toEqual({ status: 403, body: { error: messages.notAuthorized, code: 'not_authorized' } })
     expect((await t.post('/api/maker/charge', pro, { action: 'trace', workspaceId: wsId })).status).toBe(404)
     expect(await t.post('/api/maker/charge', pro, { action: 'fly' })).toEqual({
       status: 400,
-      body: { error: appMessages.makerActionUnknown },
+      body: { error: appMessages.makerActionUnknown, code: 'invalid' },
     })
     expect((await t.post('/api/maker/charge', '', { action: 'trace' })).status).toBe(401)
   })
@@ -135,12 +135,12 @@ describe.each(dbKinds)('maker API on %s', (kind) => {
     for (const prompt of ['only prose please', 'a scriptonly icon']) {
       expect(await generate(pro, { prompt, variants: 2 })).toEqual({
         status: 502,
-        body: { error: appMessages.aiNoSvg },
+        body: { error: appMessages.aiNoSvg, code: 'upstream_error' },
       })
     }
     expect(await generate(pro, { prompt: 'error please' })).toEqual({
       status: 502,
-      body: { error: `${appMessages.aiUpstreamError} (HTTP 500)` },
+      body: { error: `${appMessages.aiUpstreamError} (HTTP 500)`, code: 'upstream_error' },
     })
     // The AI deadline (ADR 0500); shortened here (and in the maker's end-to-end test) not to wait for it.
     expect(aiSettings.timeoutMs).toBe(30_000)
@@ -149,7 +149,7 @@ describe.each(dbKinds)('maker API on %s', (kind) => {
       const started = Date.now()
       expect(await generate(pro, { prompt: 'slow one', variants: 2 })).toEqual({
         status: 504,
-        body: { error: appMessages.aiTimeout },
+        body: { error: appMessages.aiTimeout, code: 'upstream_timeout' },
       })
       expect(Date.now() - started).toBeLessThan(5_000)
     } finally {
@@ -162,20 +162,24 @@ describe.each(dbKinds)('maker API on %s', (kind) => {
     await t.ctx.store.db.update(workspaces).set({ credits_limit: 3 }).where(eq(workspaces.id, wsId))
     const asked = stub.requests.length
     const ws = (variants: number) => generate(owner, { prompt: 'a key', variants, workspaceId: wsId })
-    expect(await ws(2)).toEqual({ status: 403, body: { error: appMessages.notEnoughCredits } })
+    expect(await ws(2)).toEqual({
+      status: 403,
+      body: { error: appMessages.notEnoughCredits, code: 'quota_reached' },
+    })
     expect(stub.requests.length).toBe(asked)
     expect((await ws(1)).body.data.credits).toMatchObject({ used: 3, limit: 3 })
     expect(await generate(free, { prompt: 'a key' })).toEqual({
       status: 403,
-      body: { error: appMessages.noCreditsOnPlan },
+      body: { error: appMessages.noCreditsOnPlan, code: 'plan_required' },
     })
     expect(await generate(pro, { prompt: '   ' })).toEqual({
       status: 400,
-      body: { error: appMessages.makerPromptRequired },
+      body: { error: appMessages.makerPromptRequired, code: 'invalid' },
     })
     for (const variants of [0, 5, 1.5]) {
       expect((await generate(pro, { prompt: 'x', variants })).body).toEqual({
         error: appMessages.makerVariantsInvalid,
+        code: 'invalid',
       })
     }
   })
@@ -199,7 +203,7 @@ describe.each(dbKinds)('maker API without AI configured on %s', (kind) => {
     })
     expect(await t.post('/api/maker/generate', cookie, { prompt: 'a sun' })).toEqual({
       status: 503,
-      body: { error: appMessages.aiNotConfigured },
+      body: { error: appMessages.aiNotConfigured, code: 'not_configured' },
     })
     expect((await t.get('/api/credits', cookie)).body.data.used).toBe(0)
   })

@@ -55,7 +55,7 @@ test('a dead thread fails calls and readiness at once, restarts, LISTENs again a
   expect(isConnectionError(failed)).toBe(true)
   const ready = await health.request('/ready')
   expect(ready.status).toBe(503)
-  expect(await ready.json()).toEqual({ error: 'Database unavailable' })
+  expect(await ready.json()).toEqual({ error: 'Database unavailable', code: 'unavailable' })
 
   await expect.poll(() => resumed, poll('the listeners resumed')).toBe(1)
   expect((await health.request('/ready')).status).toBe(200)

@@ -48,15 +48,17 @@ describe.each(dbKinds)('projects on %s', (kind) => {
   it('answers the specified messages for project input', async () => {
     expect((await t.post('/api/projects/create', owner, { id: randomUUID(), name: '' })).body).toEqual({
       error: messages.projectNameRequired,
+      code: 'invalid',
     })
     expect((await t.post('/api/projects/update', owner, { name: 'x' })).body).toEqual({
       error: messages.projectIdRequired,
+      code: 'invalid',
     })
     expect((await t.post('/api/projects/create', owner, { id: 'not-a-uuid', name: 'x' })).status).toBe(400)
   })
 
   it('lets only workspace admins create, rename and delete workspace projects', async () => {
-    const forbidden = { status: 403, body: { error: messages.notAuthorized } }
+    const forbidden = { status: 403, body: { error: messages.notAuthorized, code: 'not_authorized' } }
     const id = randomUUID()
     expect(await t.post('/api/projects/create', member, { id, name: 'M', workspace_id: wsId })).toEqual(
       forbidden,
@@ -83,6 +85,6 @@ describe.each(dbKinds)('projects on %s', (kind) => {
 
   it('says what is wrong with unknown paths', async () => {
     const res = await t.get('/api/projects/nope', owner)
-    expect(res).toEqual({ status: 404, body: { error: appMessages.apiNotFound } })
+    expect(res).toEqual({ status: 404, body: { error: appMessages.apiNotFound, code: 'not_found' } })
   })
 })

@@ -28,7 +28,7 @@ describe.each(dbKinds)('storage quotas on %s', (kind) => {
     icon_status: 'approved',
   })
   const usage = async (cookie: string) => (await t.get('/api/usage', cookie)).body.data
-  const personalFull = { error: appMessages.iconQuotaReached('personal', '3') }
+  const personalFull = { error: appMessages.iconQuotaReached('personal', '3'), code: 'quota_reached' }
 
   beforeAll(async () => {
     t = await createTestApp(kind, {
@@ -97,7 +97,7 @@ describe.each(dbKinds)('storage quotas on %s', (kind) => {
     }
     expect(refused).toEqual({
       status: 403,
-      body: { error: appMessages.storageQuotaReached('workspace', '2 KB') },
+      body: { error: appMessages.storageQuotaReached('workspace', '2 KB'), code: 'quota_reached' },
     })
     const after = (await usage(member)).workspaces.find((w: Json) => w.id === ws)
     expect(after.bytes).toBeLessThanOrEqual(2048)

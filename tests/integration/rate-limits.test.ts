@@ -12,7 +12,7 @@ const PROXY = '10.20.30.40'
 
 async function expectTooMany(res: Response) {
   expect(res.status).toBe(429)
-  expect(await res.json()).toEqual({ error: appMessages.tooManyRequests })
+  expect(await res.json()).toEqual({ error: appMessages.tooManyRequests, code: 'rate_limited' })
   expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
 }
 

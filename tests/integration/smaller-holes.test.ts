@@ -31,7 +31,7 @@ describe.each(dbKinds)('smaller holes on %s', (kind) => {
     expect((await t.post('/api/workspaces/create', owner, body)).status).toBe(200)
     const before = await scopeVersion(id)
     const taken = await t.post('/api/workspaces/create', other, { id, name: 'Theirs', description: 'x' })
-    expect(taken).toEqual({ status: 409, body: { error: appMessages.idTaken } })
+    expect(taken).toEqual({ status: 409, body: { error: appMessages.idTaken, code: 'conflict' } })
     expect((await t.post('/api/workspaces/create', owner, body)).status).toBe(200)
     expect(await scopeVersion(id)).toBe(before)
     const [row] = await t.ctx.store.db.select().from(workspaces).where(eq(workspaces.id, id))
@@ -86,7 +86,7 @@ describe.each(dbKinds)('smaller holes on %s', (kind) => {
       expect({ sent, ...(await t.post('/api/auth/update-user', cookie, sent)) }).toEqual({
         sent,
         status: 400,
-        body: { error },
+        body: { error, code: 'invalid' },
       })
     }
     expect((await t.get('/api/me', cookie)).body.user.name).toBe('Ada')
@@ -129,7 +129,7 @@ describe.each(dbKinds)('smaller holes on %s', (kind) => {
     const refused = await verify(signedIn)
     expect(refused.status).toBe(409)
     expect(refused.headers.getSetCookie()).toEqual([])
-    expect(await refused.json()).toEqual({ error: appMessages.magicLinkWhileSignedIn })
+    expect(await refused.json()).toEqual({ error: appMessages.magicLinkWhileSignedIn, code: 'conflict' })
     expect((await t.get('/api/me', signedIn)).body.user.email).toBe('holes-victim@example.com')
     // A cookie of a session that no longer exists is no session: the link works (once).
     const used = await verify('better-auth.session_token=gone.gone')

@@ -86,7 +86,7 @@ describe('the event loop stays free while icons are processed (real server proce
     const issue = icon(ISSUE_ICON, 4)
     const refused = await user.call('/api/icons/create', issue)
     expect(refused.status).toBe(400)
-    expect(await refused.json()).toEqual({ error: SVG_ERROR_MESSAGES.path_too_complex })
+    expect(await refused.json()).toEqual({ error: SVG_ERROR_MESSAGES.path_too_complex, code: 'invalid' })
     const listed = await (await user.call(`/api/icons?project_id=${user.projectId}`)).json()
     expect(listed.data.map((r: { id: string }) => r.id)).toEqual(drop.map((i) => i.id))
   })

@@ -125,7 +125,7 @@ describe.each(dbKinds)('sync pages within a byte budget on %s', (kind) => {
     for (const bad of ['5.nope', '5.', `x.${randomUUID()}`])
       expect(await t.get(`/api/sync?scope=${ws}&since=${bad}`, owner)).toEqual({
         status: 400,
-        body: { error: appMessages.syncSinceInvalid },
+        body: { error: appMessages.syncSinceInvalid, code: 'invalid' },
       })
     // A cursor past the scope's version is too new (410), with or without an id.
     expect(

@@ -65,17 +65,22 @@ describe.each(dbKinds)('GET /api/sync on %s', (kind) => {
 
   it('answers the one error shape: 401 signed out, 400 bad input, 404 for a scope the caller may not see', async () => {
     expect((await t.request(`/api/sync?scope=${ws}`)).status).toBe(401)
-    expect(await pull(stranger, ws, 0)).toEqual({ status: 404, body: { error: 'Workspace not found' } })
+    expect(await pull(stranger, ws, 0)).toEqual({
+      status: 404,
+      body: { error: 'Workspace not found', code: 'not_found' },
+    })
     expect((await pull(stranger, randomUUID(), 0)).status).toBe(404)
     expect(await t.get('/api/sync?scope=nope', owner)).toEqual({
       status: 400,
-      body: { error: appMessages.syncScopeInvalid },
+      body: { error: appMessages.syncScopeInvalid, code: 'invalid' },
     })
     expect((await t.get(`/api/sync?scope=${ws}&since=-1`, owner)).body).toEqual({
       error: appMessages.syncSinceInvalid,
+      code: 'invalid',
     })
     expect((await t.get(`/api/sync?scope=${ws}&limit=0`, owner)).body).toEqual({
       error: appMessages.syncLimitInvalid,
+      code: 'invalid',
     })
   })
 
@@ -124,6 +129,7 @@ describe.each(dbKinds)('GET /api/sync on %s', (kind) => {
     expect(meta.body.data.upserts.projects.map((p: Json) => p.id)).toContain(project)
     expect((await t.get(`/api/sync?scope=${ws}&icons=yes`, mate)).body).toEqual({
       error: appMessages.syncIconsInvalid,
+      code: 'invalid',
     })
   })
 
@@ -175,11 +181,14 @@ describe.each(dbKinds)('GET /api/sync on %s', (kind) => {
     await t.post('/api/icons/delete', owner, { id: gone.id })
     const now = (await pullAll(owner, ws, old)).cursor
     await pruneTombstones(t.ctx.store.db, ws, 0)
-    expect(await pull(owner, ws, old)).toEqual({ status: 410, body: { error: appMessages.syncCursorTooOld } })
+    expect(await pull(owner, ws, old)).toEqual({
+      status: 410,
+      body: { error: appMessages.syncCursorTooOld, code: 'cursor_expired' },
+    })
     expect((await pull(owner, ws, now)).status).toBe(200)
     expect(await pull(owner, ws, now + 1000)).toEqual({
       status: 410,
-      body: { error: appMessages.syncCursorTooOld },
+      body: { error: appMessages.syncCursorTooOld, code: 'cursor_expired' },
     })
     const all = await pullAll(owner, ws, 0)
     expect(all.cursor).toBe(now)

@@ -31,7 +31,7 @@ describe.each(dbKinds)('workspaces on %s', (kind) => {
       name: 'Nope',
       description: '',
     })
-    expect(res).toEqual({ status: 403, body: { error: appMessages.goldRequired } })
+    expect(res).toEqual({ status: 403, body: { error: appMessages.goldRequired, code: 'plan_required' } })
   })
 
   it('creates a workspace whose creator is owner, idempotently', async () => {
@@ -58,13 +58,15 @@ describe.each(dbKinds)('workspaces on %s', (kind) => {
   it('answers the specified validation messages and never a 500 for bad input', async () => {
     expect(await t.post('/api/workspaces/create', owner, { id: randomUUID(), name: '   ' })).toEqual({
       status: 400,
-      body: { error: messages.nameRequired },
+      body: { error: messages.nameRequired, code: 'invalid' },
     })
     expect((await t.post('/api/workspaces/update', owner, { name: 'x' })).body).toEqual({
       error: messages.idRequired,
+      code: 'invalid',
     })
     expect((await t.post('/api/workspaces/update', owner, { id: wsId })).body).toEqual({
       error: messages.nameRequired,
+      code: 'invalid',
     })
     expect((await t.post('/api/workspaces/update', owner, { id: 42, name: 'x' })).status).toBe(400)
     expect((await t.post('/api/workspaces/update', owner, { id: wsId, name: 'x', extra: 1 })).status).toBe(
@@ -77,13 +79,13 @@ describe.each(dbKinds)('workspaces on %s', (kind) => {
       body: '{"id":',
     })
     expect(malformed.status).toBe(400)
-    expect(await malformed.json()).toEqual({ error: appMessages.invalidJson })
+    expect(await malformed.json()).toEqual({ error: appMessages.invalidJson, code: 'invalid' })
     const huge = await t.request('/api/workspaces/update', {
       cookie: owner,
       json: { id: wsId, name: 'x', description: 'y'.repeat(2 * 1024 * 1024) },
     })
     expect(huge.status).toBe(413)
-    expect(await huge.json()).toEqual({ error: appMessages.bodyTooLarge })
+    expect(await huge.json()).toEqual({ error: appMessages.bodyTooLarge, code: 'too_large' })
     expect(
       (await t.post('/api/workspaces/update-credits-limit', owner, { id: wsId, creditsLimit: '5' })).status,
     ).toBe(400)
@@ -113,6 +115,7 @@ describe.each(dbKinds)('workspaces on %s', (kind) => {
       ).body,
     ).toEqual({
       error: appMessages.invalidEmail,
+      code: 'invalid',
     })
     expect(
       (
@@ -154,6 +157,7 @@ describe.each(dbKinds)('workspaces on %s', (kind) => {
     ).toBe(404)
     expect((await t.post('/api/workspaces/accept-invitation', member, {})).body).toEqual({
       error: messages.noInvitationId,
+      code: 'invalid',
     })
     const accepted = await t.post('/api/workspaces/accept-invitation', member, {
       invitationId: first.body.data.id,
@@ -171,7 +175,7 @@ describe.each(dbKinds)('workspaces on %s', (kind) => {
       workspaceId: wsId,
       email: 'member@example.com',
     })
-    expect(again).toEqual({ status: 409, body: { error: appMessages.alreadyMember } })
+    expect(again).toEqual({ status: 409, body: { error: appMessages.alreadyMember, code: 'conflict' } })
   })
 
   it('declines an invitation', async () => {
@@ -193,7 +197,7 @@ describe.each(dbKinds)('workspaces on %s', (kind) => {
       ['owner@example.com', 'owner'],
       ['member@example.com', 'viewer'],
     ])
-    const forbidden = { status: 403, body: { error: messages.notAuthorized } }
+    const forbidden = { status: 403, body: { error: messages.notAuthorized, code: 'not_authorized' } }
     expect(await t.post('/api/workspaces/update', member, { id: wsId, name: 'Mine' })).toEqual(forbidden)
     expect(
       await t.post('/api/workspaces/update-credits-limit', member, { id: wsId, creditsLimit: 1 }),
@@ -216,7 +220,10 @@ describe.each(dbKinds)('workspaces on %s', (kind) => {
       personId: ownerRow.id,
       role: 'viewer',
     })
-    expect(demoteOwner).toEqual({ status: 403, body: { error: appMessages.ownerIsFixed } })
+    expect(demoteOwner).toEqual({
+      status: 403,
+      body: { error: appMessages.ownerIsFixed, code: 'not_authorized' },
+    })
     expect(
       (await t.post('/api/workspaces/delete-access', member, { workspaceId: wsId, personId: ownerRow.id }))
         .status,
@@ -261,6 +268,6 @@ describe.each(dbKinds)('workspaces on %s', (kind) => {
   it('keeps the id of another user’s workspace to them (409)', async () => {
     await plans.set('outsider@example.com', 'gold')
     const res = await t.post('/api/workspaces/create', outsider, { id: wsId, name: 'Copy', description: '' })
-    expect(res).toEqual({ status: 409, body: { error: appMessages.idTaken } })
+    expect(res).toEqual({ status: 409, body: { error: appMessages.idTaken, code: 'conflict' } })
   })
 })

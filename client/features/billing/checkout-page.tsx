@@ -1,7 +1,7 @@
 // /billing/checkout?session=ID: the local provider's checkout (test mode, no payment taken).
 // "Pay" completes the session and goes to its successUrl; "Cancel" goes to its cancelUrl. Where the
-// test checkout is off (a deployment without Stripe, ADR 0007) the server answers 403 and the page
-// says billing is not configured.
+// test checkout is off (a deployment without Stripe, ADR 0007) the server answers 403 `not_configured`
+// and the page says billing is not configured.
 import { appMessages } from '@common/messages.ts'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
@@ -20,7 +20,7 @@ export function CheckoutPage({ session }: { session: string }) {
 
   if (session && checkout.isPending)
     return <p className="px-6 py-20 text-center text-sm text-muted">Loading checkout…</p>
-  if (checkout.error instanceof ApiError && checkout.error.status === 403) {
+  if (checkout.error instanceof ApiError && checkout.error.code === 'not_configured') {
     return (
       <EmptyState icon={CreditCard} title={appMessages.billingNotConfiguredTitle}>
         <p data-testid="billing-not-configured">{checkout.error.message}</p>

@@ -63,7 +63,7 @@ export function SavePanel({ doc, loads, projectId, name, onNameChange }: Props) 
     setSaved(null)
     if (!name.trim()) return setNameError(messages.iconNameRequired)
     setNameError(null)
-    if (blocked) return fail(blocked)
+    if (blocked) return fail(blocked.message)
     if (!target) return fail(messages.noCurrentProject)
     if (!me) return fail(messages.noUserId)
     setBusy(true)
@@ -110,14 +110,14 @@ export function SavePanel({ doc, loads, projectId, name, onNameChange }: Props) 
         type="submit"
         disabled={busy || disabled}
         aria-describedby={showHint ? hintId : undefined}
-        title={blocked ?? undefined}
+        title={blocked?.message}
       >
         <Save className="size-4" aria-hidden />
         Save to vault
       </Button>
       {showHint ? (
         <p id={hintId} className="text-sm text-muted" data-testid="save-blocked">
-          {blocked}
+          {blocked?.message}
         </p>
       ) : null}
       {error ? (

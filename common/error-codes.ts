@@ -1,0 +1,62 @@
+// The closed list of error codes (ADR 0004): every error answer of the API is
+// `{ "error": "<message>", "code": "<code>" }`. The message is for people and may change with the
+// texts; the code is for programs: the client decides by it, never by comparing message text.
+// README "Architecture" lists them; a new code is added here, to the README and to the ADR.
+
+/** Each code and what it means (the README's list is this table). */
+export const ERROR_CODES = {
+  invalid: 'The request is malformed or a field is not valid (400).',
+  signed_out: 'There is no session: sign in first (401).',
+  not_authorized: "The caller's role does not allow this action on something it may see (403).",
+  plan_required: 'The plan that counts here does not include this (403): upgrade, or ask the owner.',
+  quota_reached: "A limit of the plan is reached: stored icons or bytes, or this month's credits (403).",
+  cross_site: "An unsafe request did not come from this app's own pages (403, ADR 0006).",
+  not_configured: 'The server is not set up for this (billing, AI): ask its administrator (403 or 503).',
+  not_found: 'No such route, or nothing the caller may see under this id (404).',
+  method_not_allowed: 'The route does not take this method (405).',
+  conflict: 'The request clashes with what exists: an id in use, a plan already held (409).',
+  gone: 'What the request builds on has ended, such as an expired invitation (410).',
+  cursor_expired: 'The sync cursor is older than the kept history: list the scope again from 0 (410).',
+  too_large: "The request body, or a move's markup, is over its limit (413).",
+  json_required: 'A body must be sent as JSON (415).',
+  rate_limited: 'Too many requests or too much processing time: wait Retry-After seconds (429).',
+  busy: 'The server is busy with other work: retry after Retry-After seconds (503).',
+  unavailable: 'The database or a provider cannot be reached, or the server is shutting down (503).',
+  upstream_error: 'A service the server calls answered with an error (502).',
+  upstream_timeout: 'A service the server calls did not answer in time (504).',
+  internal: 'An unexpected error on the server, logged there (500).',
+} as const
+
+export type ErrorCode = keyof typeof ERROR_CODES
+
+export const ERROR_CODE_LIST = Object.keys(ERROR_CODES) as ErrorCode[]
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(ERROR_CODES, value)
+
+/** The code an error status has unless its answer names a more precise one. */
+const BY_STATUS: Record<number, ErrorCode> = {
+  400: 'invalid',
+  401: 'signed_out',
+  403: 'not_authorized',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  410: 'gone',
+  413: 'too_large',
+  415: 'json_required',
+  429: 'rate_limited',
+  500: 'internal',
+  502: 'upstream_error',
+  503: 'unavailable',
+  504: 'upstream_timeout',
+}
+
+/** The default code of an error status: any other 4xx is `invalid`, any other 5xx `internal`. */
+export const codeForStatus = (status: number): ErrorCode =>
+  BY_STATUS[status] ?? (status >= 500 ? 'internal' : 'invalid')
+
+/** The body of every error answer. */
+export type ErrorBody = { error: string; code: ErrorCode }
+
+export const errorBody = (message: string, code: ErrorCode): ErrorBody => ({ error: message, code })

@@ -1,0 +1,190 @@
+// Every error answer of the API is `{ error, code }` with a code of the closed list
+// (common/error-codes.ts, ADR 0004): each route mounted in server/app.ts is driven into at least one
+// failure (no session, a bad body or query, an unknown id, a plan refusal), and the HTTP boundary's own
+// refusals (404, 405, 413, 415, cross-site) are checked too. A route added without a case here fails
+// the coverage test.
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ERROR_CODE_LIST, type ErrorCode } from '../../common/error-codes.ts'
+import { createTestApp, type TestApp } from '../setup/test-app.ts'
+import { dbKinds } from '../setup/test-db.ts'
+
+type Who = 'nobody' | 'free'
+type Case = [who: Who, method: 'GET' | 'POST', path: string, body: unknown, status: number, code: ErrorCode]
+
+const STAR = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M2 2h20v20H2z"/></svg>'
+const unknown = randomUUID()
+const ownProject = randomUUID()
+
+/** At least one failure per route; several where a route has several kinds. */
+const cases: Case[] = [
+  // better-auth behind its adapter (server/routes/auth.ts)
+  ['nobody', 'POST', '/api/auth/sign-in/magic-link', { email: 'not an address' }, 400, 'invalid'],
+  ['nobody', 'GET', '/api/auth/magic-link/verify?token=nope', undefined, 400, 'invalid'],
+  ['nobody', 'POST', '/api/auth/subscription/upgrade', { plan: 'pro' }, 401, 'signed_out'],
+  ['free', 'POST', '/api/auth/subscription/upgrade', { plan: 'platinum' }, 400, 'invalid'],
+  ['nobody', 'GET', '/api/auth/no-such-endpoint', undefined, 404, 'not_found'],
+  // billing
+  ['nobody', 'POST', '/api/billing/plans', {}, 404, 'not_found'],
+  ['nobody', 'GET', '/api/billing/subscription', undefined, 401, 'signed_out'],
+  ['nobody', 'GET', '/api/billing/checkout?session=x', undefined, 401, 'signed_out'],
+  ['free', 'GET', `/api/billing/checkout?session=${unknown}`, undefined, 404, 'not_found'],
+  ['free', 'POST', '/api/billing/checkout/complete', {}, 400, 'invalid'],
+  ['nobody', 'POST', '/api/billing/stripe/webhook', {}, 404, 'not_found'],
+  // credits, usage, me, sync, events
+  ['nobody', 'GET', '/api/credits', undefined, 401, 'signed_out'],
+  ['free', 'GET', `/api/credits?workspaceId=${unknown}`, undefined, 404, 'not_found'],
+  ['nobody', 'GET', '/api/usage', undefined, 401, 'signed_out'],
+  ['nobody', 'POST', '/api/me', {}, 404, 'not_found'],
+  ['nobody', 'GET', '/api/sync?scope=personal&since=0', undefined, 401, 'signed_out'],
+  ['free', 'GET', '/api/sync?scope=nowhere&since=0', undefined, 400, 'invalid'],
+  ['free', 'GET', `/api/sync?scope=${unknown}&since=0`, undefined, 404, 'not_found'],
+  ['nobody', 'GET', '/api/events', undefined, 401, 'signed_out'],
+  ['nobody', 'GET', '/api/health/nope', undefined, 404, 'not_found'],
+  // workspaces
+  ['nobody', 'GET', '/api/workspaces', undefined, 401, 'signed_out'],
+  ['free', 'POST', '/api/workspaces/create', { id: randomUUID(), name: 'Team' }, 403, 'plan_required'],
+  ['free', 'POST', '/api/workspaces/create', { id: 'x' }, 400, 'invalid'],
+  ['free', 'POST', '/api/workspaces/update', { id: unknown, name: 'W' }, 404, 'not_found'],
+  ['free', 'POST', '/api/workspaces/delete', { id: unknown }, 404, 'not_found'],
+  ['free', 'POST', '/api/workspaces/access', { workspaceId: unknown }, 400, 'invalid'],
+  ['free', 'POST', '/api/workspaces/update-credits-limit', {}, 400, 'invalid'],
+  ['free', 'POST', '/api/workspaces/invite-user', {}, 400, 'invalid'],
+  ['nobody', 'GET', '/api/workspaces/invitations', undefined, 401, 'signed_out'],
+  ['free', 'POST', '/api/workspaces/accept-invitation', { invitationId: unknown }, 404, 'not_found'],
+  ['free', 'POST', '/api/workspaces/decline-invitation', {}, 400, 'invalid'],
+  ['free', 'GET', '/api/workspaces/pending-invitations', undefined, 400, 'invalid'],
+  ['free', 'POST', '/api/workspaces/revoke-invitation', {}, 400, 'invalid'],
+  ['free', 'GET', `/api/workspaces/access-users?workspaceId=${unknown}`, undefined, 404, 'not_found'],
+  ['free', 'POST', '/api/workspaces/delete-access', {}, 400, 'invalid'],
+  ['free', 'POST', '/api/workspaces/update-access-user', {}, 400, 'invalid'],
+  // projects
+  ['nobody', 'GET', '/api/projects', undefined, 401, 'signed_out'],
+  ['free', 'POST', '/api/projects/create', { id: randomUUID(), name: '' }, 400, 'invalid'],
+  ['free', 'POST', '/api/projects/update', { id: unknown, name: 'P' }, 404, 'not_found'],
+  ['free', 'POST', '/api/projects/delete', { id: unknown }, 404, 'not_found'],
+  // icons
+  ['nobody', 'GET', `/api/icons?project_id=${unknown}`, undefined, 401, 'signed_out'],
+  ['free', 'GET', `/api/icons?project_id=${unknown}`, undefined, 404, 'not_found'],
+  ['free', 'GET', '/api/icons', undefined, 400, 'invalid'],
+  [
+    'free',
+    'POST',
+    '/api/icons/create',
+    { id: randomUUID(), name: 'Star', svg: STAR, project_id: ownProject },
+    403,
+    'plan_required',
+  ],
+  ['free', 'POST', '/api/icons/create-many', { icons: [] }, 400, 'invalid'],
+  ['free', 'POST', '/api/icons/move', { ids: [unknown], project_id: unknown }, 404, 'not_found'],
+  ['free', 'POST', '/api/icons/update', { id: unknown, name: 'N' }, 404, 'not_found'],
+  ['free', 'POST', '/api/icons/delete', { id: unknown }, 404, 'not_found'],
+  ['free', 'GET', '/api/icons/download', undefined, 400, 'invalid'],
+  // maker
+  ['nobody', 'GET', '/api/maker/capabilities', undefined, 401, 'signed_out'],
+  ['free', 'GET', `/api/maker/capabilities?workspaceId=${unknown}`, undefined, 404, 'not_found'],
+  ['free', 'POST', '/api/maker/charge', { action: 'nothing' }, 400, 'invalid'],
+  ['free', 'POST', '/api/maker/generate', { prompt: '' }, 400, 'invalid'],
+]
+
+/** "METHOD /path" of a case, its query left out, as Hono lists the route. */
+const routeOf = ([, method, path]: Case) => `${method} ${path.split('?')[0]}`
+
+describe.each(dbKinds)('error codes on %s', (kind) => {
+  let t: TestApp
+  let free: string
+
+  beforeAll(async () => {
+    t = await createTestApp(kind)
+    free = await t.signIn('codes-free@example.com')
+    const made = await t.post('/api/projects/create', free, {
+      id: ownProject,
+      name: 'Own',
+      workspace_id: null,
+    })
+    expect(made.status).toBe(200)
+  })
+  afterAll(() => t?.close())
+
+  const expectErrorBody = async (res: Response, status: number, code: ErrorCode, what: string) => {
+    expect(res.status, what).toBe(status)
+    expect(res.headers.get('content-type'), what).toMatch(/^application\/json/)
+    const body = await res.json()
+    expect(Object.keys(body).sort(), what).toEqual(['code', 'error'])
+    expect(typeof body.error, what).toBe('string')
+    expect(body.error.length, what).toBeGreaterThan(0)
+    expect(ERROR_CODE_LIST, what).toContain(body.code)
+    expect(body.code, what).toBe(code)
+  }
+
+  it('answers every route’s failures with { error, code } and the code of the closed list', async () => {
+    for (const [who, method, path, body, status, code] of cases) {
+      const res = await t.request(path, {
+        method,
+        ...(who === 'free' ? { cookie: free } : {}),
+        ...(body === undefined ? {} : { json: body }),
+      })
+      await expectErrorBody(res, status, code, `${who} ${method} ${path}`)
+    }
+  })
+
+  it('covers every route mounted under /api', () => {
+    const covered = new Set(cases.map(routeOf))
+    const mounted = t.ctx.app.routes
+      .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !r.path.endsWith('/*'))
+      .map((r) => `${r.method} ${r.path}`)
+    // Routes without a failure of their own (public lists, the health checks: health.test.ts) are
+    // covered by another method on the same path.
+    const missing = [...new Set(mounted)].filter(
+      (route) =>
+        !covered.has(route) &&
+        !covered.has(route.replace(/^GET/, 'POST')) &&
+        !['GET /api/health', 'GET /api/health/ready'].includes(route),
+    )
+    expect(missing).toEqual([])
+  })
+
+  it('gives the HTTP boundary’s own refusals their codes', async () => {
+    await expectErrorBody(await t.request('/api/no-such-thing'), 404, 'not_found', '404')
+    await expectErrorBody(
+      await t.request('/api/auth/sign-out', { method: 'PUT' }),
+      405,
+      'method_not_allowed',
+      '405',
+    )
+    await expectErrorBody(
+      await t.request('/api/projects/create', { cookie: free, json: {}, origin: 'https://evil.example' }),
+      403,
+      'cross_site',
+      'cross-site',
+    )
+    await expectErrorBody(
+      await t.request('/api/projects/create', {
+        cookie: free,
+        method: 'POST',
+        body: 'x',
+        headers: { 'content-type': 'text/plain' },
+      }),
+      415,
+      'json_required',
+      '415',
+    )
+    await expectErrorBody(
+      await t.request('/api/projects/create', { cookie: free, json: { name: 'x'.repeat(1024 * 1024 + 1) } }),
+      413,
+      'too_large',
+      '413',
+    )
+    await expectErrorBody(
+      await t.request('/api/projects/create', {
+        cookie: free,
+        method: 'POST',
+        body: '{',
+        headers: { 'content-type': 'application/json' },
+      }),
+      400,
+      'invalid',
+      'bad JSON',
+    )
+  })
+})
