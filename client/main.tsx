@@ -1,14 +1,15 @@
 // Entry: providers, router, toasts, splash, session refresh, chunk-reload wiring, the service worker
 // and the return of the server after an offline start.
 import { PRODUCT_NAME } from '@common/messages.ts'
+import type { MeAnswer } from '@common/schemas/me.ts'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { runSplash } from './app/splash.ts'
 import { Toaster } from './components/ui/toaster.tsx'
+import { queryKeys } from './data/query-keys.ts'
 import { listenForChunkErrors } from './lib/chunk-reload.ts'
-import { type Me, meQueryKey } from './lib/me.ts'
 import { queryClient } from './lib/query-client.ts'
 import { onSessionChange } from './lib/session-refresh.ts'
 import { onServerBack } from './local/connection.ts'
@@ -25,17 +26,16 @@ const router = createAppRouter(queryClient)
 
 // Session refresh signal (docs/product.md §Session): after sign-in, sign-out and user changes, reload the user and re-run guards.
 onSessionChange(async () => {
-  await queryClient.invalidateQueries({ queryKey: meQueryKey, refetchType: 'all' })
+  await queryClient.invalidateQueries({ queryKey: queryKeys.me, refetchType: 'all' })
   await router.invalidate()
 })
 
 // The server is back (after an offline start the user came from the local copy): ask it again, and
 // re-run the guards if the answer is someone else or nobody.
 onServerBack(async () => {
-  const before = queryClient.getQueryData<{ user: Me | null }>(meQueryKey)?.user?.id
-  await queryClient.invalidateQueries({ queryKey: meQueryKey, refetchType: 'all' })
-  if (queryClient.getQueryData<{ user: Me | null }>(meQueryKey)?.user?.id !== before)
-    await router.invalidate()
+  const before = queryClient.getQueryData<MeAnswer>(queryKeys.me)?.user?.id
+  await queryClient.invalidateQueries({ queryKey: queryKeys.me, refetchType: 'all' })
+  if (queryClient.getQueryData<MeAnswer>(queryKeys.me)?.user?.id !== before) await router.invalidate()
 })
 
 const root = document.getElementById('root')

@@ -3,7 +3,7 @@
 // the server refuses is toasted (network failures are silent: the engine retries on its own).
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { invitationsQueryKey } from '../data/invitations.ts'
+import { queryKeys } from '../data/query-keys.ts'
 import { ApiError } from '../lib/api.ts'
 import { toast } from '../lib/toast.ts'
 import { startSyncEngine } from '../local/engine.ts'
@@ -14,7 +14,7 @@ export function useLocalSync(userId: string | undefined) {
     if (!userId) return
     return startSyncEngine({
       userId,
-      onInvitationsChanged: () => void queryClient.invalidateQueries({ queryKey: invitationsQueryKey }),
+      onInvitationsChanged: () => void queryClient.invalidateQueries({ queryKey: queryKeys.invitations }),
       onSyncError: (error) => {
         if (error instanceof ApiError && error.status !== 401) toast(error.message)
       },

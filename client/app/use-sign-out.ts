@@ -4,8 +4,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback } from 'react'
+import { queryKeys } from '../data/query-keys.ts'
 import { authClient } from '../lib/auth-client.ts'
-import { meQueryKey } from '../lib/me.ts'
 import { toast } from '../lib/toast.ts'
 import { deleteLocalDb } from '../local/db.ts'
 
@@ -21,7 +21,7 @@ export function useSignOut() {
         return
       }
       await queryClient.cancelQueries()
-      queryClient.setQueryData(meQueryKey, { user: null })
+      queryClient.setQueryData(queryKeys.me, { user: null })
       await navigate({ to: '/sign-in', replace: true })
       await deleteLocalDb()
       queryClient.clear()

@@ -8,11 +8,12 @@ import { db, type LocalWorkspace, type LocalWorkspaceAccess } from '../local/db.
 import { requestSync } from '../local/engine.ts'
 import { queueChange } from '../local/outbox.ts'
 import { useLiveQuery } from '../local/use-live-query.ts'
+import { queryKeys } from './query-keys.ts'
 
 /** Loads the people of a workspace into the local database (the list itself is read live). */
 const accessUsersQueryOptions = (workspaceId: string) =>
   queryOptions({
-    queryKey: ['workspaces', workspaceId, 'access-users'],
+    queryKey: queryKeys.accessUsers(workspaceId),
     queryFn: async () => {
       try {
         await requestSync({ access: workspaceId })

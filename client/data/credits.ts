@@ -1,24 +1,20 @@
-// Credits used this month in a workspace (GET /api/credits, from the billing issue). Until that
-// endpoint exists it answers 404: the usage is then shown as unknown, without an error toast.
+// Credits used this month (GET /api/credits): a workspace's, or the user's own (workspaceId null).
+// One cache entry per scope (query-keys.ts), read by /info, Manage Workspace and the maker; a paid
+// maker call puts the usage it answers there (`rememberCredits`), so every screen shows it at once.
+// A 404 (a workspace the caller is no longer in) is shown as unknown, without an error toast.
+import type { CreditUsageInfo } from '@common/schemas/billing.ts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { ApiError, api } from '../lib/api.ts'
+import { queryClient } from '../lib/query-client.ts'
+import { queryKeys } from './query-keys.ts'
 
-export interface CreditsUsage {
-  month: string
-  used: number
-  limit: number
-}
-
-const creditsQueryOptions = (workspaceId: string) =>
+export const creditsQueryOptions = (workspaceId: string | null) =>
   queryOptions({
-    queryKey: ['credits', workspaceId],
+    queryKey: queryKeys.credits(workspaceId),
     queryFn: async ({ signal }) => {
+      const query = workspaceId ? `?workspaceId=${encodeURIComponent(workspaceId)}` : ''
       try {
-        const { data } = await api<{ data: CreditsUsage }>(
-          `/api/credits?workspaceId=${encodeURIComponent(workspaceId)}`,
-          { signal },
-        )
-        return data
+        return (await api<{ data: CreditUsageInfo }>(`/api/credits${query}`, { signal })).data
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null
         throw error
@@ -27,4 +23,9 @@ const creditsQueryOptions = (workspaceId: string) =>
     staleTime: 30_000,
   })
 
-export const useCreditsUsage = (workspaceId: string) => useQuery(creditsQueryOptions(workspaceId)).data
+export const useCreditsUsage = (workspaceId: string | null) => useQuery(creditsQueryOptions(workspaceId)).data
+
+/** The usage a paid call answered: what every screen showing this scope's credits reads next. */
+export function rememberCredits(workspaceId: string | null, usage: CreditUsageInfo) {
+  queryClient.setQueryData(queryKeys.credits(workspaceId), usage)
+}

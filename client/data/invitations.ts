@@ -6,12 +6,11 @@ import type { InvitationRow, WorkspaceAccessRow } from '@common/schemas/rows.ts'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../lib/api.ts'
 import { requestSync } from '../local/engine.ts'
-
-export const invitationsQueryKey = ['workspaces', 'invitations'] as const
+import { queryKeys } from './query-keys.ts'
 
 const invitationsQueryOptions = () =>
   queryOptions({
-    queryKey: invitationsQueryKey,
+    queryKey: queryKeys.invitations,
     queryFn: ({ signal }) =>
       api<{ data: InvitationRow[] }>('/api/workspaces/invitations', { signal }).then((r) => r.data),
     // The live stream says when they change; a reconnect re-fetches on focus.
@@ -27,14 +26,10 @@ export function inviteUser(input: { workspaceId: string; email: string; role: As
   return api<{ data: InvitationRow }>('/api/workspaces/invite-user', { body: input }).then((r) => r.data)
 }
 
-/** The query key of a workspace's pending invitations (what its admins see). */
-export const workspaceInvitationsQueryKey = (workspaceId: string) =>
-  ['workspaces', workspaceId, 'pending-invitations'] as const
-
 /** The query of a workspace's pending invitations, oldest first (those who may invite). */
 export function useWorkspaceInvitations(workspaceId: string) {
   return useQuery({
-    queryKey: workspaceInvitationsQueryKey(workspaceId),
+    queryKey: queryKeys.workspaceInvitations(workspaceId),
     queryFn: ({ signal }) =>
       api<{ data: InvitationRow[] }>(
         `/api/workspaces/pending-invitations?workspaceId=${encodeURIComponent(workspaceId)}`,
@@ -52,7 +47,7 @@ export function useRevokeInvitation() {
         body: { workspaceId: invitation.workspace_id, invitationId: invitation.id },
       }).then((r) => r.data),
     onSettled: (_data, _error, invitation) =>
-      queryClient.invalidateQueries({ queryKey: workspaceInvitationsQueryKey(invitation.workspace_id) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.workspaceInvitations(invitation.workspace_id) }),
   })
 }
 

@@ -3,10 +3,11 @@
 import type { StorageOverview } from '@common/schemas/usage.ts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '../lib/api.ts'
+import { queryKeys } from './query-keys.ts'
 
 const storageQueryOptions = () =>
   queryOptions({
-    queryKey: ['storage-usage'],
+    queryKey: queryKeys.storage,
     queryFn: ({ signal }) => api<{ data: StorageOverview }>('/api/usage', { signal }).then((r) => r.data),
     staleTime: 5_000,
   })

@@ -7,10 +7,11 @@ import { ApiError } from '../lib/api.ts'
 import type { LocalIcon } from '../local/db.ts'
 import { syncProjectIcons } from '../local/icons.ts'
 import { useLiveProjectIcons } from './live-project-icons.ts'
+import { queryKeys } from './query-keys.ts'
 
 const iconsSyncQueryOptions = (projectId: string) =>
   queryOptions({
-    queryKey: ['icons', projectId, 'sync'],
+    queryKey: queryKeys.projectIconsSync(projectId),
     queryFn: async () => {
       try {
         await syncProjectIcons(projectId)

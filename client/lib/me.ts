@@ -1,26 +1,18 @@
 // The signed-in user from GET /api/me (null when signed out), loaded by the root route.
+import type { MeAnswer, MeUser } from '@common/schemas/me.ts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryKeys } from '../data/query-keys.ts'
 import { userOrLastSeen } from '../local/offline-user.ts'
 import { api } from './api.ts'
 
-export type Plan = 'free' | 'pro' | 'gold'
-type SubscriptionStatus = 'active' | 'canceled' | null
-
-export interface Me {
-  id: string
-  email: string
-  name: string
-  plan: Plan
-  status: SubscriptionStatus
-}
-
-export const meQueryKey = ['me'] as const
+/** The user of GET /api/me (common/schemas/me.ts). */
+export type Me = MeUser
 
 export const meQueryOptions = () =>
   queryOptions({
-    queryKey: meQueryKey,
+    queryKey: queryKeys.me,
     // Offline or the server stopped: the last user seen, so the app opens from the local copy.
-    queryFn: ({ signal }) => userOrLastSeen(() => api<{ user: Me | null }>('/api/me', { signal })),
+    queryFn: ({ signal }) => userOrLastSeen(() => api<MeAnswer>('/api/me', { signal })),
     staleTime: 5 * 60 * 1000,
     // Root data: not reloaded on focus, reconnect or mount; the session signal and navigation refresh it.
     refetchOnWindowFocus: false,

@@ -2,21 +2,20 @@
 // unless its meta says `showsOwnError` (a page that states the error itself, e.g. /verify-identity).
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { ApiError, errorMessage } from './api.ts'
+import { backoffDelay, isTransientStatus, MAX_QUERY_RETRIES, retryAfterSeconds } from './retry.ts'
 import { toast } from './toast.ts'
 
 const FIVE_MINUTES = 5 * 60 * 1000
-const MAX_RETRIES = 3
 
-/** Exponential delay from 1 s, capped at 30 s. */
-const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000)
-
-/** Retry up to 3 times, but not client errors that would fail the same way again. */
+/** Retry up to 3 times what may pass later (no answer, or a transient status: retry.ts), nothing else. */
 function shouldRetry(failureCount: number, error: unknown) {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
-    return false
-  }
-  return failureCount < MAX_RETRIES
+  if (error instanceof ApiError && !isTransientStatus(error.status)) return false
+  return failureCount < MAX_QUERY_RETRIES
 }
+
+/** retry.ts's backoff (1 s doubling, capped at 30 s), never shorter than the answer's Retry-After. */
+const retryDelay = (failureCount: number, error: unknown) =>
+  backoffDelay(failureCount, error instanceof ApiError ? retryAfterSeconds(error.headers) : undefined)
 
 function createQueryClient() {
   return new QueryClient({

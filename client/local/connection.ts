@@ -1,7 +1,10 @@
 // Whether the server can be reached, for the sync state in the header and for recovering on its own:
 // the browser's online flag, and what the app saw (a request that could not reach the server; the
 // sync engine's stream or sender getting through again). While unreachable, /api/health is polled
-// (1 s growing to 15 s, at once when the browser comes online); when it answers, "server back" fires.
+// (retry.ts's backoff: 1 s growing to 30 s, at once when the browser comes online); when it answers,
+// "server back" fires.
+import { backoffDelay, isUnreachableStatus } from '../lib/retry.ts'
+
 type Listener = () => void
 
 let unreachable = false
@@ -51,7 +54,7 @@ export function serverUnreachable() {
 export function isUnreachableError(error: unknown): boolean {
   if (error instanceof TypeError) return true // fetch: offline, refused, reset
   const status = (error as { status?: unknown } | null)?.status
-  return status === 502 || status === 503 || status === 504 // a proxy in front of a stopped server
+  return typeof status === 'number' && isUnreachableStatus(status) // a proxy in front of a stopped server
 }
 
 async function probe() {
@@ -65,7 +68,7 @@ async function probe() {
           window.removeEventListener('online', done)
           resolve()
         }
-        const timer = setTimeout(done, Math.min(1000 * 2 ** attempt, 15_000))
+        const timer = setTimeout(done, backoffDelay(attempt))
         window.addEventListener('online', done)
       })
       if (!unreachable) return

@@ -5,11 +5,11 @@
 // BroadcastChannel of tabs.ts. When the leading tab closes, another one takes the lock over.
 import { liveQuery } from 'dexie'
 import { ApiError, errorMessage } from '../lib/api.ts'
+import { backoffDelay, MAX_DELAY_MS } from '../lib/retry.ts'
 import { serverReachable, serverUnreachable } from './connection.ts'
 import { db, deleteLocalDb, onBeforeDeleteLocalDb, openLocalDb } from './db.ts'
 import { connectLive } from './live.ts'
 import { runSender, wakeOutbox } from './outbox.ts'
-import { retryDelay } from './outbox-rules.ts'
 import { forgetVersions, pullScope } from './pull.ts'
 import { syncAccessUsers, syncAll, syncIcons } from './sync.ts'
 import { holdTabLock, onTabMessage, postToTabs, type SyncScope } from './tabs.ts'
@@ -98,7 +98,7 @@ class Leader {
    */
   private waitForNetwork(signal: AbortSignal) {
     serverUnreachable()
-    const delay = navigator.onLine ? retryDelay(this.unreachable++) : 30_000
+    const delay = navigator.onLine ? backoffDelay(this.unreachable++) : MAX_DELAY_MS
     return new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer)

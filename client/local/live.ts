@@ -10,8 +10,10 @@
 // a teammate's import of 10,000 icons costs a few dozen transactions, not 10,000. The backlog is
 // bounded: past MAX_BACKLOG waiting row events they are dropped for a re-sync (ADR 0402).
 import type { ChangeEvent } from '@common/schemas/events.ts'
+import { backoffDelay } from '../lib/retry.ts'
 import { applyServerRows } from './apply.ts'
 import { StoredRows } from './bulk-write.ts'
+import { onServerBack } from './connection.ts'
 import { type AnyRow, db, ROW_TABLES, type RowTable, rwTransaction } from './db.ts'
 import { cascades, coalesce, eventRowId, isRowEvent, type RowEvent, runs, takeBatch } from './live-batch.ts'
 import { heard, scopeOfEvent } from './pull.ts'
@@ -114,14 +116,17 @@ const BATCH_WAIT_MS = 16
 /** Past this many waiting row events, they are dropped and the lists re-fetched instead. */
 const MAX_BACKLOG = 20_000
 
-const RECONNECT_MS = 5000
-
-/** Opens the stream; returns a function that closes it. EventSource reconnects by itself after a
- * dropped connection; when it gives up (e.g. an error status), we open a new one a little later. */
+/**
+ * Opens the stream; returns a function that closes it. EventSource reconnects by itself after a
+ * dropped connection; when it gives up (an error status: a proxy's 502/503 while the server
+ * restarts, say), we open a new one after retry.ts's backoff (1 s doubling to 30 s, from 1 s again
+ * once a connection is ready), or at once when the browser comes online or the server answers again.
+ */
 export function connectLive(handlers: LiveHandlers): () => void {
   let source: EventSource | null = null
   let timer: ReturnType<typeof setTimeout> | undefined
   let closed = false
+  let failures = 0
   // Waiting events, applied in order a batch at a time; never more than MAX_BACKLOG row events.
   const queue: ChangeEvent[] = []
   let rowEvents = 0
@@ -162,8 +167,12 @@ export function connectLive(handlers: LiveHandlers): () => void {
 
   const open = () => {
     if (closed) return
+    timer = undefined
     source = new EventSource('/api/events')
-    source.addEventListener('ready', () => handlers.onReady())
+    source.addEventListener('ready', () => {
+      failures = 0
+      handlers.onReady()
+    })
     // The server dropped what waited for us (we read too slowly) or may have missed notes: pull.
     source.addEventListener('pull', () => handlers.onReady())
     source.addEventListener('change', (message) => {
@@ -181,12 +190,22 @@ export function connectLive(handlers: LiveHandlers): () => void {
     source.addEventListener('error', () => {
       if (source?.readyState !== EventSource.CLOSED) return
       source = null
-      timer = setTimeout(open, RECONNECT_MS)
+      timer = setTimeout(open, backoffDelay(failures++))
     })
   }
+  /** Waiting to reconnect: do it now. */
+  const openNow = () => {
+    if (timer === undefined || closed) return
+    clearTimeout(timer)
+    open()
+  }
   open()
+  const stopHearingBack = onServerBack(openNow)
+  window.addEventListener('online', openNow)
   return () => {
     closed = true
+    stopHearingBack()
+    window.removeEventListener('online', openNow)
     clearTimeout(timer)
     clearTimeout(wait)
     source?.close()

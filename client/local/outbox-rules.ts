@@ -3,11 +3,8 @@
 
 import { MAX_ICONS_PER_BATCH } from '@common/icon-limits.ts'
 import { messages } from '@common/messages.ts'
+import { backoffDelay, isTransientStatus, isUnreachableStatus, MAX_SEND_TRIES } from '../lib/retry.ts'
 import type { ChangeKind, OutboxEntry, RowSnapshot, RowTable } from './db.ts'
-
-/** Sync retry (docs/product.md §Sync retry): 3 tries, exponential delay from 1 s capped at 30 s. */
-export const MAX_TRIES = 3
-export const retryDelay = (attempt: number) => Math.min(1000 * 2 ** attempt, 30_000)
 
 export type Failure =
   /** The browser is offline or the server cannot be reached: try again later, not a try. */
@@ -30,25 +27,19 @@ export interface AttemptError {
 
 const isDelete = (kind: ChangeKind) => kind.endsWith('/delete') || kind === 'workspaces/delete-access'
 
-/** What to do after an attempt failed; `tries` counts this attempt already. */
 /**
- * The server, or what it stands on, cannot be reached: a proxy with no process to send to (502,
- * 504) or a process whose database is down (503, ADR 0306). Like a network failure, it says
- * nothing of the change: wait for the server, do not count a try (a database restart must not undo
- * what people did meanwhile).
+ * What to do after an attempt failed; `tries` counts this attempt already (docs/product.md §Sync
+ * retry; which statuses and how long: client/lib/retry.ts). No answer, or one saying the server
+ * cannot be reached, is not a try: a database restart must not undo what people did meanwhile.
  */
-const UNREACHABLE = new Set([502, 503, 504])
-
 export function decideFailure(kind: ChangeKind, error: AttemptError, tries: number, online = true): Failure {
-  if (error.status === undefined || !online || UNREACHABLE.has(error.status)) return { kind: 'offline' }
   const { status } = error
+  if (status === undefined || !online || isUnreachableStatus(status)) return { kind: 'offline' }
   if (status === 401) return { kind: 'signed-out' }
   if (status === 404 && isDelete(kind)) return { kind: 'done' }
-  const transient = status === 429 || status === 408 || status >= 500
-  if (!transient) return { kind: 'rollback', message: error.message, gone: status === 404 }
-  if (tries >= MAX_TRIES) return { kind: 'rollback', message: error.message, gone: false }
-  const delayMs = Math.max(retryDelay(tries - 1), (error.retryAfter ?? 0) * 1000)
-  return { kind: 'retry', delayMs: Math.min(delayMs, 30_000) }
+  if (!isTransientStatus(status)) return { kind: 'rollback', message: error.message, gone: status === 404 }
+  if (tries >= MAX_SEND_TRIES) return { kind: 'rollback', message: error.message, gone: false }
+  return { kind: 'retry', delayMs: backoffDelay(tries - 1, error.retryAfter) }
 }
 
 interface Flow {

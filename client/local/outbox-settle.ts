@@ -3,6 +3,7 @@
 // retry later, wait for the network, or roll back with the entries built on them and toast, as
 // outbox-rules.ts decides.
 import { ApiError } from '../lib/api.ts'
+import { retryAfterSeconds } from '../lib/retry.ts'
 import { type Settle, settleRows } from './apply.ts'
 import { type AnyRow, db, type OutboxEntry, rowTable, rwTransaction } from './db.ts'
 import {
@@ -32,13 +33,7 @@ export const sleep = (ms: number, signal: AbortSignal) =>
 
 export function attemptError(error: unknown): AttemptError {
   if (error instanceof ApiError) {
-    const header = error.headers.get('retry-after') ?? error.headers.get('x-retry-after')
-    const retryAfter = header ? Number(header) : undefined
-    return {
-      status: error.status,
-      message: error.message,
-      retryAfter: Number.isFinite(retryAfter) ? retryAfter : undefined,
-    }
+    return { status: error.status, message: error.message, retryAfter: retryAfterSeconds(error.headers) }
   }
   if (error instanceof SyntaxError) return { status: 502, message: error.message } // an answer that is not JSON
   return { message: error instanceof Error ? error.message : String(error) }

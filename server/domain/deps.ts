@@ -1,6 +1,7 @@
 // What domain functions need: the database, the event bus, mail, configuration, the SVG
 // pipeline's worker pool (untrusted SVG is never processed on the event loop) and the logger
 // (its lines carry the request id of the request they are part of: server/log.ts).
+import type { MeUser } from '../../common/schemas/me.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import type { EventBus } from '../events.ts'
@@ -18,4 +19,4 @@ export type Deps = {
 }
 
 /** The signed-in caller, as domain functions see them. */
-export type Actor = { id: string; email: string; plan: 'free' | 'pro' | 'gold' }
+export type Actor = Pick<MeUser, 'id' | 'email' | 'plan'>

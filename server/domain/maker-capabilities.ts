@@ -1,9 +1,7 @@
 // What the maker may do for this caller here: AI generation configured or not (and what to set),
 // the costs, and whether saving to the vault is allowed (personal plan, or the workspace owner's).
 
-import { messages } from '../../common/messages.ts'
-import { can } from '../../common/permissions.ts'
-import { saveIconsRefusal } from '../../common/plans.ts'
+import { saveRefusal } from '../../common/save-rule.ts'
 import {
   AI_ENV_VARS,
   MAKER_COSTS,
@@ -29,8 +27,9 @@ export async function makerCapabilities(deps: Deps, actor: Actor, scope: Scope):
     },
     costs: MAKER_COSTS,
     maxVariants: MAX_AI_VARIANTS,
-    saveRefusal: can(roleOf(scope), 'icon:create')
-      ? saveIconsRefusal({ userPlan: actor.plan, workspaceOwnerPlan })
-      : messages.notAuthorized,
+    // The one rule (common/save-rule.ts): the role, then the plan that counts here.
+    saveRefusal:
+      saveRefusal({ role: roleOf(scope), userPlan: actor.plan, ownerPlan: workspaceOwnerPlan })?.message ??
+      null,
   }
 }

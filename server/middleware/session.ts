@@ -1,19 +1,17 @@
 // Reads the session once per request into c.var.user; requireUser() answers 401 without one. A GET
 // takes it from the session cache when it can (no database round trip, ADR 0303); any other request
 // asks better-auth and then forgets the cached copy (it may have changed the user).
+
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import type { MeUser } from '../../common/schemas/me.ts'
 import type { Auth } from '../auth.ts'
 import { signedOut } from '../domain/errors.ts'
 import type { EventBus } from '../events.ts'
 import { sessionCache } from '../session-cache.ts'
 
-export type SessionUser = {
-  id: string
-  email: string
-  name: string
-  plan: 'free' | 'pro' | 'gold'
-  status: 'active' | 'canceled' | null
+/** The user GET /api/me answers (common/schemas/me.ts), and the session it came with. */
+export type SessionUser = MeUser & {
   /** The session's id: a change is not echoed on the live stream of the session that made it (ADR 0401). */
   sessionId?: string
 }

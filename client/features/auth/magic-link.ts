@@ -1,6 +1,7 @@
 // Magic-link calls: request an e-mail, verify the token the e-mail's link carries. The better-auth
 // client loads with the first call, not with the sign-in page (ADR 0406).
 import { queryOptions } from '@tanstack/react-query'
+import { queryKeys } from '../../data/query-keys.ts'
 import { ApiError } from '../../lib/api.ts'
 
 const auth = () => import('../../lib/auth-client.ts')
@@ -23,7 +24,7 @@ export function retryAfterSeconds(error: unknown): number | null {
 /** Verifying consumes the token: run once, never retried or refetched; the page shows its error (no toast). */
 export const verifyTokenQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ['verify-identity', token],
+    queryKey: queryKeys.verifyIdentity(token),
     queryFn: async () => {
       const { authCall, authClient } = await auth()
       await authCall((fetchOptions) => authClient.magicLink.verify({ query: { token } }, fetchOptions))

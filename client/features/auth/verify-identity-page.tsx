@@ -6,8 +6,8 @@ import { CircleAlert, LoaderCircle } from 'lucide-react'
 import { type ReactNode, useEffect } from 'react'
 import { buttonClass } from '../../components/ui/button.tsx'
 import { LogoMark } from '../../components/ui/logo.tsx'
+import { queryKeys } from '../../data/query-keys.ts'
 import { errorMessage } from '../../lib/api.ts'
-import { meQueryKey } from '../../lib/me.ts'
 import { verifyTokenQueryOptions } from './magic-link.ts'
 
 function Frame({ children }: { children: ReactNode }) {
@@ -46,7 +46,7 @@ export function VerifyIdentityPage({ token }: { token: string }) {
     if (!verify.isSuccess) return
     let cancelled = false
     queryClient
-      .refetchQueries({ queryKey: meQueryKey, type: 'all' })
+      .refetchQueries({ queryKey: queryKeys.me, type: 'all' })
       .then(() => {
         if (!cancelled) return navigate({ to: '/icons', replace: true })
       })

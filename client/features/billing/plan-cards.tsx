@@ -1,11 +1,10 @@
 // The three plans side by side with their monthly price (GET /api/billing/plans: common/plans.ts as
 // the server's environment sets it); the current one is marked, the action per plan comes from the caller.
-import { formatMonthlyPrice } from '@common/plans.ts'
+import { canUpgrade, formatMonthlyPrice, type Plan } from '@common/plans.ts'
 import { useQuery } from '@tanstack/react-query'
 import { Check, Minus } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { cn } from '../../components/ui/cn.ts'
-import type { Plan } from '../../lib/me.ts'
 import { PLAN_CATALOG, type PlanInfo } from './plan-catalog.ts'
 import { plansQueryOptions } from './subscription-api.ts'
 
@@ -28,7 +27,8 @@ export function PlanCards({ current = null, action }: PlanCardsProps) {
             className={cn(
               'relative flex flex-col gap-5 rounded-xl border bg-raised p-6',
               isCurrent ? 'border-accent ring-1 ring-accent' : 'border-line',
-              plan.id === 'gold' && !isCurrent && 'border-amber-500/40',
+              // The highest plan (common/plans.ts: nothing to upgrade to) stands out.
+              !canUpgrade(plan.id) && !isCurrent && 'border-amber-500/40',
             )}
           >
             {isCurrent ? (

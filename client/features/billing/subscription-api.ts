@@ -3,6 +3,7 @@
 import type { PaidPlan, PlanPrices } from '@common/plans.ts'
 import type { CheckoutInfo, SubscriptionInfo, SubscriptionRedirect } from '@common/schemas/billing.ts'
 import { queryOptions } from '@tanstack/react-query'
+import { queryKeys } from '../../data/query-keys.ts'
 import { api } from '../../lib/api.ts'
 
 /** Where the subscription calls (docs/product.md §Subscriptions) send the browser afterwards (cancel: back to where it was made). */
@@ -26,23 +27,21 @@ export const completeCheckout = (session: string) =>
 
 export const plansQueryOptions = () =>
   queryOptions({
-    queryKey: ['billing', 'plans'] as const,
+    queryKey: queryKeys.billingPlans,
     queryFn: ({ signal }) => api<{ data: PlanPrices }>('/api/billing/plans', { signal }).then((r) => r.data),
     staleTime: Number.POSITIVE_INFINITY,
   })
 
-export const subscriptionQueryKey = ['billing', 'subscription'] as const
-
 export const subscriptionQueryOptions = () =>
   queryOptions({
-    queryKey: subscriptionQueryKey,
+    queryKey: queryKeys.subscription,
     queryFn: ({ signal }) => api<{ data: SubscriptionInfo | null }>('/api/billing/subscription', { signal }),
     select: (r) => r.data,
   })
 
 export const checkoutQueryOptions = (session: string) =>
   queryOptions({
-    queryKey: ['billing', 'checkout', session] as const,
+    queryKey: queryKeys.checkout(session),
     queryFn: ({ signal }) =>
       api<{ data: CheckoutInfo }>(`/api/billing/checkout?session=${encodeURIComponent(session)}`, { signal }),
     select: (r) => r.data,

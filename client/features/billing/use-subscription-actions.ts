@@ -10,15 +10,15 @@ import type { SubscriptionInfo, SubscriptionRedirect } from '@common/schemas/bil
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { useState } from 'react'
+import { queryKeys } from '../../data/query-keys.ts'
 import { ApiError } from '../../lib/api.ts'
-import { meQueryKey, useMe } from '../../lib/me.ts'
+import { useMe } from '../../lib/me.ts'
 import { toast } from '../../lib/toast.ts'
 import { planName } from './plan-catalog.ts'
 import {
   cancelSubscription,
   completeCheckout,
   restoreSubscription,
-  subscriptionQueryKey,
   subscriptionQueryOptions,
   upgradeSubscription,
 } from './subscription-api.ts'
@@ -70,8 +70,8 @@ export function useSubscriptionActions() {
       const { url, redirect } = await call()
       // Session refresh: /subscription paths are not in better-auth's signal list, so reload here.
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: meQueryKey, refetchType: 'all' }),
-        queryClient.invalidateQueries({ queryKey: subscriptionQueryKey, refetchType: 'all' }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.me, refetchType: 'all' }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.subscription, refetchType: 'all' }),
       ])
       const stay = action === 'restore' && isAppPath(url)
       // A path of this app navigates in place; the provider's checkout page loads as a document.

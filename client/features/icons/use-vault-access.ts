@@ -4,7 +4,7 @@
 import { newIconStatus } from '@common/icon-rules.ts'
 import { messages } from '@common/messages.ts'
 import { can, type Role } from '@common/permissions.ts'
-import { saveIconsRefusal } from '@common/plans.ts'
+import { knownOwnerPlan, saveRefusal } from '@common/save-rule.ts'
 import type { IconStatus } from '@common/schemas/icons.ts'
 import { useWorkspace } from '../../data/workspaces.ts'
 import { type Me, useMe } from '../../lib/me.ts'
@@ -26,14 +26,14 @@ export interface VaultAccess {
 }
 
 /**
- * The plan check the browser can make: in personal mode the user's own plan; in a workspace the
- * owner's plan, known here only when the user is the owner (otherwise the server decides).
+ * Why saving into `workspace` (null: personal) is refused, as far as the browser can tell: the one
+ * rule of common/save-rule.ts (the role, then the plan that counts: the user's own in personal mode,
+ * the owner's in a workspace, known here only when the user is the owner; otherwise the server decides).
  */
 export function planRefusal(me: Me | null, workspace: LocalWorkspace | null): string | null {
   if (!me) return messages.noUserId
-  if (!workspace) return saveIconsRefusal({ userPlan: me.plan })
-  if (workspace.user_id === me.id) return saveIconsRefusal({ userPlan: me.plan, workspaceOwnerPlan: me.plan })
-  return null
+  const role = workspace ? workspace.role : 'personal'
+  return saveRefusal({ role, userPlan: me.plan, ownerPlan: knownOwnerPlan(me, workspace) })?.message ?? null
 }
 
 function accessFor(

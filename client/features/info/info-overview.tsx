@@ -1,13 +1,15 @@
 // /info without a project: the account (e-mail, plan), maker credits used this month, storage used
 // against the quotas (personal and per workspace), and the user's projects, personal and per workspace, each opening its vault or its page.
 import { messages } from '@common/messages.ts'
+import { canUpgrade } from '@common/plans.ts'
 import { Link } from '@tanstack/react-router'
 import { Coins, Mail, Sparkles } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { useCreditsUsage } from '../../data/credits.ts'
 import { useMe } from '../../lib/me.ts'
 import { db } from '../../local/db.ts'
 import { useLiveQuery } from '../../local/use-live-query.ts'
-import { creditsLine, usePersonalCredits } from './credits-usage.ts'
+import { creditsLine } from './credits-usage.ts'
 import { ProjectGroup } from './project-group.tsx'
 import { StorageCard } from './storage-card.tsx'
 
@@ -27,7 +29,7 @@ function Card({ icon: Icon, label, children }: { icon: typeof Mail; label: strin
 
 export function InfoOverview() {
   const user = useMe()
-  const credits = usePersonalCredits()
+  const credits = useCreditsUsage(null)
   const workspaces = useLiveQuery(
     async () => (await db.workspaces.toArray()).sort((a, b) => a.name.localeCompare(b.name)),
     [],
@@ -46,7 +48,7 @@ export function InfoOverview() {
         <Card icon={Sparkles} label="Plan">
           {capitalize(user.plan)}
           {user.status === 'canceled' ? <span className="ml-2 text-sm text-muted">(canceled)</span> : null}
-          {user.plan !== 'gold' ? (
+          {canUpgrade(user.plan) ? (
             <Link to="/upgrade" className="ml-2 text-sm text-accent hover:underline">
               Upgrade
             </Link>

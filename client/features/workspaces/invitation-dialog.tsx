@@ -6,12 +6,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx'
-import {
-  acceptInvitation,
-  declineInvitation,
-  invitationsQueryKey,
-  usePendingInvitations,
-} from '../../data/invitations.ts'
+import { acceptInvitation, declineInvitation, usePendingInvitations } from '../../data/invitations.ts'
+import { queryKeys } from '../../data/query-keys.ts'
 import { ApiError } from '../../lib/api.ts'
 import { toast } from '../../lib/toast.ts'
 
@@ -29,7 +25,7 @@ export function InvitationDialog({ onAccepted }: { onAccepted: (workspaceId: str
   const invitation = invitations.find((i) => !dismissed.has(i.id)) ?? null
 
   const close = (inv: InvitationRow) => setDismissed((d) => new Set(d).add(inv.id))
-  const refresh = () => queryClient.invalidateQueries({ queryKey: invitationsQueryKey })
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.invitations })
 
   async function answer(inv: InvitationRow, accept: boolean) {
     if (!inv.id) {

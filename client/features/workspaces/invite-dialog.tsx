@@ -10,7 +10,8 @@ import { Dialog, DialogContent } from '../../components/ui/dialog.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Select } from '../../components/ui/select.tsx'
-import { inviteUser, workspaceInvitationsQueryKey } from '../../data/invitations.ts'
+import { inviteUser } from '../../data/invitations.ts'
+import { queryKeys } from '../../data/query-keys.ts'
 import { ApiError } from '../../lib/api.ts'
 import { toast } from '../../lib/toast.ts'
 import type { LocalWorkspace } from '../../local/db.ts'
@@ -54,7 +55,7 @@ function InviteForm({ workspace, onDone }: { workspace: LocalWorkspace; onDone: 
     setSending(true)
     try {
       await inviteUser(parsed.data)
-      void queryClient.invalidateQueries({ queryKey: workspaceInvitationsQueryKey(workspace.id) })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.workspaceInvitations(workspace.id) })
       toast(messages.inviteSent, 'success')
       onDone()
     } catch (failure) {

@@ -1,12 +1,13 @@
-// The maker's calls: capabilities (AI configured? saving allowed here?), credits this month,
-// the trace charge and AI generation. Paid calls put the usage they answer into the credits cache.
+// The maker's calls: capabilities (AI configured? saving allowed here?), the trace charge and AI
+// generation. Paid calls put the usage they answer into the one credits cache (client/data/credits.ts),
+// which the maker's credits note and /info both read.
 import type { CreditUsageInfo } from '@common/schemas/billing.ts'
 import type { MakerCapabilities, MakerGenerateResult } from '@common/schemas/maker.ts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { rememberCredits } from '../../../data/credits.ts'
+import { queryKeys } from '../../../data/query-keys.ts'
 import { api } from '../../../lib/api.ts'
-import { queryClient } from '../../../lib/query-client.ts'
 
-const scopeKey = (workspaceId: string | null) => workspaceId ?? 'personal'
 const scopeQuery = (workspaceId: string | null) =>
   workspaceId ? `?workspaceId=${encodeURIComponent(workspaceId)}` : ''
 
@@ -16,30 +17,18 @@ export const fetchCapabilities = async (workspaceId: string | null, signal?: Abo
 
 const capabilitiesQuery = (workspaceId: string | null) =>
   queryOptions({
-    queryKey: ['maker', 'capabilities', scopeKey(workspaceId)],
+    queryKey: queryKeys.makerCapabilities(workspaceId),
     queryFn: ({ signal }) => fetchCapabilities(workspaceId, signal),
     staleTime: 60_000,
   })
 
-const creditsQuery = (workspaceId: string | null) =>
-  queryOptions({
-    queryKey: ['maker', 'credits', scopeKey(workspaceId)],
-    queryFn: async ({ signal }) =>
-      (await api<{ data: CreditUsageInfo }>(`/api/credits${scopeQuery(workspaceId)}`, { signal })).data,
-    staleTime: 30_000,
-  })
-
 export const useCapabilities = (workspaceId: string | null) => useQuery(capabilitiesQuery(workspaceId))
-export const useCredits = (workspaceId: string | null) => useQuery(creditsQuery(workspaceId)).data
-
-const remember = (workspaceId: string | null, usage: CreditUsageInfo) =>
-  queryClient.setQueryData(creditsQuery(workspaceId).queryKey, usage)
 
 /** Pays for one trace before it runs; throws ApiError (403 with the reason) when refused. */
 export async function chargeTrace(workspaceId: string | null): Promise<CreditUsageInfo> {
   const body = { action: 'trace', ...(workspaceId ? { workspaceId } : {}) }
   const { data } = await api<{ data: CreditUsageInfo }>('/api/maker/charge', { body })
-  remember(workspaceId, data)
+  rememberCredits(workspaceId, data)
   return data
 }
 
@@ -51,6 +40,6 @@ export async function generateIcons(
 ): Promise<MakerGenerateResult> {
   const body = { prompt, variants, ...(workspaceId ? { workspaceId } : {}) }
   const { data } = await api<{ data: MakerGenerateResult }>('/api/maker/generate', { body, signal })
-  remember(workspaceId, data.credits)
+  rememberCredits(workspaceId, data.credits)
   return data
 }

@@ -2,23 +2,23 @@
 // it can be asked, the plan table otherwise), then written locally and queued (client/data/icons.ts)
 // with the pipeline's output; the server decides the review status and may still refuse.
 import { iconIdPrefix, newIconStatus } from '@common/icon-rules.ts'
-import { saveIconsRefusal } from '@common/plans.ts'
 import { processSvg } from '../../../../common/svg/index.ts'
 import { createIcon } from '../../../data/icons.ts'
 import { ApiError } from '../../../lib/api.ts'
-import type { Plan } from '../../../lib/me.ts'
+import type { Me } from '../../../lib/me.ts'
 import { fetchCapabilities } from '../api/maker-api.ts'
+import { saveBlockedReason } from './save-rules.ts'
 import type { SaveTarget } from './use-save-targets.ts'
 
 /** Why saving into this target is refused, or null. */
-export async function saveRefusal(target: SaveTarget, plan: Plan): Promise<string | null> {
+export async function saveRefusal(target: SaveTarget, me: Pick<Me, 'id' | 'plan'>): Promise<string | null> {
   const workspaceId = target.workspace?.id ?? null
   try {
     return (await fetchCapabilities(workspaceId)).saveRefusal
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) throw error
-    // Unreachable: the plan table decides in personal mode; in a workspace the server will.
-    return workspaceId ? null : saveIconsRefusal({ userPlan: plan })
+    // Unreachable: the one rule with what the browser knows (save-rules.ts); the server decides the rest.
+    return saveBlockedReason(me, target)?.message ?? null
   }
 }
 

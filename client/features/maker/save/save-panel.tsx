@@ -48,7 +48,7 @@ export function SavePanel({ doc, loads, projectId, name, onNameChange }: Props) 
   const chosen = targets?.find((t) => t.project.id === targetId)
   const target = chosen?.allowed ? chosen : undefined
   const options = targets?.filter((t) => t.allowed || t === chosen) ?? []
-  const blocked = saveBlockedReason(me?.plan, chosen && { role: chosen.workspace?.role ?? null })
+  const blocked = saveBlockedReason(me, chosen)
   const disabled = disablesSave(blocked)
   const hintId = useId()
   const showHint = Boolean(blocked) && !error
@@ -68,7 +68,7 @@ export function SavePanel({ doc, loads, projectId, name, onNameChange }: Props) 
     if (!me) return fail(messages.noUserId)
     setBusy(true)
     try {
-      const refusal = await saveRefusal(target, me.plan)
+      const refusal = await saveRefusal(target, me)
       if (refusal) return fail(refusal)
       const icon = await saveIcon({
         svg: doc.svg,

@@ -1,8 +1,8 @@
 // Credits left this month where paid actions are charged (the workspace, or personal).
-import { useCredits } from '../api/maker-api.ts'
+import { useCreditsUsage } from '../../../data/credits.ts'
 
 export function CreditsNote({ workspaceId }: { workspaceId: string | null }) {
-  const credits = useCredits(workspaceId)
+  const credits = useCreditsUsage(workspaceId)
   if (!credits) return null
   const left = Math.max(0, credits.limit - credits.used)
   return (

@@ -6,6 +6,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { cn } from '../../../components/ui/cn.ts'
 import { Input } from '../../../components/ui/input.tsx'
+import { queryKeys } from '../../../data/query-keys.ts'
 import { iconToSvg } from '../library/icon-svg.ts'
 import { loadIconSet, onSetProgress, type SetProgress } from '../library/load-set.ts'
 import { searchIndex } from '../library/search.ts'
@@ -27,7 +28,7 @@ export function LibrarySource({ onLoad }: Pick<SourceProps, 'onLoad'>) {
     return onSetProgress(setId, setProgress)
   }, [setId])
   const loaded = useQuery({
-    queryKey: ['maker', 'icon-set', set.id],
+    queryKey: queryKeys.iconSet(set.id),
     queryFn: () => loadIconSet(set),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,

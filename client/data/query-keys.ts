@@ -1,0 +1,32 @@
+// Every query key of the server's resources the browser caches (TanStack Query), one factory per
+// resource (ADR 0010). A key is built only here: whoever reads a resource and whoever changes it
+// (a maker charge, a subscription change, an invitation accepted) name the same cache entry, so
+// no screen keeps a copy the change did not reach. Scopes are a workspace id or 'personal'.
+const scope = (workspaceId: string | null) => workspaceId ?? 'personal'
+
+export const queryKeys = {
+  /** GET /api/me: the signed-in user. */
+  me: ['me'] as const,
+  /** GET /api/credits: credits used this month in a workspace, or the user's own ('personal'). */
+  credits: (workspaceId: string | null) => ['credits', scope(workspaceId)] as const,
+  /** GET /api/usage: storage against the quotas, every scope of the user. */
+  storage: ['storage-usage'] as const,
+  /** GET /api/maker/capabilities: what the maker may do in a scope. */
+  makerCapabilities: (workspaceId: string | null) => ['maker', 'capabilities', scope(workspaceId)] as const,
+  /** An icon set of the maker's library (static files, not the API). */
+  iconSet: (setId: string) => ['maker', 'icon-set', setId] as const,
+  /** The caller's pending invitations. */
+  invitations: ['workspaces', 'invitations'] as const,
+  /** A workspace's pending invitations (what its admins see). */
+  workspaceInvitations: (workspaceId: string) => ['workspaces', workspaceId, 'pending-invitations'] as const,
+  /** A workspace's people with their access. */
+  accessUsers: (workspaceId: string) => ['workspaces', workspaceId, 'access-users'] as const,
+  /** A project's icon list synced into the local database. */
+  projectIconsSync: (projectId: string) => ['icons', projectId, 'sync'] as const,
+  /** GET /api/billing/plans, /subscription and /checkout?session=. */
+  billingPlans: ['billing', 'plans'] as const,
+  subscription: ['billing', 'subscription'] as const,
+  checkout: (session: string) => ['billing', 'checkout', session] as const,
+  /** Redeeming a magic link's token. */
+  verifyIdentity: (token: string) => ['verify-identity', token] as const,
+}
