@@ -3,7 +3,7 @@
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { brokenRule, findViolations } from './check-boundaries.ts'
+import { brokenRule, bypassesWritePath, findViolations } from './check-boundaries.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const at = (path: string) => join(root, path)
@@ -33,6 +33,48 @@ describe('brokenRule', () => {
     expect(brokenRule(at('client/app/app-layout.tsx'), '../features/workspaces/invite-dialog.tsx')).toBeNull()
     expect(brokenRule(at('client/routes/_app/icons.tsx'), '../../features/icons/vault-page.tsx')).toBeNull()
     expect(brokenRule(at('server/routes/icons.ts'), 'hono')).toBeNull()
+  })
+})
+
+describe('bypassesWritePath', () => {
+  const domain = at('server/domain/projects.ts')
+
+  it('refuses a domain file publishing a note, bumping a scope or leaving tombstones itself', () => {
+    const planted = [
+      'export async function rename(deps: Deps, tx: Tx) {',
+      "  await deps.events.publish({ entity: 'invitations', op: 'changed', email: 'a@b.c' }, tx)",
+      "  await events.publish({ entity: 'invitations', op: 'changed', email: 'a@b.c' })",
+      "  const version = await bumpScope(tx, 'user:1')",
+      "  await bumpScopes(tx, ['a', 'b'])",
+      "  await addTombstones(tx, 'a', 'icons', ['x'], version)",
+      "  await dropScope(tx, 'a')",
+      "  await tx.execute(sql`select pg_notify('iconvault_changes', '{}')`)",
+      '}',
+    ].join('\n')
+    const found = bypassesWritePath(domain, planted)
+    expect(found.map((f) => f.replace(/: server\/domain writes.*$/, ''))).toEqual([
+      'server/domain/projects.ts:2: calls deps.events.publish',
+      'server/domain/projects.ts:3: calls events.publish',
+      'server/domain/projects.ts:4: calls bumpScope',
+      'server/domain/projects.ts:5: calls bumpScopes',
+      'server/domain/projects.ts:6: calls addTombstones',
+      'server/domain/projects.ts:7: calls dropScope',
+      'server/domain/projects.ts:8: sends pg_notify',
+    ])
+    expect(found[0]).toMatch(/server\/domain writes through writeInScope/)
+  })
+
+  it('allows the write path itself, writes through it, and code outside server/domain', () => {
+    const publish = "await deps.events.publish(note, tx)\nawait bumpScope(tx, 'a')"
+    expect(bypassesWritePath(at('server/domain/write-in-scope.ts'), publish)).toEqual([])
+    expect(bypassesWritePath(at('server/context.ts'), publish)).toEqual([])
+    const through = [
+      'await writeInScope(deps, [key], async ({ tx, version, tombstone, announce }) => {',
+      '  await tombstone(key, "icons", [id])',
+      "  announce({ entity: 'icons', op: 'delete', id, workspace_id: null, scope: key })",
+      '})',
+    ].join('\n')
+    expect(bypassesWritePath(domain, through)).toEqual([])
   })
 })
 

@@ -3,8 +3,13 @@
 //     lives in client/data, client/copy, client/lib, client/local or client/components;
 //   - client/app (the shell that composes features, as routes do) is imported by no feature;
 //   - server/domain never imports Hono (it is plain functions of (db, actor, input));
-//   - common imports neither server nor client, and client and server never import each other.
-// Imports are read with TypeScript's own pre-processor (static, re-exports, dynamic import()).
+//   - common imports neither server nor client, and client and server never import each other;
+//   - server/domain writes only through its one write path (server/domain/write-in-scope.ts, ADR
+//     0309): no other domain file bumps a scope's version, leaves tombstones, drops a scope or
+//     publishes a change note itself (`bumpScope`, `addTombstones`, `dropScope`, `events.publish`,
+//     `pg_notify`).
+// Imports are read with TypeScript's own pre-processor (static, re-exports, dynamic import());
+// the write path's rule reads each domain file's syntax tree.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -49,14 +54,47 @@ export function brokenRule(from: string, specifier: string): string | null {
   return null
 }
 
+/** The one module of server/domain that may bump scopes and publish notes. */
+const WRITE_PATH = join('server', 'domain', 'write-in-scope.ts')
+/** What only the write path does: the calls, by name, and NOTIFY by hand. */
+const WRITE_PATH_CALLS = new Set(['bumpScope', 'bumpScopes', 'addTombstones', 'dropScope'])
+const WRITE_PATH_RULE = 'server/domain writes through writeInScope (write-in-scope.ts)'
+
+/** Where a domain file (other than the write path) writes around it: `line: what`, in order. */
+export function bypassesWritePath(path: string, source: string): string[] {
+  const rel = relative(root, path)
+  if (!rel.startsWith(join('server', 'domain') + sep) || rel === WRITE_PATH || /\.test\.tsx?$/.test(rel))
+    return []
+  const file = ts.createSourceFile(path, source, ts.ScriptTarget.Latest, true)
+  const out: string[] = []
+  const at = (node: ts.Node, what: string) =>
+    out.push(`${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${what}`)
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression
+      if (ts.isIdentifier(callee) && WRITE_PATH_CALLS.has(callee.text)) at(node, `calls ${callee.text}`)
+      // events.publish, deps.events.publish, this.events.publish, a renamed bus (bus.publish) alike.
+      if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'publish')
+        at(node, `calls ${callee.getText(file)}`)
+    }
+    if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node))
+      if (/pg_notify/i.test(node.text)) at(node, 'sends pg_notify')
+    ts.forEachChild(node, visit)
+  }
+  visit(file)
+  return out.map((found) => `${rel}:${found}: ${WRITE_PATH_RULE}`)
+}
+
 export function findViolations(dirs = ['client', 'server', 'common']): string[] {
   const out: string[] = []
   for (const file of dirs.flatMap((d) => files(join(root, d)))) {
-    const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true)
+    const source = readFileSync(file, 'utf8')
+    const info = ts.preProcessFile(source, true, true)
     for (const ref of info.importedFiles) {
       const rule = brokenRule(file, ref.fileName)
       if (rule) out.push(`${relative(root, file)}: imports ${ref.fileName}: ${rule}`)
     }
+    out.push(...bypassesWritePath(file, source))
   }
   return out
 }
@@ -65,7 +103,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const violations = findViolations()
   for (const v of violations) console.error(v)
   if (violations.length) {
-    console.error(`\n${violations.length} import(s) cross a boundary (scripts/check-boundaries.ts).`)
+    console.error(`\n${violations.length} boundary violation(s) (scripts/check-boundaries.ts).`)
     process.exit(1)
   }
   console.log('Import boundaries: ok')

@@ -1,5 +1,6 @@
-// Change events. Domain code publishes a small note inside the transaction that writes (Postgres
-// delivers it on commit, or not at all: ADR 0303), carrying the scope's change version; every
+// Change events. Domain code publishes a small note (domain/change-notes.ts) inside the transaction
+// that writes, through its one write path (domain/write-in-scope.ts; Postgres delivers it on commit,
+// or not at all: ADR 0303, 0309), carrying the scope's change version; every
 // server process LISTENs on one Postgres channel (PGlite in-process, or a Postgres server
 // shared by several processes) and pushes ChangeEvents to the open /api/events streams of those
 // who may see them. Notes are delivered in batches, in order: whatever arrived while the last batch
@@ -10,82 +11,15 @@
 // missed (the listening connection was lost, or a batch failed) every stream is told to pull.
 import { sql } from 'drizzle-orm'
 import type { ChangeEvent } from '../common/schemas/events.ts'
-import type { Store } from './db/client.ts'
+import type { Store, Tx } from './db/client.ts'
+import type { ChangeNote, Versioned } from './domain/change-notes.ts'
 import { audiences, eventsOf, loadRows, type StreamNote } from './domain/note-events.ts'
-import type { Tx } from './domain/sync-versions.ts'
 import { workspaceMembers } from './domain/workspace-members.ts'
 import { envLogger, type Logger } from './log.ts'
 import { sseFrame } from './stream-outbox.ts'
 import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER, sessionGate } from './stream-sessions.ts'
 
 const CHANNEL = 'iconvault_changes'
-
-/** The scope (a workspace id or `user:<id>`) and its version after the change (ADR 0303). */
-export type Versioned = { scope?: string; version?: number }
-
-/** What travels through NOTIFY (kept far below its 8000-byte limit: ids only). */
-export type ChangeNote = Versioned &
-  (
-    | {
-        entity: 'workspaces' | 'projects' | 'icons' | 'workspaces_access'
-        op: 'upsert'
-        id: string
-        workspace_id: string | null
-        owner_id?: string
-      }
-    | {
-        entity: 'workspaces' | 'projects' | 'icons' | 'workspaces_access'
-        op: 'delete'
-        id: string
-        workspace_id: string | null
-        owner_id?: string
-        /** Who must hear of it when the workspace's access rows are gone too. */
-        audience?: string[]
-      }
-    /** Many icons created at once (POST /api/icons/create-many); see iconNotes for the size. */
-    | {
-        entity: 'icons'
-        op: 'upsert-many'
-        ids: string[]
-        workspace_id: string | null
-        owner_id?: string
-        /** The session that made the change holds the answer already: its streams are skipped. */
-        except_session?: string
-      }
-    | { entity: 'membership'; op: 'revoked'; workspace_id: string; audience: string[] }
-    | { entity: 'invitations'; op: 'changed'; email: string }
-    /** Sessions ended through better-auth (sign-out, revoke, delete-user): their streams end. */
-    | { entity: 'sessions'; op: 'ended'; ids: string[] }
-    /** A user's row changed or went (a database trigger, migration 0004): cached sessions of theirs go. */
-    | { entity: 'users'; op: 'changed'; ids: string[] }
-  )
-
-/** Ids per upsert-many note: 150 uuids are about 6 kB of JSON, under NOTIFY's 8000 bytes. */
-const IDS_PER_NOTE = 150
-
-/** The notes announcing icons created together in one workspace (or one owner's personal project). */
-export function iconNotes(
-  ids: readonly string[],
-  workspaceId: string | null,
-  ownerId?: string,
-  exceptSession?: string,
-  versioned: Versioned = {},
-): ChangeNote[] {
-  const notes: ChangeNote[] = []
-  for (let i = 0; i < ids.length; i += IDS_PER_NOTE) {
-    const chunk = ids.slice(i, i + IDS_PER_NOTE)
-    notes.push({
-      entity: 'icons',
-      op: 'upsert-many',
-      ids: chunk,
-      workspace_id: workspaceId,
-      owner_id: ownerId,
-      except_session: exceptSession,
-      ...versioned,
-    })
-  }
-  return notes
-}
 
 export type Subscriber = {
   userId: string

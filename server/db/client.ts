@@ -20,6 +20,8 @@ import * as schema from './schema/index.ts'
 
 type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
+/** A transaction (or the database itself, where one statement is the transaction). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db
 
 export type Store = {
   kind: 'pglite' | 'postgres'

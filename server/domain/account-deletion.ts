@@ -9,21 +9,24 @@
 // deletion that failed half-way is finished by the next attempt.
 import { and, asc, eq, isNull, ne } from 'drizzle-orm'
 import { can, type Role } from '../../common/permissions.ts'
+import type { Tx } from '../db/client.ts'
 import { icons, projects, workspaceAccess, workspaces } from '../db/schema/index.ts'
-import { iconNotes } from '../events.ts'
+import { iconNotes } from './change-notes.ts'
 import type { Deps } from './deps.ts'
-import { addTombstones, bumpScope, dropScope, type Tx } from './sync-versions.ts'
+import { scopeKey } from './sync-scopes.ts'
 import { cancelInvitationsBy } from './workspace-invitations.ts'
 import { deleteWorkspace } from './workspaces.ts'
+import { writeInScope } from './write-in-scope.ts'
 
 export async function releaseAccount(deps: Deps, userId: string): Promise<void> {
   for (const workspaceId of await workspacesOf(deps.db, userId)) {
     const gone = await leaveWorkspace(deps, workspaceId, userId)
     if (gone) await deleteWorkspace(deps, { kind: 'workspace', workspace: gone, role: 'owner', accessId: '' })
   }
-  await deps.db.transaction(async (tx) => {
+  // The personal scope goes with its projects: nobody may pull it any more (no version, no note).
+  await writeInScope(deps, [], async ({ tx, forgetScope }) => {
     await tx.delete(projects).where(and(isNull(projects.workspace_id), eq(projects.user_id, userId)))
-    await dropScope(tx, `user:${userId}`)
+    await forgetScope(scopeKey(null, userId))
   })
 }
 
@@ -51,22 +54,27 @@ const heirRank = (role: Role) => (can(role, 'workspace:manage-users') ? 0 : can(
  * own it and nobody else is in it: the caller deletes it (deleteWorkspace tells everyone).
  */
 async function leaveWorkspace(deps: Deps, workspaceId: string, userId: string) {
-  const { events } = deps
-  return deps.db.transaction(async (tx) => {
+  type Workspace = typeof workspaces.$inferSelect
+  // The scope's version is taken first (as every write does), then the workspace's row is locked;
+  // when there is nothing to change here after all, the version rolls back with the rest.
+  return writeInScope<null, Workspace | null>(deps, [workspaceId], async (write) => {
+    const { tx, announce, tombstone } = write
     const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, workspaceId)).for('update')
-    if (!workspace) return null
+    if (!workspace) return write.rollBack(null)
     const heir = workspace.user_id === userId ? await heirOf(tx, workspaceId, userId) : null
-    if (workspace.user_id === userId && !heir) return workspace
-    const version = await bumpScope(tx, workspaceId)
-    const v = { workspace_id: workspaceId, scope: workspaceId, version }
+    if (workspace.user_id === userId && !heir) return write.rollBack(workspace)
+    const version = write.version(workspaceId)
+    const v = { workspace_id: workspaceId, scope: workspaceId }
     if (heir) {
       await tx.update(workspaceAccess).set({ role: 'owner', version }).where(eq(workspaceAccess.id, heir.id))
       await tx
         .update(workspaces)
         .set({ user_id: heir.user_id!, version, updated_at: new Date() })
         .where(eq(workspaces.id, workspaceId))
-      await events.publish({ entity: 'workspaces_access', op: 'upsert', id: heir.id, ...v }, tx)
-      await events.publish({ entity: 'workspaces', op: 'upsert', id: workspaceId, ...v }, tx)
+      announce(
+        { entity: 'workspaces_access', op: 'upsert', id: heir.id, ...v },
+        { entity: 'workspaces', op: 'upsert', id: workspaceId, ...v },
+      )
     }
     const mine = <T extends typeof projects | typeof icons>(t: T) =>
       and(eq(t.workspace_id, workspaceId), eq(t.user_id, userId))
@@ -75,30 +83,25 @@ async function leaveWorkspace(deps: Deps, workspaceId: string, userId: string) {
       .set({ user_id: null, version })
       .where(mine(projects))
       .returning({ id: projects.id })
-    for (const { id } of keptProjects)
-      await events.publish({ entity: 'projects', op: 'upsert', id, ...v }, tx)
+    for (const { id } of keptProjects) announce({ entity: 'projects', op: 'upsert', id, ...v })
     const keptIcons = await tx
       .update(icons)
       .set({ user_id: null, version })
       .where(mine(icons))
       .returning({ id: icons.id })
     const ids = keptIcons.map((r) => r.id)
-    for (const note of iconNotes(ids, workspaceId, undefined, undefined, { scope: workspaceId, version }))
-      await events.publish(note, tx)
-    await cancelInvitationsBy(events, tx, workspaceId, userId)
+    announce(...iconNotes(ids, workspaceId, undefined, undefined, { scope: workspaceId }))
+    await cancelInvitationsBy(write, workspaceId, userId)
     const left = await tx
       .delete(workspaceAccess)
       .where(and(eq(workspaceAccess.workspace_id, workspaceId), eq(workspaceAccess.user_id, userId)))
       .returning({ id: workspaceAccess.id })
-    await addTombstones(
-      tx,
+    await tombstone(
       workspaceId,
       'workspaces_access',
       left.map((r) => r.id),
-      version,
     )
-    for (const { id } of left)
-      await events.publish({ entity: 'workspaces_access', op: 'delete', id, ...v }, tx)
+    for (const { id } of left) announce({ entity: 'workspaces_access', op: 'delete', id, ...v })
     return null
   })
 }

@@ -15,13 +15,14 @@ import { appMessages } from '../../common/messages.ts'
 import { type CreateIconsResult, createIconBody } from '../../common/schemas/icons.ts'
 import type { IconRow } from '../../common/schemas/rows.ts'
 import { icons, projects } from '../db/schema/index.ts'
-import { iconNotes } from '../events.ts'
 import { processMany } from '../svg-pool/process-many.ts'
+import { iconNotes } from './change-notes.ts'
 import type { Actor, Deps } from './deps.ts'
 import { ApiError, badRequest } from './errors.ts'
 import { createTarget, type IconRecord, iconColumnsButSvg, newIconRow, served } from './icons.ts'
 import { assertRoom } from './quotas.ts'
-import { bumpScopes, scopeKey } from './sync-versions.ts'
+import { scopeKey } from './sync-scopes.ts'
+import { writeInScope } from './write-in-scope.ts'
 
 type Body = z.output<typeof createIconBody>
 type Target = Awaited<ReturnType<typeof createTarget>>
@@ -161,8 +162,8 @@ async function insert(
   const svgOf = new Map(fresh.map(({ body, svg }) => [body.id, svg]))
   // One transaction: the scopes' versions, the rows stamped with them and the notes, which Postgres
   // delivers on commit or not at all (ADR 0303).
-  const rows = await deps.db.transaction(async (tx) => {
-    const versions = await bumpScopes(tx, [...targets.values()].map(scopeOfTarget))
+  const scopes = [...targets.values()].map(scopeOfTarget)
+  const rows = await writeInScope(deps, scopes, async ({ tx, version, announce }) => {
     // The storage quota, once the scopes' versions order their writers (403 naming the limit).
     const adding = fresh.map(({ body, svg }) => ({
       target: targets.get(body.project_id)!,
@@ -175,7 +176,7 @@ async function insert(
       next.set(body.project_id, at + 1)
       return {
         ...newIconRow(body, svg, actor, target, new Date(at)),
-        version: versions.get(scopeOfTarget(target)),
+        version: version(scopeOfTarget(target)),
       }
     })
     const inserted = await tx.insert(icons).values(values).onConflictDoNothing().returning(iconColumnsButSvg)
@@ -183,9 +184,8 @@ async function insert(
     for (const target of targets.values()) {
       const { project } = target
       const ids = rows.filter((r) => r.project_id === project.id).map((r) => r.id)
-      const v = { scope: scopeOfTarget(target), version: versions.get(scopeOfTarget(target)) }
-      for (const note of iconNotes(ids, project.workspace_id, project.user_id ?? undefined, sessionId, v))
-        await deps.events.publish(note, tx)
+      const v = { scope: scopeOfTarget(target) }
+      announce(...iconNotes(ids, project.workspace_id, project.user_id ?? undefined, sessionId, v))
     }
     return rows
   })

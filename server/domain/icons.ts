@@ -16,7 +16,8 @@ import { ApiError, badRequest, forbidden, notFound } from './errors.ts'
 import { toIconRow } from './rows.ts'
 import { servedIconRow, servedSvg } from './served-svg.ts'
 import { currentPlan } from './subscriptions.ts'
-import { addTombstones, bumpScope, scopeOf, type Tx } from './sync-versions.ts'
+import { scopeOf } from './sync-scopes.ts'
+import { writeInScope } from './write-in-scope.ts'
 
 export type IconRecord = typeof icons.$inferSelect
 export const ICON_NOT_FOUND = 'Icon not found'
@@ -219,14 +220,13 @@ export async function updateIcon(
   const status = body.icon_status ?? (icon.icon_status as IconStatus)
   if (status !== icon.icon_status) assertCan(scope, 'icon:approve')
   const key = scopeOf(scope)
-  const row = await deps.db.transaction(async (tx) => {
-    const version = await bumpScope(tx, key)
+  const row = await writeInScope(deps, [key], async ({ tx, version, announce }) => {
     const [row] = await tx
       .update(icons)
-      .set({ name: body.name, icon_status: status, updated_at: new Date(), version })
+      .set({ name: body.name, icon_status: status, updated_at: new Date(), version: version(key) })
       .where(eq(icons.id, icon.id))
       .returning()
-    await publish(deps, tx, row!, scope, 'upsert', version)
+    announce(note(row!, scope, 'upsert'))
     return row!
   })
   return served(row)
@@ -234,28 +234,21 @@ export async function updateIcon(
 
 /** Deletes an icon the route located (requireAccess 'icon:delete'); a tombstone tells pulls (ADR 0303). */
 export async function deleteIcon(deps: Deps, { icon, scope }: IconInScope): Promise<{ id: string }> {
-  await deps.db.transaction(async (tx) => {
-    const version = await bumpScope(tx, scopeOf(scope))
+  const key = scopeOf(scope)
+  await writeInScope(deps, [key], async ({ tx, tombstone, announce }) => {
     await tx.delete(icons).where(eq(icons.id, icon.id))
-    await addTombstones(tx, scopeOf(scope), 'icons', [icon.id], version)
-    await publish(deps, tx, icon, scope, 'delete', version)
+    await tombstone(key, 'icons', [icon.id])
+    announce(note(icon, scope, 'delete'))
   })
   return { id: icon.id }
 }
 
-/** Announces an icon's change inside its transaction, with its scope's version. */
-function publish(
-  deps: Deps,
-  tx: Tx,
-  icon: IconRecord,
-  scope: Scope,
-  op: 'upsert' | 'delete',
-  version: number,
-) {
-  const owner = { owner_id: scope.kind === 'personal' ? scope.ownerId : undefined }
-  const v = { scope: scopeOf(scope), version }
-  return deps.events.publish(
-    { entity: 'icons', op, id: icon.id, workspace_id: icon.workspace_id, ...owner, ...v },
-    tx,
-  )
-}
+/** The note announcing an icon's change in its scope (the write stamps its version). */
+const note = (icon: IconRecord, scope: Scope, op: 'upsert' | 'delete') => ({
+  entity: 'icons' as const,
+  op,
+  id: icon.id,
+  workspace_id: icon.workspace_id,
+  owner_id: scope.kind === 'personal' ? scope.ownerId : undefined,
+  scope: scopeOf(scope),
+})

@@ -13,8 +13,8 @@ import type { Scope } from './access.ts'
 import type { Actor, Deps } from './deps.ts'
 import { conflict, gone, notFound } from './errors.ts'
 import { toAccessRow, toInvitationRow } from './rows.ts'
-import { bumpScope } from './sync-versions.ts'
 import { freshExpiry, inviterMayInvite, notExpired } from './workspace-invitations.ts'
+import { writeInScope } from './write-in-scope.ts'
 
 type WorkspaceScope = Extract<Scope, { kind: 'workspace' }>
 const sameEmail = (column: typeof invitations.email | typeof workspaceAccess.email, email: string) =>
@@ -26,9 +26,9 @@ export async function inviteUser(
   scope: WorkspaceScope,
   body: z.output<typeof inviteUserBody>,
 ): Promise<InvitationRow> {
-  const { db } = deps
   const workspace = scope.workspace
-  const invitation = await db.transaction(async (tx) => {
+  // No scope changes (invitations are no rows of a scope); the invitee hears of it on commit.
+  const invitation = await writeInScope(deps, [], async ({ tx, announce }) => {
     const [member] = await tx
       .select({ id: workspaceAccess.id })
       .from(workspaceAccess)
@@ -41,6 +41,7 @@ export async function inviteUser(
       sameEmail(invitations.email, body.email),
       eq(invitations.status, 'pending'),
     )
+    announce({ entity: 'invitations', op: 'changed', email: body.email })
     const [updated] = await tx
       .update(invitations)
       .set({ role: body.role, invited_by: actor.id, updated_at: new Date(), expires_at: freshExpiry() })
@@ -68,7 +69,6 @@ export async function inviteUser(
   })
   // The invitation stands even if the mail fails: the invitee sees it in the app.
   await deps.mailer.send(mail).catch((err) => deps.logger.error({ err }, 'invitation mail failed'))
-  await deps.events.publish({ entity: 'invitations', op: 'changed', email: body.email })
   return toInvitationRow(invitation, workspace.name, actor.email)
 }
 
@@ -110,7 +110,10 @@ export async function acceptInvitation(
   actor: Actor,
   invitationId: string,
 ): Promise<WorkspaceAccessRow> {
-  const access = await deps.db.transaction(async (tx) => {
+  // The workspace's scope is bumped first, as by every write (one that ends up adding nobody skips
+  // that version: ADR 0303 allows it); then the invitation is locked and checked again.
+  const { workspace_id: workspaceId } = await pendingFor(deps.db, actor, invitationId)
+  const access = await writeInScope(deps, [workspaceId], async ({ tx, version, announce }) => {
     // Locked: a revoke or a cancel waits for this answer, or this one sees theirs.
     const [found] = await tx
       .select({ inv: invitations, live: notExpired, inviterOk: inviterMayInvite })
@@ -132,7 +135,7 @@ export async function acceptInvitation(
         .update(invitations)
         .set({ status: 'canceled', updated_at: new Date() })
         .where(eq(invitations.id, inv.id))
-      await deps.events.publish({ entity: 'invitations', op: 'changed', email: actor.email }, tx)
+      announce({ entity: 'invitations', op: 'changed', email: actor.email })
       return null
     }
     await tx
@@ -151,26 +154,32 @@ export async function acceptInvitation(
     if (existing) {
       // Already a member (no change of the scope): their browsers are still told, as before.
       const at = { workspace_id: existing.workspace_id }
-      await deps.events.publish({ entity: 'workspaces_access', op: 'upsert', id: existing.id, ...at }, tx)
-      await deps.events.publish({ entity: 'workspaces', op: 'upsert', id: existing.workspace_id, ...at }, tx)
+      announce(
+        { entity: 'workspaces_access', op: 'upsert', id: existing.id, ...at },
+        { entity: 'workspaces', op: 'upsert', id: existing.workspace_id, ...at },
+      )
       return existing
     }
     // A new member: a change of the workspace's scope (ADR 0303), announced on commit.
-    const version = await bumpScope(tx, inv.workspace_id)
     const [row] = await tx
       .insert(workspaceAccess)
       .values({
-        workspace_id: inv.workspace_id,
+        workspace_id: workspaceId,
         user_id: actor.id,
         role: inv.role,
         email: actor.email,
-        version,
+        version: version(workspaceId),
       })
       .returning()
-    await tx.update(workspaces).set({ version }).where(eq(workspaces.id, inv.workspace_id))
-    const v = { workspace_id: inv.workspace_id, scope: inv.workspace_id, version }
-    await deps.events.publish({ entity: 'workspaces_access', op: 'upsert', id: row!.id, ...v }, tx)
-    await deps.events.publish({ entity: 'workspaces', op: 'upsert', id: inv.workspace_id, ...v }, tx)
+    await tx
+      .update(workspaces)
+      .set({ version: version(workspaceId) })
+      .where(eq(workspaces.id, workspaceId))
+    const v = { workspace_id: workspaceId, scope: workspaceId }
+    announce(
+      { entity: 'workspaces_access', op: 'upsert', id: row!.id, ...v },
+      { entity: 'workspaces', op: 'upsert', id: workspaceId, ...v },
+    )
     return row!
   })
   if (!access) throw conflict(appMessages.inviterMayNoLongerInvite)
@@ -183,10 +192,12 @@ export async function declineInvitation(
   invitationId: string,
 ): Promise<{ id: string }> {
   const inv = await pendingFor(deps.db, actor, invitationId)
-  await deps.db
-    .update(invitations)
-    .set({ status: 'declined', updated_at: new Date() })
-    .where(eq(invitations.id, inv.id))
-  await deps.events.publish({ entity: 'invitations', op: 'changed', email: actor.email })
+  await writeInScope(deps, [], async ({ tx, announce }) => {
+    await tx
+      .update(invitations)
+      .set({ status: 'declined', updated_at: new Date() })
+      .where(eq(invitations.id, inv.id))
+    announce({ entity: 'invitations', op: 'changed', email: actor.email })
+  })
   return { id: inv.id }
 }

@@ -11,8 +11,8 @@ import type { Scope } from './access.ts'
 import type { Deps } from './deps.ts'
 import { forbidden, notFound } from './errors.ts'
 import { toAccessRow } from './rows.ts'
-import { addTombstones, bumpScope } from './sync-versions.ts'
 import { cancelInvitationsBy } from './workspace-invitations.ts'
+import { writeInScope } from './write-in-scope.ts'
 
 type WorkspaceScope = Extract<Scope, { kind: 'workspace' }>
 
@@ -46,8 +46,9 @@ export async function updateAccessRole(
 ): Promise<WorkspaceAccessRow> {
   const target = await person(deps, scope, personId)
   const workspaceId = scope.workspace.id
-  const row = await deps.db.transaction(async (tx) => {
-    const version = await bumpScope(tx, workspaceId)
+  const row = await writeInScope(deps, [workspaceId], async (w) => {
+    const { tx } = w
+    const version = w.version(workspaceId)
     const [row] = await tx
       .update(workspaceAccess)
       .set({ role, version })
@@ -56,10 +57,12 @@ export async function updateAccessRole(
     // The person's own copy of the workspace carries their role: it changes with this version too.
     await tx.update(workspaces).set({ version }).where(eq(workspaces.id, workspaceId))
     if (target.user_id && !can(role, 'workspace:invite'))
-      await cancelInvitationsBy(deps.events, tx, workspaceId, target.user_id)
-    const v = { workspace_id: workspaceId, scope: workspaceId, version }
-    await deps.events.publish({ entity: 'workspaces_access', op: 'upsert', id: row!.id, ...v }, tx)
-    await deps.events.publish({ entity: 'workspaces', op: 'upsert', id: workspaceId, ...v }, tx)
+      await cancelInvitationsBy(w, workspaceId, target.user_id)
+    const v = { workspace_id: workspaceId, scope: workspaceId }
+    w.announce(
+      { entity: 'workspaces_access', op: 'upsert', id: row!.id, ...v },
+      { entity: 'workspaces', op: 'upsert', id: workspaceId, ...v },
+    )
     return row!
   })
   return toAccessRow(row)
@@ -72,20 +75,16 @@ export async function deleteAccess(
 ): Promise<{ id: string }> {
   const target = await person(deps, scope, personId)
   const workspaceId = scope.workspace.id
-  await deps.db.transaction(async (tx) => {
-    const version = await bumpScope(tx, workspaceId)
-    await tx.delete(workspaceAccess).where(eq(workspaceAccess.id, target.id))
-    await addTombstones(tx, workspaceId, 'workspaces_access', [target.id], version)
-    const v = { workspace_id: workspaceId, scope: workspaceId, version }
-    await deps.events.publish({ entity: 'workspaces_access', op: 'delete', id: target.id, ...v }, tx)
+  await writeInScope(deps, [workspaceId], async (w) => {
+    await w.tx.delete(workspaceAccess).where(eq(workspaceAccess.id, target.id))
+    await w.tombstone(workspaceId, 'workspaces_access', [target.id])
+    const v = { workspace_id: workspaceId, scope: workspaceId }
+    w.announce({ entity: 'workspaces_access', op: 'delete', id: target.id, ...v })
     if (target.user_id) {
-      await cancelInvitationsBy(deps.events, tx, workspaceId, target.user_id)
+      await cancelInvitationsBy(w, workspaceId, target.user_id)
       const audience = [target.user_id]
       // Not versioned: the person may no longer pull this scope at all.
-      await deps.events.publish(
-        { entity: 'membership', op: 'revoked', workspace_id: workspaceId, audience },
-        tx,
-      )
+      w.announce({ entity: 'membership', op: 'revoked', workspace_id: workspaceId, audience })
     }
   })
   return { id: target.id }

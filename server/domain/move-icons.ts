@@ -16,13 +16,14 @@ import { formatBytes } from '../../common/plans.ts'
 import type { IconStatus, moveIconsBody } from '../../common/schemas/icons.ts'
 import type { IconRow } from '../../common/schemas/rows.ts'
 import { icons, workspaceAccess } from '../db/schema/index.ts'
-import { iconNotes } from '../events.ts'
 import { assertCan, projectScope } from './access.ts'
+import { iconNotes } from './change-notes.ts'
 import type { Actor, Deps } from './deps.ts'
 import { ApiError, badRequest, notFound } from './errors.ts'
 import { createTarget, decideStatus, ICON_NOT_FOUND, served } from './icons.ts'
 import { assertRoom } from './quotas.ts'
-import { addTombstones, bumpScopes, scopeOf, type Tx } from './sync-versions.ts'
+import { scopeOf } from './sync-scopes.ts'
+import { type ScopeWrite, writeInScope } from './write-in-scope.ts'
 
 /** Moves the icons; answers them all as they are now, in the order given. Idempotent. */
 export async function moveIcons(
@@ -71,9 +72,10 @@ export async function moveIcons(
   const status = (sameTeam: boolean): IconStatus | undefined =>
     sameTeam && wanted !== 'needs-review' ? undefined : movedIconStatus(wanted, 'approved', sameTeam)
   const left = (r: (typeof rows)[number]) => sourceKey.get(r.project_id)!
-  const moved = await deps.db.transaction(async (tx) => {
-    // The target's scope and every scope the icons leave change at once (ADR 0303).
-    const versions = await bumpScopes(tx, [targetKey, ...moving.map(left)])
+  // The target's scope and every scope the icons leave change at once (ADR 0303).
+  const scopes = new Set([targetKey, ...moving.map(left)])
+  const moved = await writeInScope(deps, scopes, async (write) => {
+    const { tx } = write
     // Icons that change scope count against the target's storage quota (quotas.ts).
     const arriving = moving.filter((r) => left(r) !== targetKey)
     await assertRoom(
@@ -81,7 +83,7 @@ export async function moveIcons(
       deps.config,
       arriving.map((r) => ({ target, bytes: Buffer.byteLength(r.svg) })),
     )
-    const version = versions.get(targetKey)!
+    const version = write.version(targetKey)
     const moved: (typeof rows)[number][] = []
     // One UPDATE per kind of status change (at most two): icons keep their id, author and created_at.
     for (const sameTeam of [true, false]) {
@@ -103,14 +105,14 @@ export async function moveIcons(
       )
     }
     const movedIds = new Set(moved.map((r) => r.id))
-    for (const [key, at] of versions) {
+    for (const key of scopes) {
       if (key === targetKey) continue
       const gone = moving.filter((r) => movedIds.has(r.id) && left(r) === key).map((r) => r.id)
-      await addTombstones(tx, key, 'icons', gone, at)
+      await write.tombstone(key, 'icons', gone)
     }
     const from = new Map(rows.map((r) => [r.id, r.workspace_id]))
     const notes = moved.map((r) => ({ id: r.id, from: from.get(r.id) ?? null }))
-    await announce(deps, tx, actor, notes, target.project, sessionId, versions, targetKey)
+    await announce(write, actor, notes, target.project, sessionId, targetKey)
     return moved
   })
   const byId = new Map(rows.map((r) => [r.id, r]))
@@ -125,19 +127,16 @@ const order = (ids: string[], rows: (typeof icons.$inferSelect)[]) => {
 
 /** The moved rows to the target's audience; their removal to a source workspace they left. */
 async function announce(
-  deps: Deps,
-  tx: Tx,
+  { tx, announce }: ScopeWrite,
   actor: Actor,
   moved: { id: string; from: string | null }[],
   target: { workspace_id: string | null; user_id: string | null },
   sessionId: string | undefined,
-  versions: Map<string, number>,
   targetKey: string,
 ) {
   const ids = moved.map((r) => r.id)
-  const v = { scope: targetKey, version: versions.get(targetKey) }
-  for (const note of iconNotes(ids, target.workspace_id, target.user_id ?? undefined, sessionId, v))
-    await deps.events.publish(note, tx)
+  const v = { scope: targetKey }
+  announce(...iconNotes(ids, target.workspace_id, target.user_id ?? undefined, sessionId, v))
   const left = new Set(
     moved.flatMap((r) => (r.from !== null && r.from !== target.workspace_id ? [r.from] : [])),
   )
@@ -152,11 +151,7 @@ async function announce(
     if (!audience.length) continue
     for (const r of moved) {
       if (r.from !== workspaceId) continue
-      const at = { scope: workspaceId, version: versions.get(workspaceId) }
-      await deps.events.publish(
-        { entity: 'icons', op: 'delete', id: r.id, workspace_id: null, audience, ...at },
-        tx,
-      )
+      announce({ entity: 'icons', op: 'delete', id: r.id, workspace_id: null, audience, scope: workspaceId })
     }
   }
 }

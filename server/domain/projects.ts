@@ -10,7 +10,8 @@ import type { Scope } from './access.ts'
 import type { Actor, Deps } from './deps.ts'
 import { conflict } from './errors.ts'
 import { toProjectRow } from './rows.ts'
-import { addTombstones, bumpScope, scopeKey } from './sync-versions.ts'
+import { scopeKey } from './sync-scopes.ts'
+import { writeInScope } from './write-in-scope.ts'
 
 type ProjectRecord = typeof projects.$inferSelect
 
@@ -35,15 +36,14 @@ export async function listProjects({ db }: Deps, actor: Actor): Promise<ProjectR
 const workspaceIdOf = (scope: Scope) => (scope.kind === 'workspace' ? scope.workspace.id : null)
 
 export async function createProject(
-  { db, events }: Deps,
+  deps: Deps,
   actor: Actor,
   scope: Scope,
   body: z.output<typeof createProjectBody>,
 ): Promise<ProjectRow> {
   const workspaceId = workspaceIdOf(scope)
-  const created = await db.transaction(async (tx) => {
-    const key = scopeKey(workspaceId, actor.id)
-    const version = await bumpScope(tx, key)
+  const key = scopeKey(workspaceId, actor.id)
+  const created = await writeInScope(deps, [key], async ({ tx, version, announce }) => {
     const [row] = await tx
       .insert(projects)
       .values({
@@ -52,15 +52,15 @@ export async function createProject(
         description: body.description,
         workspace_id: workspaceId,
         user_id: actor.id,
-        version,
+        version: version(key),
       })
       .onConflictDoNothing()
       .returning()
-    if (row) await events.publish(note(row, 'upsert', version), tx)
+    if (row) announce(note(row, 'upsert'))
     return row
   })
   if (!created) {
-    const [existing] = await db.select().from(projects).where(eq(projects.id, body.id))
+    const [existing] = await deps.db.select().from(projects).where(eq(projects.id, body.id))
     if (!existing || existing.user_id !== actor.id || existing.workspace_id !== workspaceId) {
       throw conflict(appMessages.idTaken)
     }
@@ -70,42 +70,40 @@ export async function createProject(
 }
 
 export async function updateProject(
-  { db, events }: Deps,
+  deps: Deps,
   project: ProjectRecord,
   body: z.output<typeof updateProjectBody>,
 ): Promise<ProjectRow> {
-  const row = await db.transaction(async (tx) => {
-    const version = await bumpScope(tx, scopeKey(project.workspace_id, project.user_id))
+  const key = scopeKey(project.workspace_id, project.user_id)
+  const row = await writeInScope(deps, [key], async ({ tx, version, announce }) => {
     const [row] = await tx
       .update(projects)
-      .set({ name: body.name, description: body.description, updated_at: new Date(), version })
+      .set({ name: body.name, description: body.description, updated_at: new Date(), version: version(key) })
       .where(eq(projects.id, project.id))
       .returning()
-    await events.publish(note(row!, 'upsert', version), tx)
+    announce(note(row!, 'upsert'))
     return row!
   })
   return toProjectRow(row)
 }
 
-export async function deleteProject({ db, events }: Deps, project: ProjectRecord): Promise<{ id: string }> {
-  await db.transaction(async (tx) => {
-    const key = scopeKey(project.workspace_id, project.user_id)
-    const version = await bumpScope(tx, key)
+export async function deleteProject(deps: Deps, project: ProjectRecord): Promise<{ id: string }> {
+  const key = scopeKey(project.workspace_id, project.user_id)
+  await writeInScope(deps, [key], async ({ tx, tombstone, announce }) => {
     // Its icons go with it (ON DELETE CASCADE); the project's tombstone stands for them (ADR 0303).
     await tx.delete(projects).where(eq(projects.id, project.id))
-    await addTombstones(tx, key, 'projects', [project.id], version)
-    await events.publish(note(project, 'delete', version), tx)
+    await tombstone(key, 'projects', [project.id])
+    announce(note(project, 'delete'))
   })
   return { id: project.id }
 }
 
-/** The note announcing a project's change at a version of its scope. */
-const note = (p: ProjectRecord, op: 'upsert' | 'delete', version: number) => ({
+/** The note announcing a project's change in its scope (the write stamps its version). */
+const note = (p: ProjectRecord, op: 'upsert' | 'delete') => ({
   entity: 'projects' as const,
   op,
   id: p.id,
   workspace_id: p.workspace_id,
   owner_id: p.user_id ?? undefined,
   scope: scopeKey(p.workspace_id, p.user_id),
-  version,
 })

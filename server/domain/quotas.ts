@@ -8,10 +8,11 @@
 import { and, count, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import { type Plan, quotaRefusal, type StorageQuota, type StorageUsage } from '../../common/plans.ts'
 import type { Config } from '../config.ts'
+import type { Tx } from '../db/client.ts'
 import { icons, projects } from '../db/schema/index.ts'
 import type { Scope } from './access.ts'
 import { forbidden } from './errors.ts'
-import { scopeOf, type Tx } from './sync-versions.ts'
+import { scopeOf } from './sync-scopes.ts'
 
 /** Where icons go and whose plan counts there (createTarget's answer). */
 type QuotaTarget = { scope: Scope; plan: Plan }

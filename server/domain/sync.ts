@@ -23,6 +23,7 @@ import { assertCan, workspaceScope } from './access.ts'
 import type { Actor, Deps } from './deps.ts'
 import { gone } from './errors.ts'
 import { toAccessRow, toIconRow, toProjectRow, toWorkspaceRow } from './rows.ts'
+import { scopeKey } from './sync-scopes.ts'
 
 /** Tombstones are kept this long; a client away for longer lists everything again. */
 const TOMBSTONE_RETENTION_MS = 30 * 24 * 3600 * 1000
@@ -45,7 +46,7 @@ export async function pullChanges(deps: Deps, actor: Actor, q: Query): Promise<S
   let role: Role | null = null
   let where: Where
   if (q.scope === 'personal') {
-    key = `user:${actor.id}`
+    key = scopeKey(null, actor.id)
     const mine = and(isNull(projects.workspace_id), eq(projects.user_id, actor.id))!
     const myProjects = db.select({ id: projects.id }).from(projects).where(mine)
     where = { projects: mine, icons: and(isNull(icons.workspace_id), inArray(icons.project_id, myProjects))! }

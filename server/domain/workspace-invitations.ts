@@ -11,7 +11,7 @@ import type { Scope } from './access.ts'
 import type { Deps } from './deps.ts'
 import { notFound } from './errors.ts'
 import { toInvitationRow } from './rows.ts'
-import type { Tx } from './sync-versions.ts'
+import { type ScopeWrite, writeInScope } from './write-in-scope.ts'
 
 type WorkspaceScope = Extract<Scope, { kind: 'workspace' }>
 
@@ -51,29 +51,29 @@ export async function listWorkspaceInvitations(
 
 /** POST /api/workspaces/revoke-invitation: cancels one pending invitation of the workspace. */
 export async function revokeInvitation(
-  { db, events }: Deps,
+  deps: Deps,
   scope: WorkspaceScope,
   invitationId: string,
 ): Promise<{ id: string }> {
-  await db.transaction(async (tx) => {
+  // No scope changes: invitations are no rows of a scope; the invitee is told.
+  await writeInScope(deps, [], async ({ tx, announce }) => {
     const [row] = await tx
       .update(invitations)
       .set({ status: 'canceled', updated_at: new Date() })
       .where(and(eq(invitations.id, invitationId), eq(invitations.workspace_id, scope.workspace.id), pending))
       .returning({ email: invitations.email })
     if (!row) throw notFound(appMessages.invitationNotFound)
-    await events.publish({ entity: 'invitations', op: 'changed', email: row.email }, tx)
+    announce({ entity: 'invitations', op: 'changed', email: row.email })
   })
   return { id: invitationId }
 }
 
 /**
  * Cancels the pending invitations `userId` sent in the workspace (they were removed, demoted to a
- * role that may not invite, or are deleting their account), inside `tx`; their invitees are told.
+ * role that may not invite, or are deleting their account), inside write `w`; their invitees are told.
  */
 export async function cancelInvitationsBy(
-  events: Deps['events'],
-  tx: Tx,
+  { tx, announce }: ScopeWrite,
   workspaceId: string,
   userId: string,
 ): Promise<number> {
@@ -83,14 +83,13 @@ export async function cancelInvitationsBy(
     .where(and(eq(invitations.workspace_id, workspaceId), eq(invitations.invited_by, userId), pending))
     .returning({ email: invitations.email })
   for (const email of new Set(canceled.map((r) => r.email.toLowerCase())))
-    await events.publish({ entity: 'invitations', op: 'changed', email }, tx)
+    announce({ entity: 'invitations', op: 'changed', email })
   return canceled.length
 }
 
 /** Tells the invitees of a workspace's pending invitations that they changed (it is being deleted). */
 export async function announcePendingInvitations(
-  events: Deps['events'],
-  tx: Tx,
+  { tx, announce }: ScopeWrite,
   workspaceId: string,
 ): Promise<void> {
   const rows = await tx
@@ -98,5 +97,5 @@ export async function announcePendingInvitations(
     .from(invitations)
     .where(and(eq(invitations.workspace_id, workspaceId), pending))
   for (const email of new Set(rows.map((r) => r.email.toLowerCase())))
-    await events.publish({ entity: 'invitations', op: 'changed', email }, tx)
+    announce({ entity: 'invitations', op: 'changed', email })
 }

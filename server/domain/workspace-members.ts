@@ -9,7 +9,7 @@ import { inArray } from 'drizzle-orm'
 import type { Role } from '../../common/permissions.ts'
 import type { Db } from '../db/client.ts'
 import { workspaceAccess } from '../db/schema/index.ts'
-import type { ChangeNote } from '../events.ts'
+import type { ChangeNote } from './change-notes.ts'
 
 /** Workspaces whose members are kept at most; past it, all are forgotten (and read again as needed). */
 const MAX_KEPT = 10_000

@@ -16,8 +16,8 @@ import type { Scope } from './access.ts'
 import type { Actor, Deps } from './deps.ts'
 import { conflict, forbidden } from './errors.ts'
 import { toAccessRow, toWorkspaceRow } from './rows.ts'
-import { bumpScope, dropScope } from './sync-versions.ts'
 import { announcePendingInvitations } from './workspace-invitations.ts'
+import { writeInScope } from './write-in-scope.ts'
 
 type WorkspaceScope = Extract<Scope, { kind: 'workspace' }>
 
@@ -49,42 +49,36 @@ export async function createWorkspace(
   return toWorkspaceRow(created, 'owner')
 }
 
-/** Thrown inside the create's transaction when its id is taken meanwhile: the bump is rolled back. */
-const ID_EXISTS = new Error('workspace id exists')
-
 async function existingWorkspace({ db }: Deps, id: string) {
   const [existing] = await db.select().from(workspaces).where(eq(workspaces.id, id))
   return existing
 }
 
-/** The new workspace and its owner's access at the scope's first version, announced; null when the id exists. */
-function insertWorkspace({ db, events }: Deps, actor: Actor, body: z.output<typeof createWorkspaceBody>) {
+/**
+ * The new workspace and its owner's access at the scope's first version, announced; null when the id
+ * exists (taken meanwhile: the bump rolls back with the rest).
+ */
+function insertWorkspace(deps: Deps, actor: Actor, body: z.output<typeof createWorkspaceBody>) {
   const { id, name, description } = body
-  return db
-    .transaction(async (tx) => {
-      const version = await bumpScope(tx, id)
-      const [w] = await tx
-        .insert(workspaces)
-        .values({ id, name, description, user_id: actor.id, version })
-        .onConflictDoNothing()
-        .returning()
-      if (!w) throw ID_EXISTS
-      const [a] = await tx
-        .insert(workspaceAccess)
-        .values({ workspace_id: id, user_id: actor.id, role: 'owner', email: actor.email, version })
-        .returning()
-      const v = { scope: id, version }
-      await events.publish({ entity: 'workspaces', op: 'upsert', id, workspace_id: id, ...v }, tx)
-      await events.publish(
-        { entity: 'workspaces_access', op: 'upsert', id: a!.id, workspace_id: id, ...v },
-        tx,
-      )
-      return w
-    })
-    .catch((error: unknown) => {
-      if (error === ID_EXISTS) return null
-      throw error
-    })
+  return writeInScope<typeof workspaces.$inferSelect, null>(deps, [id], async (write) => {
+    const { tx, announce } = write
+    const version = write.version(id)
+    const [w] = await tx
+      .insert(workspaces)
+      .values({ id, name, description, user_id: actor.id, version })
+      .onConflictDoNothing()
+      .returning()
+    if (!w) return write.rollBack(null)
+    const [a] = await tx
+      .insert(workspaceAccess)
+      .values({ workspace_id: id, user_id: actor.id, role: 'owner', email: actor.email, version })
+      .returning()
+    announce(
+      { entity: 'workspaces', op: 'upsert', id, workspace_id: id, scope: id },
+      { entity: 'workspaces_access', op: 'upsert', id: a!.id, workspace_id: id, scope: id },
+    )
+    return w
+  })
 }
 
 export async function updateWorkspace(
@@ -111,25 +105,26 @@ export async function updateCreditsLimit(
 
 /** Updates a workspace at the scope's next version and announces it, in one transaction. */
 function changeWorkspace(
-  { db, events }: Deps,
+  deps: Deps,
   id: string,
   set: Partial<typeof workspaces.$inferInsert>,
 ): Promise<typeof workspaces.$inferSelect> {
-  return db.transaction(async (tx) => {
-    const version = await bumpScope(tx, id)
+  return writeInScope(deps, [id], async ({ tx, version, announce }) => {
     const [w] = await tx
       .update(workspaces)
-      .set({ ...set, updated_at: new Date(), version })
+      .set({ ...set, updated_at: new Date(), version: version(id) })
       .where(eq(workspaces.id, id))
       .returning()
-    await events.publish({ entity: 'workspaces', op: 'upsert', id, workspace_id: id, scope: id, version }, tx)
+    announce({ entity: 'workspaces', op: 'upsert', id, workspace_id: id, scope: id })
     return w!
   })
 }
 
-export async function deleteWorkspace({ db, events }: Deps, scope: WorkspaceScope): Promise<{ id: string }> {
+export async function deleteWorkspace(deps: Deps, scope: WorkspaceScope): Promise<{ id: string }> {
   const id = scope.workspace.id
-  await db.transaction(async (tx) => {
+  // No version: the scope goes with the workspace, and its note names none.
+  await writeInScope(deps, [], async (write) => {
+    const { tx } = write
     const rows = await tx
       .select({ user_id: workspaceAccess.user_id })
       .from(workspaceAccess)
@@ -137,11 +132,11 @@ export async function deleteWorkspace({ db, events }: Deps, scope: WorkspaceScop
     // Projects, icons, access rows, invitations and credit usage go with it (ON DELETE CASCADE);
     // so does its sync history: nobody may pull the scope any more (ADR 0303). Its invitees are
     // told, so the invitation leaves their browsers too.
-    await announcePendingInvitations(events, tx, id)
+    await announcePendingInvitations(write, id)
     await tx.delete(workspaces).where(eq(workspaces.id, id))
-    await dropScope(tx, id)
+    await write.forgetScope(id)
     const audience = rows.map((r) => r.user_id!)
-    await events.publish({ entity: 'workspaces', op: 'delete', id, workspace_id: id, audience }, tx)
+    write.announce({ entity: 'workspaces', op: 'delete', id, workspace_id: id, audience })
   })
   return { id }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test } from 'vitest'
-import { iconNotes } from './events.ts'
+import { iconNotes } from './change-notes.ts'
 
 test('the notes of a large drop carry every id, each note within NOTIFY’s 8000 bytes', () => {
   const ids = Array.from({ length: 1234 }, () => randomUUID())
