@@ -4,7 +4,8 @@ import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { newIconStatus } from '../../common/icon-rules.ts'
 import { appMessages } from '../../common/messages.ts'
-import { type Plan, saveIconsRefusal } from '../../common/plans.ts'
+import type { Plan } from '../../common/plans.ts'
+import { saveRefusal } from '../../common/save-rule.ts'
 import type { createIconBody, IconStatus, updateIconBody } from '../../common/schemas/icons.ts'
 import type { IconRow } from '../../common/schemas/rows.ts'
 import type { Db } from '../db/client.ts'
@@ -184,8 +185,13 @@ export async function createTarget(deps: Deps, actor: Actor, projectId: string, 
   assertCan(scope, 'icon:create')
   if (workspaceId !== project.workspace_id) throw badRequest(appMessages.iconWorkspaceMismatch)
   const workspaceOwnerPlan = await ownerPlan(deps, scope)
-  const refusal = saveIconsRefusal({ userPlan: actor.plan, workspaceOwnerPlan })
-  if (refusal) throw forbidden(refusal, 'plan_required')
+  // The one "may I save here?" rule (common/save-rule.ts), as the vault and the maker ask it.
+  const refusal = saveRefusal({
+    role: roleOf(scope),
+    userPlan: actor.plan,
+    ownerPlan: scope.kind === 'personal' ? undefined : (workspaceOwnerPlan ?? null),
+  })
+  if (refusal) throw forbidden(refusal.message, refusal.code)
   // The plan whose entitlements count here: its storage quota too (quotas.ts).
   return { scope, project, plan: workspaceOwnerPlan ?? actor.plan }
 }
