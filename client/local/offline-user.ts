@@ -2,7 +2,7 @@
 // cannot be reached (offline, or the server stopped): the root route gets this user instead of an
 // error, the local copy shows, changes queue, and connection.ts refetches /api/me once the server is
 // back. Forgotten when the server says nobody is signed in and when the local copy is deleted.
-import type { Me } from '../lib/me.ts'
+import type { MeUser as Me } from '@common/schemas/me.ts'
 import { isUnreachableError, serverReachable, serverUnreachable } from './connection.ts'
 import { onBeforeDeleteLocalDb } from './db.ts'
 

@@ -7,7 +7,8 @@ import type { Action } from '../../common/permissions.ts'
 import { assertCan, type Scope } from '../domain/access.ts'
 import type { Actor } from '../domain/deps.ts'
 import { signedOut } from '../domain/errors.ts'
-import type { AppEnv, SessionUser } from './session.ts'
+import type { SessionUser } from '../session-user.ts'
+import type { AppEnv } from './session.ts'
 
 export type Locate = (c: Context, actor: Actor) => Promise<Scope>
 

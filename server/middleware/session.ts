@@ -4,17 +4,11 @@
 
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import type { MeUser } from '../../common/schemas/me.ts'
 import type { Auth } from '../auth.ts'
 import { signedOut } from '../domain/errors.ts'
 import type { EventBus } from '../events.ts'
 import { sessionCache } from '../session-cache.ts'
-
-/** The user GET /api/me answers (common/schemas/me.ts), and the session it came with. */
-export type SessionUser = MeUser & {
-  /** The session's id: a change is not echoed on the live stream of the session that made it (ADR 0401). */
-  sessionId?: string
-}
+import type { SessionUser } from '../session-user.ts'
 
 export type AppEnv = { Variables: { user: SessionUser | null; requestId: string } }
 

@@ -1,7 +1,8 @@
 import { Hono } from 'hono'
 import { type KeptAnswer, keptAnswer } from '../kept-answer.ts'
 import { answerKept } from '../middleware/compress-json.ts'
-import type { AppEnv, SessionUser } from '../middleware/session.ts'
+import type { AppEnv } from '../middleware/session.ts'
+import type { SessionUser } from '../session-user.ts'
 
 export const meRoutes = new Hono<AppEnv>()
 

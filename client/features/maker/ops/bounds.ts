@@ -4,8 +4,9 @@
 import { localRefId } from '../../../../common/svg/index.ts'
 import { Box } from './box.ts'
 import { type Matrix, multiply, parseTransform, scaleOf, translation } from './matrix.ts'
+import { getProp } from './props.ts'
 import { len, shapeBox } from './shape-bounds.ts'
-import { getProp, type SvgElement, type ViewBox, viewBoxOf } from './tree.ts'
+import { type SvgElement, type ViewBox, viewBoxOf } from './tree.ts'
 
 const NOT_DRAWN = new Set([
   'defs',

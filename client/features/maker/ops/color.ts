@@ -1,7 +1,8 @@
 // Colour: every fill and stroke that paints (not "none") becomes currentColor or one fixed colour;
 // shapes that paint with the default black get it through the root's fill. Masks keep theirs.
 import { isPainted } from './paint-walk.ts'
-import { getProp, readTree, type SvgElement, setProp, writeTree } from './tree.ts'
+import { getProp, setProp } from './props.ts'
+import { readTree, type SvgElement, writeTree } from './tree.ts'
 
 export const CURRENT_COLOR = 'currentColor'
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i

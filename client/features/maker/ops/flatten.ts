@@ -3,10 +3,12 @@
 // Works for similarity transforms (uniform scale, quarter or any turn, flips, moves) on paths,
 // basic shapes and groups; anything it cannot carry exactly (text, <use>, images, references
 // through url(), lengths in %, non-uniform scales) makes it decline, and the caller wraps.
+
+import type { SvgElement } from '@common/svg/index.ts'
 import { apply, isIdentity, type Matrix, multiply, num, parseTransform, scaleOf } from './matrix.ts'
 import { isPainted, walkShapes } from './paint-walk.ts'
 import { type PathCommand, parsePath } from './path-data.ts'
-import { getProp, META, type SvgElement, setProp } from './tree.ts'
+import { getProp, META, setProp } from './props.ts'
 
 class Decline extends Error {}
 const decline = (): never => {

@@ -1,7 +1,9 @@
 // Walks the drawn shapes of an icon with what they inherit (stroke, stroke width) and the
 // transform to root units; the contents of masks and clip paths are not paint and are skipped.
+
+import type { SvgElement } from '@common/svg/index.ts'
 import { IDENTITY, type Matrix, multiply, parseTransform } from './matrix.ts'
-import { getProp, type SvgElement } from './tree.ts'
+import { getProp } from './props.ts'
 
 export const SHAPES = new Set(['path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'text'])
 const NOT_PAINT = new Set(['mask', 'clipPath', 'title', 'desc', 'metadata', 'style'])

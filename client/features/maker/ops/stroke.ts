@@ -1,7 +1,8 @@
 // Stroke width for stroked icons, in grid (viewBox) units whatever transforms the shapes sit under.
 import { IDENTITY, type Matrix, multiply, num, parseTransform, scaleOf } from './matrix.ts'
 import { isPainted, SHAPES, walkShapes } from './paint-walk.ts'
-import { getProp, readTree, type SvgElement, setProp, writeTree } from './tree.ts'
+import { getProp, setProp } from './props.ts'
+import { readTree, type SvgElement, writeTree } from './tree.ts'
 
 export type StrokeInfo = {
   stroked: boolean /** The most common width, in grid units. */

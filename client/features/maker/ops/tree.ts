@@ -1,16 +1,9 @@
 // The maker's view of an SVG: the pipeline's own sanitized tree (common/svg), with <style> rules
 // inlined, so every edit starts from markup the pipeline accepts and ends as markup it re-reads.
-import {
-  inlineStyles,
-  parseDeclarations,
-  parseViewBox,
-  readSvg,
-  type SvgElement,
-  serialize,
-  serializeDeclarations,
-} from '../../../../common/svg/index.ts'
+import { inlineStyles, parseViewBox, readSvg, type SvgElement, serialize } from '@common/svg/index.ts'
 import { flattenInto } from './flatten.ts'
 import { formatMatrix, isIdentity, type Matrix, multiply, num, parseTransform } from './matrix.ts'
+import { META } from './props.ts'
 
 export type { SvgElement }
 export type ViewBox = { x: number; y: number; width: number; height: number }
@@ -18,9 +11,6 @@ export type ViewBox = { x: number; y: number; width: number; height: number }
 /** Sanitizes and parses; throws SvgError like the pipeline. */
 export const readTree = (svg: string): SvgElement => inlineStyles(readSvg(svg))
 export const writeTree = (root: SvgElement): string => serialize(root)
-
-/** Elements that hold no drawing of their own and stay direct children of the root. */
-export const META = new Set(['title', 'desc', 'metadata'])
 
 function length(value: string | undefined): number | null {
   const match = /^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)\s*(px)?\s*$/i.exec(value ?? '')
@@ -44,25 +34,6 @@ export function setViewBox(root: SvgElement, vb: ViewBox): void {
   root.attrs.delete('viewBox')
   const text = [vb.x, vb.y, vb.width, vb.height].map((n) => num(n)).join(' ')
   root.attrs = new Map([['viewBox', text], ...root.attrs])
-}
-
-/** A presentation property as it applies on the element itself (style="" wins over the attribute). */
-export function getProp(el: SvgElement, name: string): string | undefined {
-  const declared = parseDeclarations(el.attrs.get('style') ?? '').find((d) => d.property === name)
-  return declared?.value ?? el.attrs.get(name)
-}
-
-/** Sets (or with null removes) a presentation property as an attribute, clearing it from style="". */
-export function setProp(el: SvgElement, name: string, value: string | null): void {
-  const style = el.attrs.get('style')
-  if (style !== undefined) {
-    const rest = parseDeclarations(style).filter((d) => d.property !== name)
-    const text = serializeDeclarations(rest)
-    if (text) el.attrs.set('style', text)
-    else el.attrs.delete('style')
-  }
-  if (value === null) el.attrs.delete(name)
-  else el.attrs.set(name, value)
 }
 
 /**

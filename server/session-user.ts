@@ -1,0 +1,10 @@
+// The signed-in user as the server holds it for a request: its own small module so the session
+// middleware (middleware/session.ts) and the session cache (session-cache.ts) both import it and
+// not each other (no import cycle, ADR 0010).
+import type { MeUser } from '../common/schemas/me.ts'
+
+/** The user GET /api/me answers (common/schemas/me.ts), and the session it came with. */
+export type SessionUser = MeUser & {
+  /** The session's id: a change is not echoed on the live stream of the session that made it (ADR 0401). */
+  sessionId?: string
+}
