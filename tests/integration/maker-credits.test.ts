@@ -86,10 +86,13 @@ describe.each(dbKinds)('maker credits and concurrency on %s', (kind) => {
         generate(pro, { prompt: 'a slow moon', variants: 2 }),
       )
       // Both are with the AI endpoint now, their credits reserved.
-      for (let i = 0; stub.requests.length - asked < 2 * LIMITS.aiConcurrentPerUser; i++) {
-        if (i > 200) throw new Error('the AI endpoint was not asked')
-        await new Promise((r) => setTimeout(r, 10))
-      }
+      await expect
+        .poll(() => stub.requests.length - asked, {
+          timeout: 2000,
+          interval: 10,
+          message: 'the AI endpoint was not asked',
+        })
+        .toBeGreaterThanOrEqual(2 * LIMITS.aiConcurrentPerUser)
       expect(await used(pro)).toBe(before + 2 * LIMITS.aiConcurrentPerUser)
       const refused = await generate(pro, { prompt: 'a third', variants: 1 })
       expect(refused.status).toBe(429)
