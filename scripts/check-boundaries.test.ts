@@ -25,6 +25,47 @@ describe('brokenRule', () => {
     expect(brokenRule(at('client/lib/api.ts'), '../../server/app.ts')).toMatch(/do not import each other/)
   })
 
+  it('refuses a deep import into common/svg from outside it', () => {
+    const rule = /common\/svg is imported only through common\/svg\/index.ts/
+    expect(brokenRule(at('client/features/maker/editor/removals.ts'), '@common/svg/sanitize.ts')).toMatch(
+      rule,
+    )
+    expect(brokenRule(at('client/copy/copy-format-store.ts'), '@common/svg/convert.ts')).toMatch(rule)
+    expect(brokenRule(at('server/routes/icons.ts'), '../../common/svg/names.ts')).toMatch(rule)
+    expect(brokenRule(at('common/plans.ts'), './svg/tree.ts')).toMatch(rule)
+    expect(brokenRule(at('client/copy/exports/sprite.ts'), '@common/svg/test-support/render.ts')).toMatch(
+      rule,
+    )
+  })
+
+  it('lets common/svg in through its index, its own files each other, and tests its test helpers', () => {
+    expect(brokenRule(at('client/copy/exports/sprite.ts'), '@common/svg/index.ts')).toBeNull()
+    expect(brokenRule(at('server/routes/icons.ts'), '../../common/svg/index.ts')).toBeNull()
+    expect(brokenRule(at('common/svg/pipeline.ts'), './sanitize.ts')).toBeNull()
+    expect(
+      brokenRule(at('client/features/maker/ops/ops-corpus.test.ts'), '@common/svg/test-support/render.ts'),
+    ).toBeNull()
+    expect(
+      brokenRule(at('tests/integration/maker.test.ts'), '../../common/svg/test-support/assert-safe.ts'),
+    ).toBeNull()
+  })
+
+  it('refuses client code importing common by a relative path, and @common/ outside the client', () => {
+    expect(brokenRule(at('client/features/maker/ops/tree.ts'), '../../../../common/svg/index.ts')).toMatch(
+      /client imports common as @common\/svg\/index.ts/,
+    )
+    expect(brokenRule(at('client/lib/me.ts'), '../../common/schemas/me.ts')).toMatch(
+      /client imports common as @common\/schemas\/me.ts/,
+    )
+    expect(brokenRule(at('server/routes/me.ts'), '@common/schemas/me.ts')).toMatch(
+      /only client code imports @common/,
+    )
+    expect(brokenRule(at('common/plans.ts'), '@common/schemas/me.ts')).toMatch(
+      /only client code imports @common/,
+    )
+    expect(brokenRule(at('server/routes/me.ts'), '../../common/schemas/me.ts')).toBeNull()
+  })
+
   it('allows shared places, the same feature, routes and the app composing features', () => {
     expect(brokenRule(at('client/features/icons/vault.tsx'), './grid/icon-grid.tsx')).toBeNull()
     expect(brokenRule(at('client/features/icons/vault.tsx'), '../../data/use-current.ts')).toBeNull()

@@ -7,7 +7,11 @@
 //   - server/domain writes only through its one write path (server/domain/write-in-scope.ts, ADR
 //     0309): no other domain file bumps a scope's version, leaves tombstones, drops a scope or
 //     publishes a change note itself (`bumpScope`, `addTombstones`, `dropScope`, `events.publish`,
-//     `pg_notify`).
+//     `pg_notify`);
+//   - common/svg is entered only through common/svg/index.ts (its test helpers in
+//     common/svg/test-support/ are open to test files);
+//   - client code imports common/ as `@common/…`, never by a relative path; server and common import
+//     it relatively (Node runs them without the alias).
 // Imports are read with TypeScript's own pre-processor (static, re-exports, dynamic import());
 // the write path's rule reads each domain file's syntax tree.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
@@ -32,6 +36,15 @@ const featureOf = (file: string) => {
   return parts[0] === 'client' && parts[1] === 'features' ? parts[2] : undefined
 }
 
+const SVG_DIR = join(root, 'common', 'svg')
+const SVG_INDEX = join(SVG_DIR, 'index.ts')
+const SVG_TEST_SUPPORT = join(SVG_DIR, 'test-support')
+const isInside = (file: string, dir: string) => file.startsWith(dir + sep)
+/** A file of common/svg other than its index (the folder itself counts as a way around it). */
+const isSvgInternal = (target: string) =>
+  (isInside(target, SVG_DIR) || target === SVG_DIR) && target !== SVG_INDEX
+const isTestCode = (file: string) => /\.test\.tsx?$/.test(file) || area(file)[0] === 'tests'
+
 /** The rule a single import breaks, or null. */
 export function brokenRule(from: string, specifier: string): string | null {
   const top = area(from)[0]
@@ -42,6 +55,16 @@ export function brokenRule(from: string, specifier: string): string | null {
     ? join(root, 'common', specifier.slice('@common/'.length))
     : resolve(dirname(from), specifier)
   const targetTop = area(target)[0]
+  if (top === 'client' && targetTop === 'common' && !specifier.startsWith('@common/'))
+    return `client imports common as @common/${area(target).slice(1).join('/')}`
+  if (top !== 'client' && specifier.startsWith('@common/'))
+    return 'only client code imports @common/ (server and common import it relatively)'
+  if (
+    isSvgInternal(target) &&
+    !isInside(from, SVG_DIR) &&
+    !(isTestCode(from) && isInside(target, SVG_TEST_SUPPORT))
+  )
+    return 'common/svg is imported only through common/svg/index.ts'
   if (top === 'common' && (targetTop === 'server' || targetTop === 'client'))
     return 'common imports neither server nor client'
   if ((top === 'client' && targetTop === 'server') || (top === 'server' && targetTop === 'client'))

@@ -1,6 +1,6 @@
 // The copy format that clicking an icon uses, remembered in this browser (localStorage) and shared
 // by every component that shows or uses it.
-import type { CopyFormat } from '@common/svg/convert.ts'
+import type { CopyFormat } from '@common/svg/index.ts'
 import { localChoice } from '../lib/local-choice.ts'
 
 export type { CopyFormat }

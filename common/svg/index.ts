@@ -10,7 +10,10 @@
 //   convertSvg(svg, format, name)    the copy formats (alias convert)
 //
 // The tree (readSvg: parse + allowlist into SvgElement; serialize) and a few CSS and reference
-// helpers are exported for the maker's editing ops and the sprite export, which work on it.
+// helpers are exported for the maker's editing ops and the sprite export, which work on it; the
+// raw parse (parseSvgTree into RawElement), the allowlist step on it (sanitizeRaw) and
+// RENAMED_ELEMENTS for the maker's report of what the allowlist removed (editor/removals.ts).
+// This file is the only way into common/svg from outside it (scripts/check-boundaries.ts, ADR 0010).
 //
 // Everything else throws SvgError (with a user-facing message and a `code`) when it refuses input:
 // beyond the limits of errors.ts (size, depth, elements, attributes, names, <use> expansion,
@@ -24,6 +27,7 @@ import { optimizeSvg } from './optimize.ts'
 import { processSvg } from './pipeline.ts'
 import { sanitizeSvg } from './sanitize.ts'
 
+export { RENAMED_ELEMENTS } from './allowlist.ts'
 export { COPY_FORMAT_LABELS, COPY_FORMATS, type CopyFormat, convertSvg, isCopyFormat } from './convert.ts'
 export { svgDataUri } from './convert-css.ts'
 export { type Declaration, parseDeclarations, serializeDeclarations } from './css.ts'
@@ -47,11 +51,13 @@ export { inlineStyles } from './inline-styles.ts'
 export { componentName, cssClassName } from './names.ts'
 export { type NormalizeOptions, normalizeSvg, parseViewBox } from './normalize.ts'
 export { loadSvgo, optimizeSvg } from './optimize.ts'
+export { parseSvgTree } from './parse.ts'
 export { processSvg } from './pipeline.ts'
-export { readSvg, sanitizeSvg } from './sanitize.ts'
+export { readSvg, sanitizeRaw, sanitizeSvg } from './sanitize.ts'
 export { SVGO_CONFIG } from './svgo-config.ts'
 export { type SvgElement, serialize } from './tree.ts'
 export { localRefId } from './values.ts'
+export type { RawElement } from './xml-reader.ts'
 
 /** `convert` is part of the contract (ADR 0100: checks outside the codebase call it), beside `importSvg`. */
 export const convert = convertSvg

@@ -1,5 +1,5 @@
 // Copy the icon in the five formats, each built from what the vault would store (processSvg).
-import { Copy } from 'lucide-react'
+
 import {
   COPY_FORMAT_LABELS,
   COPY_FORMATS,
@@ -7,7 +7,8 @@ import {
   convertSvg,
   cssClassName,
   processSvg,
-} from '../../../../common/svg/index.ts'
+} from '@common/svg/index.ts'
+import { Copy } from 'lucide-react'
 import { Button } from '../../../components/ui/button.tsx'
 import { errorMessage } from '../../../lib/api.ts'
 import { toast } from '../../../lib/toast.ts'

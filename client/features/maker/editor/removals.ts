@@ -1,12 +1,14 @@
 // What the pipeline's allowlist takes out of a drawing (scripts, event handlers, external
 // references, foreign content, unsafe CSS), found by comparing the parsed input with the sanitizer's
 // own output, so the maker can say what it removed instead of cleaning silently.
-import { RENAMED_ELEMENTS } from '../../../../common/svg/allowlist.ts'
-import { parseDeclarations } from '../../../../common/svg/index.ts'
-import { parseSvgTree } from '../../../../common/svg/parse.ts'
-import { sanitizeRaw } from '../../../../common/svg/sanitize.ts'
-import type { SvgElement } from '../../../../common/svg/tree.ts'
-import type { RawElement } from '../../../../common/svg/xml-reader.ts'
+import {
+  parseDeclarations,
+  parseSvgTree,
+  type RawElement,
+  RENAMED_ELEMENTS,
+  type SvgElement,
+  sanitizeRaw,
+} from '@common/svg/index.ts'
 
 type Tally = Map<string, number>
 

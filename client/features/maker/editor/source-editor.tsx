@@ -2,8 +2,9 @@
 // undo show here. The pipeline's error is shown inline, and what sanitizing removes (scripts,
 // handlers, external references) is named, with a way to take it out of the source. CodeMirror
 // arrives in its own chunk.
+
+import { sanitizeSvg } from '@common/svg/index.ts'
 import { lazy, Suspense, useMemo } from 'react'
-import { sanitizeSvg } from '../../../../common/svg/index.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { describeRemovals } from './removals.ts'
 import { useSourceSync } from './use-source-sync.ts'

@@ -1,8 +1,9 @@
 // Keeps the source editor and the document in step both ways: typing is committed (after a short
 // pause) when the pipeline accepts it, otherwise its error is shown and the preview keeps the last
 // good drawing; any other change of the document (an op, undo, a new source) replaces the text.
+
+import { isSvgError, sanitizeSvg } from '@common/svg/index.ts'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { isSvgError, sanitizeSvg } from '../../../../common/svg/index.ts'
 
 const SOURCE_COMMIT_DELAY_MS = 300
 

@@ -1,10 +1,10 @@
 // Library search and icon building on the real Iconify JSON packages.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { processSvg } from '@common/svg/index.ts'
+import { expectSameDrawing } from '@common/svg/test-support/render.ts'
 import type { IconifyJSON } from '@iconify/types'
 import { describe, expect, it } from 'vitest'
-import { processSvg } from '../../../../common/svg/index.ts'
-import { expectSameDrawing } from '../../../../common/svg/test-support/render.ts'
 import { contentBounds } from '../ops/bounds.ts'
 import { flip } from '../ops/orient.ts'
 import { readTree } from '../ops/tree.ts'

@@ -1,7 +1,7 @@
 // Where an icon actually draws, in root (viewBox) units: the union of its shapes' geometry under
 // their transforms, grown by half the stroke width. Null when something cannot be measured here
 // (text, nested viewports, unreadable transforms): callers then fall back to the viewBox.
-import { localRefId } from '../../../../common/svg/index.ts'
+import { localRefId } from '@common/svg/index.ts'
 import { Box } from './box.ts'
 import { type Matrix, multiply, parseTransform, scaleOf, translation } from './matrix.ts'
 import { getProp } from './props.ts'

@@ -1,10 +1,11 @@
 // Every editing op on the real-icon corpus (tests/fixtures/svg/legit): the result is safe, the
 // pipeline accepts it and draws it unchanged, and the op does what it says on the drawing.
+
+import { processSvg, sanitizeSvg } from '@common/svg/index.ts'
+import { safetyProblems } from '@common/svg/test-support/assert-safe.ts'
+import { legitFixtures } from '@common/svg/test-support/fixtures.ts'
+import { expectSameDrawing, render } from '@common/svg/test-support/render.ts'
 import { describe, expect, it } from 'vitest'
-import { processSvg, sanitizeSvg } from '../../../../common/svg/index.ts'
-import { safetyProblems } from '../../../../common/svg/test-support/assert-safe.ts'
-import { legitFixtures } from '../../../../common/svg/test-support/fixtures.ts'
-import { expectSameDrawing, render } from '../../../../common/svg/test-support/render.ts'
 import { contentBounds } from './bounds.ts'
 import { paintsOf, setColor } from './color.ts'
 import { fitToGrid } from './fit.ts'

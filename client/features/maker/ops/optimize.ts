@@ -1,7 +1,7 @@
 // Optimise: svgo through the pipeline's optimizeSvg, on sanitized input, sanitized again after;
 // what drawing editors leave behind (<metadata>, "Created with Sketch." descriptions) is dropped,
 // and the saving is measured in bytes.
-import { optimizeSvg, sanitizeSvg } from '../../../../common/svg/index.ts'
+import { optimizeSvg, sanitizeSvg } from '@common/svg/index.ts'
 import { readTree, type SvgElement, writeTree } from './tree.ts'
 
 /** A description an editor wrote about itself rather than about the icon. */

@@ -1,6 +1,6 @@
 // Previews are <img> elements of sanitized SVG as data URIs: an image never runs script, and the
 // sanitizer has removed anything that could load. currentColor follows the preview's text colour.
-import { parseViewBox, readSvg, serialize } from '../../../../common/svg/index.ts'
+import { parseViewBox, readSvg, serialize } from '@common/svg/index.ts'
 
 export type PreviewBackground = 'light' | 'dark' | 'checkered'
 

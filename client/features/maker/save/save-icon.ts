@@ -2,7 +2,7 @@
 // it can be asked, the plan table otherwise), then written locally and queued (client/data/icons.ts)
 // with the pipeline's output; the server decides the review status and may still refuse.
 import { iconIdPrefix, newIconStatus } from '@common/icon-rules.ts'
-import { processSvg } from '../../../../common/svg/index.ts'
+import { processSvg } from '@common/svg/index.ts'
 import { createIcon } from '../../../data/icons.ts'
 import { ApiError } from '../../../lib/api.ts'
 import type { Me } from '../../../lib/me.ts'

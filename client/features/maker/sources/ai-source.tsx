@@ -1,8 +1,9 @@
 // Start from a text prompt: SVG variants from the configured AI endpoint (through the pipeline on
 // the server), one credit per variant delivered. Unavailable, with how to enable it, when the
 // server has no AI configured.
+
+import { AI_ENV_VARS, MAX_PROMPT_CHARS } from '@common/schemas/maker.ts'
 import { useState } from 'react'
-import { AI_ENV_VARS, MAX_PROMPT_CHARS } from '../../../../common/schemas/maker.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Select } from '../../../components/ui/select.tsx'
 import { Textarea } from '../../../components/ui/textarea.tsx'

@@ -1,8 +1,9 @@
 // Start from SVG code: upload (or drop) an .svg file, or paste code into the maker's one source
 // editor (this tab points there). Refusals show the pipeline's reason.
+
+import { isSvgError, sanitizeSvg } from '@common/svg/index.ts'
 import { Upload } from 'lucide-react'
 import { useState } from 'react'
-import { isSvgError, sanitizeSvg } from '../../../../common/svg/index.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { SOURCE_EDITOR_ID } from '../editor/source-editor.tsx'
 import { baseName, type SourceProps } from './source-props.ts'

@@ -1,8 +1,9 @@
 // Start from a PNG or JPEG traced into SVG. The image is decoded first (free), then one credit is
 // taken on the server, then it is traced, fitted to the 24 grid and sent through the pipeline.
+
+import { processSvg } from '@common/svg/index.ts'
 import { ScanLine } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { processSvg } from '../../../../common/svg/index.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Select } from '../../../components/ui/select.tsx'
 import { errorMessage } from '../../../lib/api.ts'

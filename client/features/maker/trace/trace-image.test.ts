@@ -1,6 +1,7 @@
 // Tracing pixels in Node (the browser only adds decoding): ink in currentColor, where it was.
+
+import { processSvg } from '@common/svg/index.ts'
 import { describe, expect, it } from 'vitest'
-import { processSvg } from '../../../../common/svg/index.ts'
 import { contentBounds } from '../ops/bounds.ts'
 import { readTree } from '../ops/tree.ts'
 import { traceImage } from './trace-image.ts'
