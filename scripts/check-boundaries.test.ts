@@ -3,7 +3,7 @@
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { brokenRule, bypassesWritePath, findViolations } from './check-boundaries.ts'
+import { brokenRule, bypassesWritePath, findViolations, misplacedRouteName } from './check-boundaries.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const at = (path: string) => join(root, path)
@@ -116,6 +116,17 @@ describe('bypassesWritePath', () => {
       '})',
     ].join('\n')
     expect(bypassesWritePath(domain, through)).toEqual([])
+  })
+})
+
+describe('misplacedRouteName', () => {
+  it("keeps TanStack Router's file prefixes to client/routes", () => {
+    expect(misplacedRouteName(at('client/lib/_helpers.ts'))).toMatch(/only under client\/routes/)
+    expect(misplacedRouteName(at('server/-cache.ts'))).toMatch(/only under client\/routes/)
+    expect(misplacedRouteName(at('client/features/maker/$id.tsx'))).toMatch(/only under client\/routes/)
+    expect(misplacedRouteName(at('client/routes/__root.tsx'))).toBeNull()
+    expect(misplacedRouteName(at('client/routes/_app/-project-search.ts'))).toBeNull()
+    expect(misplacedRouteName(at('client/lib/api.ts'))).toBeNull()
   })
 })
 

@@ -11,7 +11,9 @@
 //   - common/svg is entered only through common/svg/index.ts (its test helpers in
 //     common/svg/test-support/ are open to test files);
 //   - client code imports common/ as `@common/…`, never by a relative path; server and common import
-//     it relatively (Node runs them without the alias).
+//     it relatively (Node runs them without the alias);
+//   - file names are kebab-case (Biome's useFilenamingConvention); the prefixes it lets through
+//     (`-`, `$`, `_`) are TanStack Router's and appear only under client/routes.
 // Imports are read with TypeScript's own pre-processor (static, re-exports, dynamic import());
 // the write path's rule reads each domain file's syntax tree.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
@@ -108,6 +110,14 @@ export function bypassesWritePath(path: string, source: string): string[] {
   return out.map((found) => `${rel}:${found}: ${WRITE_PATH_RULE}`)
 }
 
+/** A file outside client/routes named with a router prefix (`-x.ts`, `$id.tsx`, `_app.tsx`), or null. */
+export function misplacedRouteName(path: string): string | null {
+  const rel = relative(root, path)
+  const name = rel.split(sep).at(-1) ?? ''
+  if (!/^[-$_]/.test(name) || rel.startsWith(join('client', 'routes') + sep)) return null
+  return `${rel}: names starting with -, $ or _ are TanStack Router's, only under client/routes`
+}
+
 export function findViolations(dirs = ['client', 'server', 'common']): string[] {
   const out: string[] = []
   for (const file of dirs.flatMap((d) => files(join(root, d)))) {
@@ -118,6 +128,8 @@ export function findViolations(dirs = ['client', 'server', 'common']): string[] 
       if (rule) out.push(`${relative(root, file)}: imports ${ref.fileName}: ${rule}`)
     }
     out.push(...bypassesWritePath(file, source))
+    const misnamed = misplacedRouteName(file)
+    if (misnamed) out.push(misnamed)
   }
   return out
 }
