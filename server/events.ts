@@ -40,7 +40,7 @@ export type EventBus = {
    */
   publish(note: ChangeNote, tx?: Tx): Promise<void>
   subscribe(sub: Subscriber): () => void
-  /** Told of sessions that ended and users whose row changed, in every process (session-cache.ts). */
+  /** Told of sessions that ended and users whose row changed, in every process (cache/session-cache.ts). */
   onIdentityChange(listener: (change: { sessions?: string[]; users?: string[] }) => void): void
   /** Told of every change note any process sends, as it arrives here (answers kept by this process). */
   onNote(listener: (note: ChangeNote) => void): void

@@ -1,5 +1,5 @@
 // The signed-in user as the server holds it for a request: its own small module so the session
-// middleware (middleware/session.ts) and the session cache (session-cache.ts) both import it and
+// middleware (middleware/session.ts) and the session cache (cache/session-cache.ts) both import it and
 // not each other (no import cycle, ADR 0010).
 import type { MeUser } from '../common/schemas/me.ts'
 

@@ -1,5 +1,5 @@
 // Serves the built SPA from dist/client: the build's brotli or gzip copy of a file when the browser
-// accepts one (server/precompressed.ts), otherwise the file compressed on the fly; hashed assets
+// accepts one (server/cache/precompressed.ts), otherwise the file compressed on the fly; hashed assets
 // cached for a year, pages and the service worker (sw.js) revalidated on every use, every other
 // path answered with index.html (never cached) so the client router takes over; a missing file
 // under /assets/ is a 404.
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Context, Hono } from 'hono'
 import { compress } from 'hono/compress'
-import { builtFile, sendPrecompressed } from './precompressed.ts'
+import { builtFile, sendPrecompressed } from './cache/precompressed.ts'
 
 const clientDir = fileURLToPath(new URL('../dist/client', import.meta.url))
 

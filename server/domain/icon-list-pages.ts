@@ -4,7 +4,7 @@
 // Pages come from icons.ts (queryIconPage, serveIconPage), the next one queried while the last is
 // served. A page whose stamp is not the first page's means the list changed: the head is read
 // again, a stream ends as a failed transfer.
-import { brotliAsYouGo, type KeptAnswer, keptAnswer } from '../kept-answer.ts'
+import { brotliAsYouGo, type KeptAnswer, keptAnswer } from '../cache/kept-answer.ts'
 import type { Actor, Deps } from './deps.ts'
 import {
   type IconListCursor,

@@ -9,8 +9,8 @@
 // forgotten once it is back (the bus's onResync, ADR 0306), and KEPT_TTL_MS bounds the time between;
 // no list is kept until the listener is up.
 import type { ProjectRow } from '../../common/schemas/rows.ts'
-import { type KeptAnswer, keptAnswer } from '../kept-answer.ts'
-import { KEPT_TTL_MS, type KeptFor, keptFor } from '../kept-for.ts'
+import { type KeptAnswer, keptAnswer } from '../cache/kept-answer.ts'
+import { KEPT_TTL_MS, type KeptFor, keptFor } from '../cache/kept-for.ts'
 import type { ChangeNote } from './change-notes.ts'
 import type { Actor, Deps } from './deps.ts'
 import { listProjects } from './projects.ts'

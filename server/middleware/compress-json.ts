@@ -14,8 +14,8 @@ import {
   type KeptAnswer,
   MIN_COMPRESS_BYTES,
   packedAs,
-} from '../kept-answer.ts'
-import { type StreamedAnswer, streamedBody } from '../streamed-answer.ts'
+} from '../cache/kept-answer.ts'
+import { type StreamedAnswer, streamedBody } from '../cache/streamed-answer.ts'
 import { SECURITY_HEADERS } from './security-headers.ts'
 
 declare module 'hono' {

@@ -5,9 +5,9 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { Auth } from '../auth.ts'
+import { sessionCache } from '../cache/session-cache.ts'
 import { signedOut } from '../domain/errors.ts'
 import type { EventBus } from '../events.ts'
-import { sessionCache } from '../session-cache.ts'
 import type { SessionUser } from '../session-user.ts'
 
 export type AppEnv = { Variables: { user: SessionUser | null; requestId: string } }

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { type KeptAnswer, keptAnswer } from '../kept-answer.ts'
+import { type KeptAnswer, keptAnswer } from '../cache/kept-answer.ts'
 import { answerKept } from '../middleware/compress-json.ts'
 import type { AppEnv } from '../middleware/session.ts'
 import type { SessionUser } from '../session-user.ts'

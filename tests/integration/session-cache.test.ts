@@ -3,8 +3,8 @@
 // user's row changes (a database trigger's note), or when its session sends a write.
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CACHE_TTL_MS } from '../../server/cache/session-cache.ts'
 import { session, user } from '../../server/db/schema/index.ts'
-import { CACHE_TTL_MS } from '../../server/session-cache.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'
 import { dbKinds } from '../setup/test-db.ts'
 

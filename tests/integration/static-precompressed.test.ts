@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { precompress } from '../../scripts/vite-precompress.ts'
-import { acceptedEncodings } from '../../server/precompressed.ts'
+import { acceptedEncodings } from '../../server/cache/precompressed.ts'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
 
 const dist = fileURLToPath(new URL('../../dist/client', import.meta.url))

@@ -4,8 +4,9 @@
 // user's row changes (a `users changed` note from a database trigger), when its session makes a
 // change (any non-GET request), at its session's expiry, and in any case after CACHE_TTL_MS
 // (kept-for.ts: the one pattern of answers kept while notes keep them true).
+
+import type { SessionUser } from '../session-user.ts'
 import { KEPT_TTL_MS, keptFor } from './kept-for.ts'
-import type { SessionUser } from './session-user.ts'
 
 /** The longest a kept answer is believed (the revocation bound when no note announces it). */
 export const CACHE_TTL_MS = KEPT_TTL_MS
