@@ -114,8 +114,10 @@ describe.each(dbKinds)('live delivery in batches on %s', (kind) => {
         }
       })
       await all
-      // Recipients, sessions and icon rows: one query each per batch; the 200 notes made at most two.
-      expect(selects() - before).toBeLessThanOrEqual(6)
+      // A batch reads its rows once (members and sessions are kept after the first); how many batches
+      // the 200 notes make depends on how the socket delivered them (one to a few under load). Per-note
+      // delivery made 400 selects or more.
+      expect(selects() - before).toBeLessThanOrEqual(20)
       for (const got of received.values()) {
         expect(got.map((e) => e.version)).toEqual(iconIds.map((_, i) => 1000 + i))
         expect(got.map((e) => (e.entity === 'icons' && e.op === 'upsert' ? e.row.id : null))).toEqual(iconIds)
