@@ -15,6 +15,8 @@ import { FairQueue } from './fair-queue.ts'
 import type { FromWorker, Job } from './protocol.ts'
 import * as limits from './settings.ts'
 
+/** The least an upload is charged, whatever its CPU time read (ms). */
+const MIN_CHARGE_MS = 0.05
 export type SvgPoolOptions = {
   size?: number
   cpuDeadlineMs?: number
@@ -82,7 +84,10 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
   })
   /** Uploads are charged to their lane; serving stored markup is not (an icon list is never refused). */
   const charge = (task: Task, cpuMs: number | undefined) => {
-    if (task.job.kind === 'process' && cpuMs !== undefined) budget.charge(task.lane, cpuMs)
+    // At least MIN_CHARGE_MS: a thread's CPU time can be counted in scheduler ticks, so a quick icon
+    // may read 0 ms (seen on a loaded machine), and work must never be free.
+    if (task.job.kind === 'process' && cpuMs !== undefined)
+      budget.charge(task.lane, Math.max(cpuMs, MIN_CHARGE_MS))
   }
   let nextId = 1
   let replaced = 0

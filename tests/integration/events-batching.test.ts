@@ -88,7 +88,10 @@ describe.each(dbKinds)('live delivery in batches on %s', (kind) => {
               sessionId: p.sessionId,
               send: (frame) => {
                 const text = new TextDecoder().decode(frame)
-                got.push(JSON.parse(/^data: (.*)$/m.exec(text)![1]!) as ChangeEvent)
+                const event = JSON.parse(/^data: (.*)$/m.exec(text)![1]!) as ChangeEvent
+                // The set-up's own create-many may still be announced to this new listener (its
+                // notes can be read off the socket after the answer): only this test's notes count.
+                if ((event.version ?? 0) >= 1000) got.push(event)
                 if ([...received.values()].every((list) => list.length === 200)) resolve()
               },
               pull: () => {},
