@@ -164,26 +164,34 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
   }
 
   /**
-   * Sends the icon to the worker and watches it: one timer, first due after CPU_CHECK_MS (most icons
-   * are done long before: nothing else is spent on them). The CPU time is counted from that first
-   * check, so an icon is refused after 2.0–2.1 s of CPU, never less.
+   * Sends the icon to the worker and watches it: the worker's CPU time is read as the icon is sent
+   * (off the worker's thread, so it answers while the worker computes), then a timer checks it every
+   * CPU_CHECK_MS. An icon is refused after 2.0–2.1 s of its own CPU, never less (one whose first read
+   * came too late is counted from the first check). A refused icon is charged its CPU plus
+   * CPU_CHECK_MS (ADR 0102's CPU budget).
    */
   function run(slot: Slot, task: Task) {
     clearTimeout(task.waiting)
     slot.task = task
     const { worker } = slot
+    const cpuOf = (usage: { user: number; system: number }) => (usage.user + usage.system) / 1000
+    let base: number | null = null
+    void worker.cpuUsage().then(
+      (usage) => {
+        base ??= cpuOf(usage)
+      },
+      () => {},
+    )
     worker.postMessage({ ...task.job, id: task.id })
     const started = performance.now()
-    let base: number | null = null
     const check = async () => {
       if (slot.task !== task) return
       if (performance.now() - started > wallDeadlineMs) return kill(slot, task, cpuDeadlineMs)
       const usage = await worker.cpuUsage().catch(() => null)
       if (slot.task !== task) return
       if (usage) {
-        const cpuMs = (usage.user + usage.system) / 1000
+        const cpuMs = cpuOf(usage)
         base ??= cpuMs
-        // The first CPU_CHECK_MS went uncounted: charged as CPU too.
         if (cpuMs - base > cpuDeadlineMs) return kill(slot, task, cpuMs - base + limits.CPU_CHECK_MS)
       }
       slot.watch = [setTimeout(check, limits.CPU_CHECK_MS).unref()]
