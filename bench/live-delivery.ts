@@ -37,14 +37,25 @@
 // then the figures against the targets: p99 ≤ 500 ms under load, idle p50 ≤ 100 ms, 0 lost.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { Agent, request } from 'node:http'
-import { loadavg } from 'node:os'
+import { Agent } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import { startCluster } from '../tests/cluster/cluster.ts'
 import { type AppProcess, startApp } from '../tests/setup/app-process.ts'
 import { startTestSmtp, type TestSmtp } from '../tests/setup/smtp.ts'
 import { createTestDb } from '../tests/setup/test-db.ts'
+import {
+  byWindow,
+  type Create,
+  load,
+  openStream,
+  pairs,
+  perStream,
+  round,
+  rssMiB,
+  type Stream,
+  sleep,
+  summary,
+} from './live-delivery/measure.ts'
 import { http, type Session, seedTeam, type Team, WRITERS } from './live-delivery/team.ts'
 import { realIcons } from './vault-setup.ts'
 
@@ -82,125 +93,7 @@ function parseArgs(argv: string[]): Options {
   }
 }
 
-const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits
-const load = () => loadavg().map((v) => round(v))
-
-/** The q-quantile (nearest rank) of sorted values. */
-const quantile = (sorted: number[], q: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! : Number.NaN
-
-function summary(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b)
-  return {
-    n: sorted.length,
-    p50: round(quantile(sorted, 0.5)),
-    p90: round(quantile(sorted, 0.9)),
-    p99: round(quantile(sorted, 0.99)),
-    max: round(sorted.at(-1) ?? Number.NaN),
-  }
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-/** Resident memory of a process in MiB, from /proc. */
-function rssMiB(pid: number | undefined): number | null {
-  if (!pid) return null
-  try {
-    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
-    return kb ? round(Number(kb) / 1024) : null
-  } catch {
-    return null
-  }
-}
-
-/** What `count` streams added to the server processes' RSS (summed): MiB in all, KiB a stream. */
-function perStream(before: (number | null)[], after: (number | null)[], count: number) {
-  if (!count || before.includes(null) || after.includes(null)) return null
-  const sum = (values: (number | null)[]) => values.reduce<number>((n, v) => n + (v ?? 0), 0)
-  const mib = sum(after) - sum(before)
-  return { MiB: round(mib), KiBPerStream: round((mib * 1024) / count) }
-}
-
-// ---------- streams ----------
-
-type Stream = {
-  /** First arrival (performance.now()) per icon id. */
-  arrivals: Map<string, number>
-  duplicates: number
-  /** `pull` events: the server dropped this stream's backlog (or may have missed notes). */
-  pulls: number
-  ended: boolean
-  close(): void
-}
-
-/** Opens /api/events and resolves once `ready` arrived. `onChange` is told of each icon id heard. */
-function openStream(baseUrl: string, cookie: string, onChange: (id: string) => void): Promise<Stream> {
-  return new Promise((resolve, reject) => {
-    const stream: Stream = {
-      arrivals: new Map(),
-      duplicates: 0,
-      pulls: 0,
-      ended: false,
-      close: () => req.destroy(),
-    }
-    let buffer = ''
-    let ready = false
-    const req = request(
-      `${baseUrl}/api/events`,
-      { agent: false, headers: { cookie, accept: 'text/event-stream' } },
-      (res) => {
-        if (res.statusCode !== 200) {
-          reject(new Error(`/api/events: HTTP ${res.statusCode}`))
-          res.resume()
-          return
-        }
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => {
-          const at = performance.now()
-          buffer += chunk
-          let cut = buffer.indexOf('\n\n')
-          while (cut >= 0) {
-            const block = buffer.slice(0, cut)
-            buffer = buffer.slice(cut + 2)
-            cut = buffer.indexOf('\n\n')
-            const event = /^event: ?(.*)$/m.exec(block)?.[1]
-            if (event === 'ready' && !ready) {
-              ready = true
-              resolve(stream)
-            }
-            if (event === 'pull') stream.pulls++
-            if (event !== 'change') continue
-            const data = [...block.matchAll(/^data: ?(.*)$/gm)].map((m) => m[1]).join('\n')
-            const change = JSON.parse(data) as { entity: string; op: string; row?: { id: string } }
-            if (change.entity !== 'icons' || change.op !== 'upsert' || !change.row) continue
-            const id = change.row.id
-            if (stream.arrivals.has(id)) stream.duplicates++
-            else {
-              stream.arrivals.set(id, at)
-              onChange(id)
-            }
-          }
-        })
-        const ended = () => {
-          stream.ended = true
-          if (!ready) reject(new Error('/api/events ended before ready'))
-        }
-        res.on('end', ended)
-        res.on('close', ended)
-        res.on('error', () => {})
-      },
-    )
-    req.on('error', (err) => {
-      stream.ended = true
-      if (!ready) reject(err)
-    })
-    req.end()
-  })
-}
-
 // ---------- creates ----------
-
-type Create = { id: string; sentAt: number; ackAt?: number; status?: number }
 
 const svgs = realIcons(400).map((i) => i.svg)
 let svgAt = 0
@@ -229,48 +122,6 @@ async function create(
     record.status = 0
   }
   return record
-}
-
-/** The pairs of acknowledged creates and streams: ack→event and send→event, and what never came. */
-function pairs(creates: Iterable<Create>, streams: Stream[]) {
-  const ackToEvent: number[] = []
-  const sendToEvent: number[] = []
-  let early = 0
-  let lost = 0
-  let acked = 0
-  for (const c of creates) {
-    if (c.ackAt === undefined) continue
-    acked++
-    for (const s of streams) {
-      const at = s.arrivals.get(c.id)
-      if (at === undefined) {
-        lost++
-        continue
-      }
-      if (at < c.ackAt) early++
-      ackToEvent.push(at - c.ackAt)
-      sendToEvent.push(at - c.sentAt)
-    }
-  }
-  return { acked, expected: acked * streams.length, lost, early, ackToEvent, sendToEvent }
-}
-
-/** ack→event p50 and max by the 5-second window of the load its create was acknowledged in: the trend. */
-function byWindow(creates: Iterable<Create>, streams: Stream[], t0: number) {
-  const windows: number[][] = []
-  for (const c of creates) {
-    if (c.ackAt === undefined) continue
-    const w = Math.max(0, Math.floor((c.ackAt - t0) / 5000))
-    windows[w] ??= []
-    for (const s of streams) {
-      const at = s.arrivals.get(c.id)
-      if (at !== undefined) windows[w]!.push(at - c.ackAt)
-    }
-  }
-  return [...windows].map((values, w) => {
-    const { n, p50, max } = summary(values ?? [])
-    return { fromSecond: w * 5, n, p50, max }
-  })
 }
 
 // ---------- the run ----------
