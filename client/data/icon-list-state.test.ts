@@ -11,6 +11,8 @@ const icon = (id: string, name = id, project_id = 'p'): LocalIcon => ({
   user_id: 'u',
   origin_icon_id: null,
   icon_status: 'approved',
+  revision: 1,
+  aliases: [],
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 })

@@ -149,6 +149,8 @@ it('many rows of one table in one call (icons)', async () => {
     project_id: 'p',
     workspace_id: null,
     icon_status: 'approved',
+    revision: 1,
+    aliases: [],
     created_at: at(0),
     updated_at: at(1),
   })

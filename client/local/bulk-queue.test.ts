@@ -28,6 +28,8 @@ const icon = (bytes: number, text = ''): LocalIcon => {
     project_id: from,
     workspace_id: null,
     icon_status: 'approved',
+    revision: 1,
+    aliases: [],
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
   }

@@ -12,6 +12,8 @@ const icon = (id: string, updated_at: string, name = id): IconRow => ({
   user_id: 'u',
   origin_icon_id: null,
   icon_status: 'approved',
+  revision: 1,
+  aliases: [],
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at,
 })

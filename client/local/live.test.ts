@@ -38,6 +38,8 @@ const icon = (id: string, project_id: string, minute = 0, workspace_id: string |
   project_id,
   workspace_id,
   icon_status: 'approved',
+  revision: 1,
+  aliases: [],
   created_at: at(0),
   updated_at: at(minute),
 })

@@ -60,4 +60,61 @@ export type IconRow = {
   icon_status: IconStatus
   created_at: string
   updated_at: string
+  /** The icon's own version (issue 22): 1 when created, one more for every recorded change. */
+  revision: number
+  /** Former names that still reach this icon (issue 22: stable names), oldest first. */
+  aliases: IconAlias[]
+}
+
+/** Why an alias is deprecated (issue 22). */
+export const ALIAS_REASONS = ['renamed', 'typo', 'duplicate'] as const
+export type AliasReason = (typeof ALIAS_REASONS)[number]
+
+/** A former name of an icon: still exported, searchable and reserved in its project. */
+export type IconAlias = {
+  name: string
+  deprecated: boolean
+  reason: AliasReason | null
+  /** The release in which it will be removed (a semantic version), if announced. */
+  remove_in: string | null
+  created_at: string
+}
+
+/** How a version came to be (GET /api/icons/history: `change`). */
+export type IconChangeKind = 'created' | 'edited' | 'replaced' | 'restored' | 'undeleted' | 'moved'
+export type IconChangedField = 'name' | 'svg' | 'icon_status' | 'project'
+
+export type IconChange = {
+  kind: IconChangeKind
+  /** What differs from the version before (empty for `created`). */
+  fields: IconChangedField[]
+  /** `restored`: the version brought back. */
+  from_revision?: number
+  /**
+   * The write was based on an older version than the one it replaced (an offline change, two
+   * people at once): the version it replaced without having seen it, and its author.
+   */
+  replaced?: { revision: number; user_id: string | null }
+}
+
+/** One icon of a release: exactly what it shipped. */
+export type ReleasedIcon = {
+  id: string
+  name: string
+  svg: string
+  /** sha256 of the markup, hex. */
+  hash: string
+  icon_status: IconStatus
+  aliases: IconAlias[]
+}
+
+/** A release's changelog against the release before it (all icons added for the first). */
+export type ReleaseChanges = {
+  added: { id: string; name: string }[]
+  changed: { id: string; name: string; before: string; after: string }[]
+  renamed: { id: string; from: string; to: string }[]
+  deprecated: { icon_id: string; name: string; reason: AliasReason | null; remove_in: string | null }[]
+  removed: { id: string; name: string }[]
+  /** Aliases gone since the release before (a breaking change, like a removal). */
+  aliases_removed: { icon_id: string; name: string }[]
 }

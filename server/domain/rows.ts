@@ -68,4 +68,6 @@ export const toIconRow = (i: Select<typeof icons>): IconRow => ({
   icon_status: i.icon_status as IconStatus,
   created_at: i.created_at.toISOString(),
   updated_at: i.updated_at.toISOString(),
+  revision: i.revision,
+  aliases: i.aliases,
 })

@@ -11,6 +11,8 @@ const icon = (name: string, created: number, status: LocalIcon['icon_status'] = 
   project_id: 'p',
   workspace_id: null,
   icon_status: status,
+  revision: 1,
+  aliases: [],
   created_at: new Date(created).toISOString(),
   updated_at: new Date(created).toISOString(),
 })

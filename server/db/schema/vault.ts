@@ -1,6 +1,7 @@
 // Projects (personal when workspace_id is null) and the icons kept in them.
 import { sql } from 'drizzle-orm'
-import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import type { IconAlias } from '../../../common/schemas/rows.ts'
 import { user } from './auth.ts'
 import { versionColumn } from './sync.ts'
 import { workspaces } from './workspaces.ts'
@@ -23,6 +24,10 @@ export const projects = pgTable(
     version: versionColumn(),
     /** Bumped by a trigger on every change of the project's icons, by any writer (icon-list-cache.ts). */
     list_version: bigint('list_version', { mode: 'number' }).default(0).notNull(),
+    /** Deleted, kept 30 days for a restore (issue 22): hidden from every read but "Recently deleted". */
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+    /** Who deleted it (null once their account is gone). */
+    deleted_by: text('deleted_by').references(() => user.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('projects_workspace_id_idx').on(t.workspace_id),
@@ -50,6 +55,10 @@ export const icons = pgTable(
     updated_at: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
     /** The scope's version of the row's last change (ADR 0303). */
     version: versionColumn(),
+    /** The icon's own version: 1 when created, one more for every recorded change (icon_versions). */
+    revision: integer('revision').default(1).notNull(),
+    /** Its former names, kept so code using them does not break (issue 22: stable names). */
+    aliases: jsonb('aliases').$type<IconAlias[]>().default([]).notNull(),
   },
   // The vault lists a project's icons by (created_at, id): one index serves the filter, the order and
   // the keyset of its pages.

@@ -81,6 +81,8 @@ export async function importSvgs(
         project_id: target.project.id,
         workspace_id: target.project.workspace_id,
         icon_status: target.status,
+        revision: 1,
+        aliases: [],
         created_at: at,
         updated_at: at,
       })

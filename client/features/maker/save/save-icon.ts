@@ -42,5 +42,7 @@ export async function saveIcon(input: {
     project_id: project.id,
     workspace_id: project.workspace_id,
     icon_status: newIconStatus(workspace?.review_icons === true, workspace ? workspace.role : 'personal'),
+    revision: 1,
+    aliases: [],
   })
 }
