@@ -1,6 +1,16 @@
 // What is kept so nothing is lost (issue 22): every recorded version of an icon, the icons deleted
 // in the last 30 days, and a project's releases with the exact set they shipped.
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import type { IconAlias, IconChange, ReleaseChanges, ReleasedIcon } from '../../../common/schemas/rows.ts'
 import { user } from './auth.ts'
 import { projects } from './vault.ts'

@@ -1,6 +1,6 @@
 export * from './auth.ts'
 export * from './billing.ts'
+export * from './history.ts'
 export * from './sync.ts'
 export * from './vault.ts'
 export * from './workspaces.ts'
-export * from './history.ts'
