@@ -1,6 +1,6 @@
 // Runs an export in a Web Worker (the page stays responsive), or on the main thread in small
 // chunks when workers are unavailable, and saves the result as a download.
-import type { ExportRequest, ExportResult } from './export-kinds.ts'
+import type { ExportRequest, ExportResult } from '@common/exports/export-kinds.ts'
 import type { WorkerReply } from './export-worker.ts'
 
 export type OnProgress = (done: number, total: number) => void
@@ -27,7 +27,7 @@ function inWorker(request: ExportRequest, onProgress: OnProgress): Promise<Expor
 }
 
 async function onMainThread(request: ExportRequest, onProgress: OnProgress): Promise<ExportResult> {
-  const { buildExport } = await import('./build-export.ts')
+  const { buildExport } = await import('@common/exports/build-export.ts')
   return buildExport(request, onProgress, 25)
 }
 

@@ -1,8 +1,9 @@
 // Runs exports one at a time with their progress as state; the file downloads when it is built.
+
+import type { ExportIcon, ExportKind } from '@common/exports/export-kinds.ts'
 import { appMessages, messages } from '@common/messages.ts'
 import { useCallback, useState } from 'react'
 import { toast } from '../../lib/toast.ts'
-import type { ExportIcon, ExportKind } from './export-kinds.ts'
 import { runExport, saveFile } from './run-export.ts'
 
 export interface ExportProgress {

@@ -1,8 +1,9 @@
 // Exports of the whole project, built in the browser (a Web Worker) with a progress bar: a ZIP of
 // SVG files, React TS / React JS / React Native TS packages, an SVG sprite and a CSS file.
+
+import { EXPORT_KINDS, EXPORT_LABELS } from '@common/exports/export-kinds.ts'
 import { Download, Loader2 } from 'lucide-react'
 import { Button } from '../../components/ui/button.tsx'
-import { EXPORT_KINDS, EXPORT_LABELS } from '../../copy/exports/export-kinds.ts'
 import { useExport } from '../../copy/exports/use-export.ts'
 import type { LocalIcon } from '../../local/db.ts'
 

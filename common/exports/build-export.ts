@@ -1,8 +1,9 @@
 // Builds one export of many icons: a ZIP of SVGs, a component package (one file per icon, an index
 // re-exporting all, package.json and README), an SVG sprite or a CSS file. Runs in the export
 // worker; reports progress and yields now and then, so it also runs on the main thread if it must.
-import { componentName, convertSvg, cssClassName } from '@common/svg/index.ts'
+
 import { zipSync } from 'fflate'
+import { componentName, convertSvg, cssClassName } from '../svg/index.ts'
 import { type ExportRequest, type ExportResult, exportFileName, exportMime } from './export-kinds.ts'
 import { componentExtension, indexFile, packageJson, readme } from './package-files.ts'
 import { spriteSymbol, wrapSprite } from './sprite.ts'

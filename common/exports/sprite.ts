@@ -1,6 +1,6 @@
 // An SVG sprite: each icon becomes a <symbol id="name"> with its viewBox and root presentation
 // attributes, all in one <svg>. Built on the pipeline's sanitized tree, so nothing unsafe enters.
-import { readSvg, type SvgElement, serialize } from '@common/svg/index.ts'
+import { readSvg, type SvgElement, serialize } from '../svg/index.ts'
 
 /** Root attributes that size an <svg> element and have no meaning on a <symbol>. */
 const DROP = new Set(['width', 'height', 'x', 'y', 'version', 'xmlns', 'xmlns:xlink'])
