@@ -170,6 +170,22 @@ export const appMessages = {
   exportReady: (fileName: string) => `Downloaded ${fileName}`,
   exportSkipped: (count: number) =>
     count === 1 ? '1 icon could not be exported' : `${count} icons could not be exported`,
+  // Icon history, replacing a drawing and aliases in the detail panel (issue 22, ADR 0407)
+  historyNeedsConnection: 'History needs a connection. Everything else here works offline.',
+  historyFailed: 'Could not load the history of this icon',
+  iconVersionRestored: (version: number) => `Restored version ${version}`,
+  restoreIconFailed: 'Failed to restore the icon version',
+  drawingReplaced: 'Drawing replaced',
+  replaceIconFailed: 'Failed to replace the drawing',
+  replaceOneFile: 'Drop one SVG file on an icon to replace its drawing',
+  replaceNotSvg: (name: string) => `${name} is not an SVG file`,
+  replaceRefused: (name: string, reason: string) => `${name}: ${reason}`,
+  aliasesNeedConnection: 'Changing aliases needs a connection',
+  aliasAdded: (name: string) => `Added alias ${name}`,
+  aliasRemoved: (name: string) => `Removed alias ${name}`,
+  aliasDeprecated: (name: string) => `Marked ${name} deprecated`,
+  aliasUndeprecated: (name: string) => `${name} is no longer deprecated`,
+  aliasRemoveInInvalid: 'Use a version like 3.0.0',
   // Maker
   makerPromptRequired: 'Describe the icon to generate',
   makerActionUnknown: 'Unknown maker action',

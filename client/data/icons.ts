@@ -23,3 +23,28 @@ export async function updateIcon(icon: LocalIcon, changes: Partial<Pick<LocalIco
 export async function deleteIcon(icon: LocalIcon) {
   await queueChange('icons/delete', { id: icon.id }, icon.workspace_id, (w) => w.delete('icons', icon.id))
 }
+
+/**
+ * Makes a former version current again (issue 22): locally at once with that version's name and
+ * markup, queued as `icons/restore { id, version }`; the server records it as a new version and
+ * answers the icon as it is now (its revision, its aliases), which settles the local row.
+ */
+export async function restoreIconVersion(
+  icon: LocalIcon,
+  version: { version: number; name: string; svg: string },
+) {
+  const next: LocalIcon = { ...icon, name: version.name, svg: version.svg }
+  await queueChange('icons/restore', { id: icon.id, version: version.version }, icon.workspace_id, (w) =>
+    w.put('icons', next),
+  )
+}
+
+/**
+ * A new drawing for an icon, keeping its id, name, aliases and history: `svg` is already the client
+ * pipeline's output for this icon's id prefix (as the maker's save makes it), queued as
+ * `icons/replace { id, svg }`; the server runs it through the create pipeline again.
+ */
+export async function replaceIconSvg(icon: LocalIcon, svg: string) {
+  const next: LocalIcon = { ...icon, svg }
+  await queueChange('icons/replace', { id: icon.id, svg }, icon.workspace_id, (w) => w.put('icons', next))
+}

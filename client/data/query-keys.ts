@@ -23,6 +23,8 @@ export const queryKeys = {
   accessUsers: (workspaceId: string) => ['workspaces', workspaceId, 'access-users'] as const,
   /** A project's icon list synced into the local database. */
   projectIconsSync: (projectId: string) => ['icons', projectId, 'sync'] as const,
+  /** GET /api/icons/history?id=: an icon's versions, fetched again for each new revision of it. */
+  iconHistory: (iconId: string, revision: number) => ['icons', iconId, 'history', revision] as const,
   /** GET /api/billing/plans, /subscription and /checkout?session=. */
   billingPlans: ['billing', 'plans'] as const,
   subscription: ['billing', 'subscription'] as const,

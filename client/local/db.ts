@@ -44,8 +44,14 @@ export type ChangeKind =
   | 'icons/create'
   | 'icons/update'
   | 'icons/delete'
+  /** A deleted icon back from the trash (body.id): same id, name, aliases and history (ADR 0408). */
+  | 'icons/undelete'
   /** Icons (body.ids) into another project (body.project_id): one entry, the server answers the rows. */
   | 'icons/move'
+  /** A former version made current again as a new version (body: id, version); answers the icon. */
+  | 'icons/restore'
+  /** A new drawing for an icon, keeping its id, name, aliases and history (body: id, svg). */
+  | 'icons/replace'
 
 /** A change made locally and not yet confirmed by the server. */
 export interface OutboxEntry {

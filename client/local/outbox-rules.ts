@@ -2,7 +2,7 @@
 // changes a rollback takes with it, which toasts a flow shows. Kept apart so they are unit-tested.
 
 import { MAX_ICONS_PER_BATCH } from '@common/icon-limits.ts'
-import { messages } from '@common/messages.ts'
+import { appMessages, messages } from '@common/messages.ts'
 import { backoffDelay, isTransientStatus, isUnreachableStatus, MAX_SEND_TRIES } from '../lib/retry.ts'
 import type { ChangeKind, OutboxEntry, RowSnapshot, RowTable } from './db.ts'
 
@@ -69,7 +69,10 @@ const FLOWS: Record<ChangeKind, Flow> = {
   'icons/create': { failed: () => messages.createIconFailed },
   'icons/update': { failed: () => messages.updateIconFailed },
   'icons/delete': { failed: () => messages.deleteIconFailed },
+  'icons/undelete': { failed: () => messages.undeleteIconFailed },
   'icons/move': { failed: () => messages.updateIconFailed },
+  'icons/restore': { failed: () => appMessages.restoreIconFailed },
+  'icons/replace': { failed: () => appMessages.replaceIconFailed },
 }
 
 /**

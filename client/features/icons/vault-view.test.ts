@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { LocalIcon } from '../../local/db.ts'
-import { iconCount, matcher, statusCounts, viewIcons } from './vault-view.ts'
+import { aliasMatch, iconCount, matcher, statusCounts, viewIcons } from './vault-view.ts'
 
 const icon = (name: string, created: number, status: LocalIcon['icon_status'] = 'approved'): LocalIcon => ({
   id: `id-${name}`,
@@ -52,6 +52,27 @@ describe('viewIcons', () => {
     ])
     expect(names(viewIcons(icons, { query: 'elan', status: 'approved', sort: 'name' }))).toEqual(['Élan'])
     expect(matcher('  ')('anything')).toBe(true)
+  })
+
+  test('finds an icon by an alias (a former name) and says which one', () => {
+    const alias = (name: string) => ({
+      name,
+      deprecated: true,
+      reason: 'renamed' as const,
+      remove_in: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+    })
+    const house = { ...icon('house', 5), aliases: [alias('home'), alias('casa')] }
+    const list = [...icons, house]
+    expect(names(viewIcons(list, { query: 'home', status: 'all', sort: 'name' }))).toEqual(['house'])
+    expect(names(viewIcons(list, { query: 'CASA', status: 'approved', sort: 'name' }))).toEqual(['house'])
+    expect(names(viewIcons(list, { query: 'casa', status: 'needs-review', sort: 'name' }))).toEqual([])
+    expect(aliasMatch(house, 'home')).toBe('home')
+    expect(aliasMatch(house, 'cas')).toBe('casa')
+    // Found by its own name, or no search: nothing to explain.
+    expect(aliasMatch(house, 'hou')).toBeNull()
+    expect(aliasMatch(house, '')).toBeNull()
+    expect(aliasMatch(icons[0]!, 'home')).toBeNull()
   })
 
   test('does not change the list it is given', () => {

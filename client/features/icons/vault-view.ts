@@ -1,4 +1,5 @@
-// What the grid shows: the project's icons searched by name, filtered by status and sorted.
+// What the grid shows: the project's icons searched by name or by a former name (an alias, issue 22:
+// a renamed icon is still found by the name people remember), filtered by status and sorted.
 // Pure, so it is tested beside this file.
 import type { LocalIcon } from '../../local/db.ts'
 
@@ -39,10 +40,23 @@ export function matcher(query: string): (name: string) => boolean {
   }
 }
 
+/**
+ * The alias through which an icon matches a search its name does not match ("was home" on its
+ * tile), or null: no query, the name matches, or nothing does.
+ */
+export function aliasMatch(icon: LocalIcon, query: string, matches = matcher(query)): string | null {
+  if (!query.trim() || !icon.aliases?.length || matches(icon.name)) return null
+  return icon.aliases.find((alias) => matches(alias.name))?.name ?? null
+}
+
+/** Does the icon match the search, by its name or by one of its aliases? */
+const iconMatches = (icon: LocalIcon, matches: (name: string) => boolean) =>
+  matches(icon.name) || (icon.aliases?.some((alias) => matches(alias.name)) ?? false)
+
 export function viewIcons(icons: readonly LocalIcon[], options: ViewOptions): LocalIcon[] {
   const matches = matcher(options.query)
   const shown = icons.filter(
-    (icon) => (options.status === 'all' || icon.icon_status === options.status) && matches(icon.name),
+    (icon) => (options.status === 'all' || icon.icon_status === options.status) && iconMatches(icon, matches),
   )
   if (options.sort === 'name')
     return shown.sort((a, b) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id))
