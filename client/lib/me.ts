@@ -3,7 +3,8 @@ import type { MeAnswer, MeUser } from '@common/schemas/me.ts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { queryKeys } from '../data/query-keys.ts'
 import { userOrLastSeen } from '../local/offline-user.ts'
-import { api } from './api.ts'
+import { ApiError, api } from './api.ts'
+import { isTransientStatus } from './retry.ts'
 
 /** The user of GET /api/me (common/schemas/me.ts). */
 export type Me = MeUser
@@ -18,6 +19,13 @@ export const meQueryOptions = () =>
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
     refetchOnMount: false,
+    // Nothing renders before it: one quick second try for a blip, then the error view says it
+    // (with Retry, Home and Sign out) instead of a blank page for the default backoff, and no toast
+    // repeats it.
+    retry: (failures, error) =>
+      failures < 1 && !(error instanceof ApiError && !isTransientStatus(error.status)),
+    retryDelay: 300,
+    meta: { showsOwnError: true },
   })
 
 /** The current user; the root route has loaded it before anything renders. */

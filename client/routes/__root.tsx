@@ -15,7 +15,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       ...meQueryOptions(),
       revalidateIfStale: true,
     })
-    requireUserUnlessPublic(user, location.pathname)
+    requireUserUnlessPublic(user, location.pathname, location.href)
     return { user }
   },
   component: Outlet,

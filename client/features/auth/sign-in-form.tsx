@@ -5,9 +5,11 @@ import { Button } from '../../components/ui/button.tsx'
 import { Input, Label } from '../../components/ui/input.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { requestMagicLink, retryAfterSeconds } from './magic-link.ts'
+import { forgetReturnPath, rememberReturnPath } from './return-path.ts'
 import { useCountdown } from './use-countdown.ts'
 
-export function SignInForm({ onSent }: { onSent: (email: string) => void }) {
+/** `next`: the page the visitor was heading to, where the e-mailed link will take them. */
+export function SignInForm({ onSent, next }: { onSent: (email: string) => void; next?: string }) {
   const inputId = useId()
   const errorId = useId()
   const [email, setEmail] = useState('')
@@ -33,6 +35,8 @@ export function SignInForm({ onSent }: { onSent: (email: string) => void }) {
       return
     }
     setError(null)
+    if (next) rememberReturnPath(next)
+    else forgetReturnPath()
     send.mutate(parsed.data)
   }
 

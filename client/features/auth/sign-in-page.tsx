@@ -1,11 +1,12 @@
 // /sign-in: ask for an e-mail address, send the magic link, then "Check your inbox" with a resend cooldown.
-import { Link } from '@tanstack/react-router'
+import { Link, useSearch } from '@tanstack/react-router'
 import { useState } from 'react'
 import { LogoMark } from '../../components/ui/logo.tsx'
 import { CheckInbox } from './check-inbox.tsx'
 import { SignInForm } from './sign-in-form.tsx'
 
 export function SignInPage() {
+  const next = useSearch({ from: '/sign-in', select: (s) => s.next })
   const [sentTo, setSentTo] = useState<string | null>(null)
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-bg px-4 py-12">
@@ -21,7 +22,7 @@ export function SignInPage() {
           {sentTo ? (
             <CheckInbox email={sentTo} onChangeEmail={() => setSentTo(null)} />
           ) : (
-            <SignInForm onSent={setSentTo} />
+            <SignInForm onSent={setSentTo} next={next} />
           )}
         </div>
       </div>

@@ -1,4 +1,4 @@
-// /verify-identity?token=: verifies the e-mailed token, refreshes the user, then opens /icons.
+// /verify-identity?token=: verifies the e-mailed token, refreshes the user, then opens the page the user was heading to (else /icons).
 import { appMessages } from '@common/messages.ts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
@@ -8,6 +8,7 @@ import { buttonClass } from '../../components/ui/button.tsx'
 import { LogoMark } from '../../components/ui/logo.tsx'
 import { queryKeys } from '../../data/query-keys.ts'
 import { errorMessage } from '../../lib/api.ts'
+import { signedInLanding } from './guards.ts'
 import { verifyTokenQueryOptions } from './magic-link.ts'
 
 function Frame({ children }: { children: ReactNode }) {
@@ -48,7 +49,7 @@ export function VerifyIdentityPage({ token }: { token: string }) {
     queryClient
       .refetchQueries({ queryKey: queryKeys.me, type: 'all' })
       .then(() => {
-        if (!cancelled) return navigate({ to: '/icons', replace: true })
+        if (!cancelled) return navigate({ href: signedInLanding(), replace: true })
       })
       .catch(() => undefined)
     return () => {

@@ -1,0 +1,98 @@
+// A new user's first hour, round two (issue 23): the place they were heading survives the sign-in,
+// and a failing start says so with ways out (Retry, Home, Sign out) instead of a blank page.
+
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { appMessages, messages } from '../../common/messages.ts'
+import { type AppProcess, startApp } from '../setup/app-process.ts'
+import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
+import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
+
+let smtp: TestSmtp
+let app: AppProcess
+let browser: TestBrowser
+let page: Page
+
+beforeAll(async () => {
+  smtp = await startTestSmtp()
+  app = await startApp({ env: { SMTP_URL: smtp.url } })
+  browser = await launchBrowser()
+  page = browser.page
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.stop()
+  await smtp?.close()
+})
+
+describe('never lose the user’s place', () => {
+  const email = 'first-hour@example.com'
+  const projectId = '0b6a5a4e-3d1f-4c2a-9a77-1f2e3d4c5b6a'
+
+  test('a signed-out visit to /info?projectId=… lands there after the e-mailed link', async () => {
+    await page.goto(`${app.baseUrl}/info?projectId=${projectId}`)
+    await page.waitForURL((u) => u.pathname === '/sign-in')
+    expect(new URL(page.url()).searchParams.get('next')).toBe(`/info?projectId=${projectId}`)
+    await page.getByLabel('E-mail address').fill(email)
+    const after = Date.now()
+    await page.getByRole('button', { name: 'Send magic link' }).click()
+    await page.getByTestId('check-inbox').waitFor()
+    const { link } = await smtp.waitForMail(email, { after })
+    await page.goto(link!)
+    await page.waitForURL((u) => u.pathname === '/info')
+    expect(new URL(page.url()).searchParams.get('projectId')).toBe(projectId)
+  })
+
+  test('a link asked for from /sign-in itself lands on /icons, whatever was visited before', async () => {
+    await page.context().clearCookies()
+    await page.goto(`${app.baseUrl}/maker`)
+    await page.waitForURL((u) => u.pathname === '/sign-in')
+    await signIn(page, app, smtp, email)
+    expect(new URL(page.url()).pathname).toBe('/icons')
+  })
+
+  test('an address from another site is never followed', async () => {
+    await page.context().clearCookies()
+    await page.goto(`${app.baseUrl}/sign-in?next=${encodeURIComponent('//evil.example/icons')}`)
+    await page.getByLabel('E-mail address').fill(email)
+    const after = Date.now()
+    await page.getByRole('button', { name: 'Send magic link' }).click()
+    await page.getByTestId('check-inbox').waitFor()
+    const { link } = await smtp.waitForMail(email, { after })
+    await page.goto(link!)
+    await page.waitForURL((u) => u.pathname === '/icons')
+    expect(new URL(page.url()).origin).toBe(app.baseUrl)
+  })
+})
+
+describe('a start that fails', () => {
+  test('says so within seconds, once, with Retry, Home and Sign out; Retry recovers', async () => {
+    let failing = true
+    await page.route('**/api/me', (route) =>
+      failing
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: '{"error":"Internal Server Error","code":"internal"}',
+          })
+        : route.continue(),
+    )
+    const started = Date.now()
+    await page.goto(`${app.baseUrl}/icons`)
+    const alert = page.getByRole('alert').filter({ hasText: messages.somethingWentWrong })
+    await alert.waitFor()
+    // One quick second try, not the default backoff of 7 s.
+    expect(Date.now() - started).toBeLessThan(4000)
+    for (const name of [appMessages.errorRetry, appMessages.errorSignOut])
+      await alert.getByRole('button', { name }).waitFor()
+    await alert.getByRole('link', { name: appMessages.errorHome }).waitFor()
+    // The view says it; no toast repeats it.
+    expect(await page.getByTestId('toast').count()).toBe(0)
+    failing = false
+    await alert.getByRole('button', { name: appMessages.errorRetry }).click()
+    await page.getByTestId('app-header').waitFor()
+    await alert.waitFor({ state: 'detached' })
+    await page.unroute('**/api/me')
+  })
+})
