@@ -80,6 +80,10 @@ export const messages = {
 
 /** Texts of our own (not in the original specification) that more than one place shows. */
 export const appMessages = {
+  // The error view's ways out (issue 23)
+  errorRetry: 'Retry',
+  errorHome: 'Home',
+  errorSignOut: 'Sign out',
   invalidJson: 'The request body is not valid JSON',
   bodyTooLarge: 'The request body is too large',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
@@ -186,6 +190,32 @@ export const appMessages = {
   aliasDeprecated: (name: string) => `Marked ${name} deprecated`,
   aliasUndeprecated: (name: string) => `${name} is no longer deprecated`,
   aliasRemoveInInvalid: 'Use a version like 3.0.0',
+  // Undo delete, recently deleted icons, conflicts told (issue 22 items 3 and 4, ADR 0408)
+  undo: 'Undo',
+  undeleteIconFailed: 'Failed to bring the icon back',
+  deleteIconsTitle: (count: number) => (count === 1 ? 'Delete 1 icon?' : `Delete ${count.toLocaleString('en')} icons?`),
+  deleteIconTitle: (name: string) => `Delete “${name}”?`,
+  deleteIconsDescription: (count: number, days: number) =>
+    count === 1
+      ? `It is removed from this project for everyone. You can undo it, or restore it from Recently deleted within ${days} days.`
+      : `They are removed from this project for everyone. You can undo it, or restore them from Recently deleted within ${days} days.`,
+  iconsRestored: (count: number) =>
+    count === 1 ? 'Restored 1 icon' : `Restored ${count.toLocaleString('en')} icons`,
+  recentlyDeletedIconsEmpty: (days: number) => `No icon of this project was deleted in the last ${days} days.`,
+  recentlyDeletedIconsHint: (days: number) =>
+    `Deleted icons are kept ${days} days with their names and history, then removed for good.`,
+  recentlyDeletedNeedsConnection: 'Recently deleted needs a connection. Try again when you are online.',
+  recentlyDeletedFailed: 'Could not load the recently deleted icons',
+  restoreSelected: (count: number) => (count === 1 ? 'Restore 1 icon' : `Restore ${count.toLocaleString('en')} icons`),
+  renameConflict: (yours: string, by: string, theirs: string) =>
+    `Your rename of “${yours}” replaced ${by}’s rename to “${theirs}”.`,
+  changeConflict: (yours: string, by: string) =>
+    `Your change of “${yours}” replaced a change by ${by} made meanwhile.`,
+  someoneElse: 'someone else',
+  makerSaveVersion: (name: string) => `Save as new version of “${name}”`,
+  makerSaveAsNew: 'Save as new icon',
+  makerSavedVersion: (name: string) => `Saved a new version of “${name}”`,
+  makerNothingChanged: (name: string) => `Nothing changed: “${name}” is as saved`,
   // Maker
   makerPromptRequired: 'Describe the icon to generate',
   makerActionUnknown: 'Unknown maker action',
@@ -196,4 +226,56 @@ export const appMessages = {
   aiUnreachable: 'The AI service could not be reached. Please try again later.',
   aiUpstreamError: 'The AI service answered with an error. Please try again.',
   aiNoSvg: 'The AI answer contained no usable SVG. Try rephrasing the prompt.',
+  // History, trash and stable names (issue 22, ADR 0015, 0016)
+  versionNotFound: 'This version of the icon does not exist',
+  deletedIconNotFound: 'This icon is not in the recently deleted list (it may have been restored or purged)',
+  aliasNotFound: 'This project has no such alias',
+  aliasIsAnotherIcon: (name: string, owner: string) =>
+    `“${name}” is an alias of “${owner}”. Remove the alias first.`,
+  aliasIsAName: (name: string) =>
+    `“${name}” is the name of another icon in this project. Rename that icon first.`,
+  aliasIsOwnName: (name: string) => `“${name}” is this icon's name already`,
+  aliasVersionInvalid: 'The removal release must be a semantic version such as 3.0.0',
+  aliasReasonInvalid: 'The reason must be renamed, typo or duplicate',
+  aliasNameRequired: 'Alias name is required',
+  versionRequired: 'Version must be a whole number from 1',
+  baseRevisionInvalid: 'The base revision must be a whole number from 1',
+  // Deleted projects and workspaces, kept 30 days (issue 22 item 3, issue 23 item 2; ADR 0018)
+  deletedProjectNotFound:
+    'This project is not in the recently deleted list (it may have been restored or purged)',
+  deletedWorkspaceNotFound:
+    'This workspace is not in the recently deleted list (it may have been restored or purged)',
+  projectDeletedBy: (name: string, by: string | undefined, days: number) =>
+    `“${name}” was deleted${by ? ` by ${by}` : ''}. An admin can restore it within ${days} days.`,
+  workspaceDeletedBy: (name: string, by: string | undefined, days: number) =>
+    `The workspace “${name}” was deleted${by ? ` by ${by}` : ''}. Its owner can restore it within ${days} days.`,
+  removedFromWorkspace: (name: string, by: string | undefined) =>
+    `You were removed from “${name}”${by ? ` by ${by}` : ''}.`,
+  projectRestored: (name: string) => `“${name}” was restored`,
+  workspaceRestored: (name: string) => `The workspace “${name}” was restored`,
+  restoreFailed: 'Could not restore. Please try again.',
+  recentlyDeleted: 'Recently deleted',
+  recentlyDeletedProjectsEmpty: 'No project was deleted in the last 30 days.',
+  recentlyDeletedWorkspacesEmpty: 'No workspace you may restore was deleted in the last 30 days.',
+  deletedWhen: (date: string, by: string | undefined) => `Deleted ${date}${by ? ` by ${by}` : ''}`,
+  restore: 'Restore',
+  restoreNamed: (name: string) => `Restore ${name}`,
+} as const
+
+/** Releases and exports with aliases (issue 22 items 5 and 6, ADR 0017, 0104). */
+export const exportMessages = {
+  aliasLeftOut: (alias: string, key: string, holder: string) =>
+    `The alias “${alias}” is left out: ${key} is already “${holder}”`,
+  exportFormatInvalid: 'The format must be svg, css, react-ts, react-js, react-native-ts or sprite',
+  releaseNotFound: 'This project has no such release',
+  releaseVersionInvalid: 'The version must be a semantic version such as 1.2.0',
+  releaseVersionTooLow: (suggested: string) =>
+    `The version must be ${suggested} or higher: the changes since the last release need it`,
+  releaseVersionTaken: (version: string) => `Version ${version} is already released`,
+  nothingChanged: (version: string) => `Nothing changed since ${version}`,
+  releaseNotesTooLong: (max: number) => `Release notes can be at most ${max} characters`,
+  released: (version: string) => `Released ${version}`,
+  releaseFailed: 'The release failed. Please try again.',
+  releasesFailed: 'Could not load the releases of this project',
+  releasesNeedConnection: 'Releases need a connection',
 } as const
