@@ -103,3 +103,118 @@ test('names', () => {
   expect(slug('  Ünïcode Icons  ')).toBe('unicode-icons')
   expect(slug('!!!')).toBe('icons')
 })
+
+describe('aliases in every output (ADR 0104)', () => {
+  const house = {
+    name: 'house',
+    svg: svg('M3 9l9-7 9 7'),
+    aliases: [
+      { name: 'home', deprecated: true, remove_in: '3.0.0' },
+      { name: 'hut', deprecated: true, remove_in: null },
+      { name: 'dwelling', deprecated: false, remove_in: null },
+      // Its component would be Arrow: another icon's, so it is left out and reported.
+      { name: 'arrow', deprecated: true, remove_in: null },
+      // Derives to the icon's own names: nothing to add.
+      { name: 'House', deprecated: true, remove_in: null },
+    ],
+  }
+  const set = [house, { name: 'arrow', svg: svg('M5 12h14') }]
+  const run = (kind: ExportKind) => buildExport({ kind, projectName: 'Set', icons: set }, () => {})
+
+  test('packages re-export each alias, a deprecated one with @deprecated (and its removal release)', async () => {
+    for (const kind of ['react-ts', 'react-js', 'react-native-ts'] as const) {
+      const result = await run(kind)
+      const files = unzipSync(result.bytes)
+      expect(strFromU8(files[kind === 'react-js' ? 'index.js' : 'index.ts']!)).toBe(
+        [
+          "export { Arrow } from './Arrow'",
+          "export { House } from './House'",
+          '/** @deprecated Use House. Removed in 3.0.0 */',
+          "export { House as Home } from './House'",
+          '/** @deprecated Use House. */',
+          "export { House as Hut } from './House'",
+          "export { House as Dwelling } from './House'",
+          '',
+        ].join('\n'),
+      )
+      expect(Object.keys(files)).not.toContain('Home.tsx')
+      expect(result.skipped).toEqual([
+        { name: 'arrow', error: expect.stringContaining('“arrow” is left out') },
+      ])
+    }
+  })
+
+  test('CSS: the old class is a second selector of the same rule', async () => {
+    const text = strFromU8((await run('css')).bytes)
+    expect(text).toContain('.house,\n.home,\n.hut,\n.dwelling {\n  display: inline-block;')
+    expect(text).toMatch(/^\/\* Set: 2 icons/)
+  })
+
+  test('sprite: a second <symbol> with the alias id, drawn the same', async () => {
+    const text = strFromU8((await run('sprite')).bytes)
+    expect([...text.matchAll(/<symbol id="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      'arrow',
+      'house',
+      'home',
+      'hut',
+      'dwelling',
+    ])
+    const body = (id: string) => text.match(new RegExp(`<symbol id="${id}"(.*?)</symbol>`))?.[1]
+    expect(body('home')).toBe(body('house'))
+  })
+
+  test('SVG ZIP: aliases.json maps old file names to new; none without aliases', async () => {
+    const files = unzipSync((await run('svg-zip')).bytes)
+    expect(Object.keys(files)).toEqual(['arrow.svg', 'house.svg', 'aliases.json'])
+    expect(JSON.parse(strFromU8(files['aliases.json']!))).toEqual({
+      home: 'house',
+      hut: 'house',
+      dwelling: 'house',
+    })
+    expect(Object.keys(unzipSync((await build('svg-zip')).bytes))).not.toContain('aliases.json')
+  })
+
+  test('an icon that cannot be converted takes its aliases with it', async () => {
+    const broken = {
+      name: 'broken',
+      svg: '<html/>',
+      aliases: [{ name: 'old', deprecated: true, remove_in: null }],
+    }
+    const files = unzipSync(
+      (await buildExport({ kind: 'svg-zip', projectName: 'x', icons: [broken, house] }, () => {})).bytes,
+    )
+    expect(Object.keys(JSON.parse(strFromU8(files['aliases.json']!)))).not.toContain('old')
+  })
+})
+
+describe('deterministic bytes (ADR 0104)', () => {
+  test('the same icons in any order give the same bytes, with every ZIP entry dated 1980-01-01', async () => {
+    for (const kind of ['svg-zip', 'react-ts', 'react-js', 'react-native-ts', 'sprite', 'css'] as const) {
+      const a = await buildExport({ kind, projectName: 'P', icons }, () => {})
+      const b = await buildExport({ kind, projectName: 'P', icons: [...icons].reverse() }, () => {}, 1)
+      expect(Buffer.from(b.bytes).equals(Buffer.from(a.bytes)), kind).toBe(true)
+    }
+    const zip = (await build('svg-zip')).bytes
+    // ZIP dates are wall-clock times: the same bytes in any time zone.
+    const zone = process.env.TZ
+    try {
+      for (const tz of ['Pacific/Kiritimati', 'America/St_Johns', 'UTC']) {
+        process.env.TZ = tz
+        expect(Buffer.from((await build('svg-zip')).bytes).equals(Buffer.from(zip)), tz).toBe(true)
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ
+      else process.env.TZ = zone
+    }
+    // The local file header's DOS time and date (offsets 10 and 12): 00:00:00 on 1980-01-01.
+    const view = new DataView(zip.buffer, zip.byteOffset)
+    expect([view.getUint16(10, true), view.getUint16(12, true)]).toEqual([0, (1 << 5) | 1])
+  })
+
+  test('a package carries the version it is given (a release), 1.0.0 otherwise', async () => {
+    const files = unzipSync(
+      (await buildExport({ kind: 'react-ts', projectName: 'P', icons, version: '2.1.0' }, () => {})).bytes,
+    )
+    expect(JSON.parse(strFromU8(files['package.json']!)).version).toBe('2.1.0')
+  })
+})

@@ -1,10 +1,20 @@
 // Builds one export of many icons: a ZIP of SVGs, a component package (one file per icon, an index
-// re-exporting all, package.json and README), an SVG sprite or a CSS file. Runs in the export
-// worker; reports progress and yields now and then, so it also runs on the main thread if it must.
-
+// re-exporting all, package.json and README), an SVG sprite or a CSS file. Pure and deterministic
+// (ADR 0104): the same icons give the same bytes in the browser's export worker and on the server
+// (GET /api/projects/export): the icons are taken in a fixed order (by name), every ZIP entry has the
+// same fixed date, and each output carries the icons' aliases (their former names). Reports progress
+// and yields now and then, so it also runs on a thread that must stay responsive.
 import { zipSync } from 'fflate'
 import { componentName, convertSvg, cssClassName } from '../svg/index.ts'
-import { type ExportRequest, type ExportResult, exportFileName, exportMime } from './export-kinds.ts'
+import { type AliasNames, aliasesFile, aliasesOf, cssWithAliases, indexAliasLines } from './aliases.ts'
+import {
+  type ExportRequest,
+  type ExportResult,
+  exportFileName,
+  exportMime,
+  sortedForExport,
+  ZIP_MTIME,
+} from './export-kinds.ts'
 import { componentExtension, indexFile, packageJson, readme } from './package-files.ts'
 import { spriteSymbol, wrapSprite } from './sprite.ts'
 import { slug, uniqueNamer } from './unique-names.ts'
@@ -20,27 +30,38 @@ export async function buildExport(
   onProgress: Progress,
   yieldEvery = 0,
 ): Promise<ExportResult> {
-  const { kind, icons } = request
+  const { kind } = request
+  const icons = sortedForExport(request.icons)
   const base = slug(request.projectName)
   const files: Record<string, Uint8Array> = {}
   const texts: string[] = []
   const components: string[] = []
   const skipped: ExportResult['skipped'] = []
   const pkg = kind === 'react-ts' || kind === 'react-js' || kind === 'react-native-ts' ? kind : null
-  const nextName = uniqueNamer(pkg ? componentName : cssClassName)
+  const derive = pkg ? componentName : cssClassName
+  const nextName = uniqueNamer(derive)
+  // Every icon's own name first: an alias never takes a name an icon has (it is left out instead).
+  const named = icons.map((icon) => ({ icon, ...nextName(icon.name) }))
+  const aliases: AliasNames = aliasesOf(named, derive)
+  skipped.push(...aliases.skipped)
+  const indexLines: string[] = []
 
-  for (const [i, icon] of icons.entries()) {
-    const { name, key } = nextName(icon.name)
+  for (const [i, { icon, name, key }] of named.entries()) {
+    const mine = aliases.byIcon.get(i) ?? []
     try {
       if (kind === 'svg-zip') files[`${key}.svg`] = encoder.encode(convertSvg(icon.svg, 'svg', name))
-      else if (kind === 'sprite') texts.push(spriteSymbol(icon.svg, key))
-      else if (kind === 'css') texts.push(convertSvg(icon.svg, 'css', name))
+      else if (kind === 'sprite') {
+        const symbol = spriteSymbol(icon.svg, key)
+        texts.push(symbol, ...mine.map((alias) => spriteSymbol(icon.svg, alias.key)))
+      } else if (kind === 'css') texts.push(cssWithAliases(convertSvg(icon.svg, 'css', name), mine))
       else if (pkg) {
         files[`${key}.${componentExtension(pkg)}`] = encoder.encode(convertSvg(icon.svg, pkg, name))
         components.push(key)
+        indexLines.push(`export { ${key} } from './${key}'`, ...indexAliasLines(key, mine))
       }
     } catch (error) {
       skipped.push({ name: icon.name, error: errorText(error) })
+      aliases.byIcon.delete(i)
     }
     if ((i + 1) % 50 === 0 || i + 1 === icons.length) onProgress(i + 1, icons.length)
     if (yieldEvery && (i + 1) % yieldEvery === 0) await pause()
@@ -54,12 +75,16 @@ export async function buildExport(
     )
   else {
     if (pkg) {
-      const index = indexFile(pkg, components)
+      const index = indexFile(pkg, indexLines)
       files[index.path] = encoder.encode(index.text)
-      files['package.json'] = encoder.encode(packageJson(pkg, base, components.length))
+      files['package.json'] = encoder.encode(packageJson(pkg, base, components.length, request.version))
       files['README.md'] = encoder.encode(readme(pkg, request.projectName, base, components[0]))
+    } else {
+      const map = aliasesFile(named, aliases)
+      if (map) files['aliases.json'] = encoder.encode(map)
     }
-    bytes = zipSync(files, { level: 6 })
+    if (yieldEvery) await pause()
+    bytes = zipSync(files, { level: 6, mtime: ZIP_MTIME() })
   }
   return {
     fileName: exportFileName(kind, base),

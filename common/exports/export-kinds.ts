@@ -1,5 +1,8 @@
 // The exports of a project (docs/product.md §Exports) and of a selection in the vault, and what each
-// download is called. Shared by the builder (in a worker) and the pages that offer them.
+// download is called. Shared by the builder (the browser's export worker and the server's
+// GET /api/projects/export) and the pages that offer them.
+import type { IconAlias } from '../schemas/rows.ts'
+
 export const EXPORT_KINDS = ['svg-zip', 'react-ts', 'react-js', 'react-native-ts', 'sprite', 'css'] as const
 export type ExportKind = (typeof EXPORT_KINDS)[number]
 
@@ -33,16 +36,54 @@ export function exportFileName(kind: ExportKind, base: string): string {
 export const exportMime = (kind: ExportKind) =>
   kind === 'sprite' ? 'image/svg+xml' : kind === 'css' ? 'text/css' : 'application/zip'
 
+/** What an export needs of an alias (IconAlias in common/schemas/rows.ts). */
+export type ExportAlias = Pick<IconAlias, 'name' | 'deprecated' | 'remove_in'>
+
 export interface ExportIcon {
   name: string
   svg: string
+  /** Former names, oldest first: each output emits them (ADR 0104). */
+  aliases?: readonly ExportAlias[]
 }
+
+/** What an export takes of an icon row (IconRow, a released icon): the same in browser and server. */
+export const exportIcon = (row: {
+  name: string
+  svg: string
+  aliases?: readonly ExportAlias[] | null
+}): ExportIcon => ({
+  name: row.name,
+  svg: row.svg,
+  aliases: (row.aliases ?? []).map(({ name, deprecated, remove_in }) => ({ name, deprecated, remove_in })),
+})
+
+/** Code-unit order (never the locale's): the same anywhere. */
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/**
+ * The order of an export, from the icons alone (ADR 0104): by name ignoring case, then by name,
+ * then by markup. Which icon of two with the same name gets the `-2` suffix depends on it.
+ */
+export const sortedForExport = <T extends ExportIcon>(icons: readonly T[]): T[] =>
+  [...icons].sort(
+    (a, b) =>
+      compare(a.name.toLowerCase(), b.name.toLowerCase()) || compare(a.name, b.name) || compare(a.svg, b.svg),
+  )
+
+/**
+ * The date of every ZIP entry: 1980-01-01 00:00:00, the first a ZIP can hold. ZIP dates are wall
+ * clock times and fflate reads the Date's local fields, so it is built from local fields: the same
+ * bytes in every time zone.
+ */
+export const ZIP_MTIME = () => new Date(1980, 0, 1, 0, 0, 0)
 
 export interface ExportRequest {
   kind: ExportKind
   /** The project's name: the package and file names derive from it. */
   projectName: string
-  icons: ExportIcon[]
+  icons: readonly ExportIcon[]
+  /** A package's version in its package.json (a release's version); 1.0.0 if not given. */
+  version?: string
 }
 
 export interface ExportResult {

@@ -5,17 +5,17 @@ type PackageKind = Extract<ExportKind, 'react-ts' | 'react-js' | 'react-native-t
 
 export const componentExtension = (kind: PackageKind) => (kind === 'react-js' ? 'jsx' : 'tsx')
 
-export function indexFile(kind: PackageKind, components: string[]): { path: string; text: string } {
-  const lines = components.map((c) => `export { ${c} } from './${c}'`)
+/** The index: `lines` re-export every component (and its aliases, aliases.ts). */
+export function indexFile(kind: PackageKind, lines: readonly string[]): { path: string; text: string } {
   return { path: kind === 'react-js' ? 'index.js' : 'index.ts', text: `${lines.join('\n')}\n` }
 }
 
-export function packageJson(kind: PackageKind, slug: string, count: number): string {
+export function packageJson(kind: PackageKind, slug: string, count: number, version = '1.0.0'): string {
   const native = kind === 'react-native-ts'
   const main = kind === 'react-js' ? 'index.js' : 'index.ts'
   const pkg = {
     name: `${slug}-icons${native ? '-native' : ''}`,
-    version: '1.0.0',
+    version,
     description: `${count} icons exported from Iconvault`,
     private: true,
     type: 'module',

@@ -1,6 +1,6 @@
 // Runs exports one at a time with their progress as state; the file downloads when it is built.
 
-import type { ExportIcon, ExportKind } from '@common/exports/export-kinds.ts'
+import { type ExportIcon, type ExportKind, exportIcon } from '@common/exports/export-kinds.ts'
 import { appMessages, messages } from '@common/messages.ts'
 import { useCallback, useState } from 'react'
 import { toast } from '../../lib/toast.ts'
@@ -19,9 +19,8 @@ export function useExport(projectName: string) {
     async (kind: ExportKind, icons: readonly ExportIcon[]) => {
       setProgress({ kind, done: 0, total: icons.length })
       try {
-        const result = await runExport(
-          { kind, projectName, icons: icons.map(({ name, svg }) => ({ name, svg })) },
-          (done, total) => setProgress({ kind, done, total }),
+        const result = await runExport({ kind, projectName, icons: icons.map(exportIcon) }, (done, total) =>
+          setProgress({ kind, done, total }),
         )
         saveFile(result)
         toast(appMessages.exportReady(result.fileName), 'success')
