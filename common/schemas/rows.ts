@@ -117,4 +117,6 @@ export type ReleaseChanges = {
   removed: { id: string; name: string }[]
   /** Aliases gone since the release before (a breaking change, like a removal). */
   aliases_removed: { icon_id: string; name: string }[]
+  /** Aliases new since the release before that are not deprecated (a new name to import: minor). */
+  aliases_added?: { icon_id: string; name: string }[]
 }
