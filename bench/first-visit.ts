@@ -1,0 +1,100 @@
+// A signed-in user's first visit on a new device (issue 23, item 3): /icons?projectId= of a project
+// of 1,200 real icons in a browser with nothing stored (a new profile holding only the session
+// cookie). Measures, from navigation start: when the first tiles paint (target ≤ 1.5 s), when the
+// picker shows the project's name, and the start-up chain of API requests (start → first byte →
+// end) to see what waits for what. The peer, in the same browser and run: the same page's own
+// fetch of /api/me and of the project's list one after the other once the page is idle, the floor
+// the network and the server set; the figure reported is the ratio first tiles / floor.
+// Run: node bench/first-visit.ts [count] [rounds]   (prints one JSON line per round, then a summary)
+import { readFileSync, rmSync } from 'node:fs'
+import { startApp } from '../tests/setup/app-process.ts'
+import { launchBrowser } from '../tests/setup/browser.ts'
+import { insertIconsMany, realIcons, setUpVault } from './vault-setup.ts'
+
+const COUNT = Number(process.argv[2] ?? 1200)
+const ROUNDS = Number(process.argv[3] ?? 5)
+const bench = await setUpVault('first-visit-bench@example.com')
+const log = (o: object) => console.log(JSON.stringify({ bench: 'first-visit', ...o }))
+
+await bench.browser.page.goto('about:blank')
+const { failed } = await insertIconsMany(bench, realIcons(COUNT))
+if (failed) throw new Error(`${failed} icons were refused`)
+const cookies = await bench.browser.context.cookies(bench.app.baseUrl)
+await bench.browser.close()
+
+const url = () => `${bench.app.baseUrl}/icons?projectId=${bench.projectId}`
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+const tiles: number[] = []
+const ratios: number[] = []
+
+/** One first visit in a new profile: the figures of the page, and the peer's floor. */
+async function visit(round: number | string) {
+  const browser = await launchBrowser({ viewport: { width: 1280, height: 800 } })
+  await browser.context.addCookies(
+    cookies.map((c) => ({ ...c, domain: new URL(bench.app.baseUrl).hostname })),
+  )
+  const { page } = browser
+  await page.addInitScript(() => {
+    // When the picker first names a project (the top bar's button), from navigation start.
+    new MutationObserver((_, observer) => {
+      const picker = document.querySelector('[data-testid="project-picker"]')
+      if (picker?.textContent?.includes('Benchmark')) {
+        performance.mark('bench:picker-named')
+        observer.disconnect()
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true })
+  })
+  await page.goto(url())
+  await page.waitForFunction(() => performance.getEntriesByName('vault:grid-painted').length > 0, null, {
+    timeout: 60_000,
+  })
+  const paint = await page.evaluate(() => {
+    const at = (name: string) => {
+      const mark = performance.getEntriesByName(name)[0]
+      return mark ? Math.round(mark.startTime) : null
+    }
+    const chain: Record<string, string> = {}
+    for (const e of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+      const path = new URL(e.name).pathname
+      if (!path.startsWith('/api/') || path in chain) continue
+      chain[path] = [e.startTime, e.responseStart, e.responseEnd].map(Math.round).join('→')
+    }
+    return { firstTilesMs: at('vault:grid-painted'), pickerNamedMs: at('bench:picker-named'), chain }
+  })
+  // The peer: the same two answers fetched by the page itself, one after the other, no app code.
+  await page.waitForLoadState('networkidle').catch(() => {})
+  const floorMs = await page.evaluate(async (projectId) => {
+    const t0 = performance.now()
+    await (await fetch('/api/me', { cache: 'no-store' })).text()
+    await (await fetch(`/api/icons?project_id=${projectId}`, { cache: 'no-store' })).text()
+    return Math.round(performance.now() - t0)
+  }, bench.projectId)
+  const load = readFileSync('/proc/loadavg', 'utf8').split(' ')[0]
+  log({ round, icons: COUNT, load, ...paint, floorMs })
+  await browser.close()
+  return { tilesMs: paint.firstTilesMs!, floorMs }
+}
+
+for (let round = 1; round <= ROUNDS; round++) {
+  const { tilesMs, floorMs } = await visit(round)
+  tiles.push(tilesMs)
+  ratios.push(tilesMs / floorMs)
+}
+log({
+  summary: `first tiles on a new device, ${COUNT} icons, ${ROUNDS} rounds`,
+  medianFirstTilesMs: median(tiles),
+  worstFirstTilesMs: Math.max(...tiles),
+  medianRatioToFloor: Number(median(ratios).toFixed(2)),
+  target: 'first tiles ≤ 1500 ms',
+  load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
+})
+// The same first visit right after the server restarted: nothing of the served markup memoised.
+const { child, dataDir } = bench.app
+const exited = new Promise((resolve) => child.once('exit', resolve))
+child.kill('SIGTERM') // not app.stop(): that deletes the data folder
+await exited
+bench.app = await startApp({ dataDir, env: { SMTP_URL: bench.smtp.url } })
+await visit('after a server restart')
+await bench.app.stop()
+rmSync(dataDir, { recursive: true, force: true })
+await bench.smtp.close()
