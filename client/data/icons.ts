@@ -2,8 +2,13 @@
 // every other change (client/local/outbox.ts). Permission and plan checks belong to the callers
 // (common/permissions.ts, common/plans.ts); the server enforces them and a refusal rolls the change
 // back with its toast. Many at once (imports, bulk actions): client/local/bulk-queue.ts.
+import { appMessages } from '@common/messages.ts'
+import type { IconVersionRow } from '@common/schemas/icons.ts'
 import type { IconRow } from '@common/schemas/rows.ts'
-import type { LocalIcon } from '../local/db.ts'
+import { api } from '../lib/api.ts'
+import { defineToastCommand, toast } from '../lib/toast.ts'
+import { RESTORE_REPLACED } from '../local/conflict-notice.ts'
+import { db, type LocalIcon } from '../local/db.ts'
 import { createBody } from '../local/icons.ts'
 import { queueChange } from '../local/outbox.ts'
 
@@ -14,14 +19,44 @@ export async function createIcon(input: Omit<IconRow, 'id' | 'created_at' | 'upd
   return row
 }
 
+/**
+ * Renames or reviews an icon. The change names the revision it was based on (`base_revision`): when
+ * a teammate changed the icon meanwhile (one of them offline), the server still lets this change
+ * win but answers what it replaced, and the outbox tells this tab (outbox-settle.ts, ADR 0408). The
+ * local row counts the new version ahead of the server, so that a second change queued behind this
+ * one is based on it, not on a version it replaced itself.
+ */
 export async function updateIcon(icon: LocalIcon, changes: Partial<Pick<LocalIcon, 'name' | 'icon_status'>>) {
-  const next = { ...icon, ...changes }
-  const body = { id: next.id, name: next.name, icon_status: next.icon_status }
+  // The row as it is now (a change queued just before may have counted a revision already).
+  const current = (await db.icons.get(icon.id)) ?? icon
+  const next = { ...current, ...changes, revision: current.revision + 1 }
+  const body = {
+    id: next.id,
+    name: next.name,
+    icon_status: next.icon_status,
+    base_revision: current.revision,
+  }
   await queueChange('icons/update', body, icon.workspace_id, (w) => w.put('icons', next))
 }
 
+/** Deletes an icon: it goes to the project's "Recently deleted" for 30 days (undeleteIcon brings it back). */
 export async function deleteIcon(icon: LocalIcon) {
   await queueChange('icons/delete', { id: icon.id }, icon.workspace_id, (w) => w.delete('icons', icon.id))
+}
+
+/**
+ * Brings a deleted icon back (Undo, or Restore in "Recently deleted"): the row is back locally at
+ * once and `icons/undelete { id }` is queued behind the delete, so that offline both go out in
+ * order; the server answers the icon with its id, name, aliases and history (ADR 0408).
+ */
+export async function undeleteIcon(row: LocalIcon) {
+  await queueChange('icons/undelete', { id: row.id }, row.workspace_id, (w) => w.put('icons', localRow(row)))
+}
+
+/** An icon row without the fields of a deleted-list entry (deleted_at, deleted_by). */
+export function localRow(row: LocalIcon & { deleted_at?: unknown; deleted_by?: unknown }): LocalIcon {
+  const { deleted_at: _at, deleted_by: _by, ...icon } = row
+  return icon
 }
 
 /**
@@ -33,9 +68,20 @@ export async function restoreIconVersion(
   icon: LocalIcon,
   version: { version: number; name: string; svg: string },
 ) {
-  const next: LocalIcon = { ...icon, name: version.name, svg: version.svg }
-  await queueChange('icons/restore', { id: icon.id, version: version.version }, icon.workspace_id, (w) =>
-    w.put('icons', next),
+  // Counted a revision ahead, as updateIcon does: a change queued behind it is based on it.
+  await queueChange(
+    'icons/restore',
+    { id: icon.id, version: version.version },
+    icon.workspace_id,
+    async (w) => {
+      const current = (await w.get<LocalIcon>('icons', icon.id)) ?? icon
+      await w.put('icons', {
+        ...current,
+        name: version.name,
+        svg: version.svg,
+        revision: current.revision + 1,
+      })
+    },
   )
 }
 
@@ -45,6 +91,30 @@ export async function restoreIconVersion(
  * `icons/replace { id, svg }`; the server runs it through the create pipeline again.
  */
 export async function replaceIconSvg(icon: LocalIcon, svg: string) {
-  const next: LocalIcon = { ...icon, svg }
-  await queueChange('icons/replace', { id: icon.id, svg }, icon.workspace_id, (w) => w.put('icons', next))
+  await queueChange('icons/replace', { id: icon.id, svg }, icon.workspace_id, async (w) => {
+    const current = (await w.get<LocalIcon>('icons', icon.id)) ?? icon
+    await w.put('icons', { ...current, svg, revision: current.revision + 1 })
+  })
 }
+
+/**
+ * "Restore" of a conflict notice (client/local/conflict-notice.ts): brings back the version an
+ * update replaced without having seen it, as a new version. Its markup comes from the history when
+ * the server answers; otherwise the local markup stands in until the server's answer settles the row.
+ */
+async function restoreReplaced(args: Record<string, unknown>) {
+  const id = String(args.id)
+  const version = Number(args.version)
+  const icon = await db.icons.get(id)
+  if (!icon) return
+  let svg = icon.svg
+  try {
+    const history = await api<{ data: IconVersionRow[] }>(`/api/icons/history?id=${encodeURIComponent(id)}`)
+    svg = history.data.find((v) => v.version === version)?.svg ?? svg
+  } catch {
+    // offline or refused: the server's answer to the restore brings the exact markup
+  }
+  await restoreIconVersion(icon, { version, name: String(args.name), svg })
+  toast(appMessages.iconVersionRestored(version), 'success')
+}
+defineToastCommand(RESTORE_REPLACED, restoreReplaced)

@@ -25,6 +25,8 @@ export const queryKeys = {
   projectIconsSync: (projectId: string) => ['icons', projectId, 'sync'] as const,
   /** GET /api/icons/history?id=: an icon's versions, fetched again for each new revision of it. */
   iconHistory: (iconId: string, revision: number) => ['icons', iconId, 'history', revision] as const,
+  /** GET /api/icons/deleted?project_id=: a project's recently deleted icons (ADR 0408). */
+  deletedIcons: (projectId: string) => ['icons', projectId, 'deleted'] as const,
   /** GET /api/billing/plans, /subscription and /checkout?session=. */
   billingPlans: ['billing', 'plans'] as const,
   subscription: ['billing', 'subscription'] as const,

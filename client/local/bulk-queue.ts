@@ -47,6 +47,20 @@ export function deleteIcons(icons: LocalIcon[]) {
   return queue(entries, () => db.icons.bulkDelete(icons.map((i) => i.id)))
 }
 
+/**
+ * Brings deleted icons back (Undo of a bulk delete): the rows are back at once and one
+ * `icons/undelete` entry per icon is queued behind their deletes (ADR 0408).
+ */
+export function undeleteIcons(icons: LocalIcon[]) {
+  const entries = icons.map((icon) => ({
+    kind: 'icons/undelete' as const,
+    body: { id: icon.id },
+    workspace_id: icon.workspace_id,
+    before: [snapshot(icon.id, null)],
+  }))
+  return queue(entries, () => db.icons.bulkPut(icons))
+}
+
 export function approveIcons(icons: LocalIcon[]) {
   const next = icons.map((icon) => ({ ...icon, icon_status: 'approved' as const }))
   const entries = next.map((icon, i) => ({

@@ -1,10 +1,12 @@
 // What the sender (outbox.ts) does with the outcome of a request, for one queued entry or a batch
 // of them: confirm (one transaction for them all: drop the entries, settle their rows by apply.ts),
 // retry later, wait for the network, or roll back with the entries built on them and toast, as
-// outbox-rules.ts decides.
+// outbox-rules.ts decides. An answer that says the change replaced a version it had not seen
+// (`conflict`, icons/update) is told to the tab that made it (conflict-notice.ts, ADR 0408).
 import { ApiError } from '../lib/api.ts'
 import { retryAfterSeconds } from '../lib/retry.ts'
 import { type Settle, settleRows } from './apply.ts'
+import { conflictNotice } from './conflict-notice.ts'
 import { type AnyRow, db, type OutboxEntry, rowTable, rwTransaction } from './db.ts'
 import {
   type AttemptError,
@@ -67,6 +69,28 @@ export async function confirmEntries(items: readonly { entry: OutboxEntry; answe
     return settleRows(settle)
   })
   for (const rows of stored) rows.announce()
+}
+
+/** Who signed in on this browser (engine.ts keeps the local copy's owner under this key). */
+function localOwner(): string | null {
+  try {
+    return localStorage.getItem('iconvault-db-owner')
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Confirms one entry sent alone by the server's answer (`{ data, conflict? }`), then tells the tab
+ * that made it when the answer says it replaced someone else's version meanwhile.
+ */
+export async function confirmAnswer(
+  entry: OutboxEntry,
+  answer: { data?: unknown; conflict?: unknown } | null,
+) {
+  await confirmEntries([{ entry, answer: answer?.data }])
+  const notice = conflictNotice(entry, answer?.conflict, localOwner())
+  if (notice) await toastInTab(entry.tab, [notice.text], 'info', notice.command)
 }
 
 /**

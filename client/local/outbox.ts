@@ -18,7 +18,7 @@ import {
 } from './db.ts'
 import { bodyBytes, sendIconBatches } from './outbox-batch.ts'
 import { createBatch, MAX_BATCH, successToast } from './outbox-rules.ts'
-import { attemptError, confirmEntries, onFailure, type SenderHooks, sleep } from './outbox-settle.ts'
+import { attemptError, confirmAnswer, onFailure, type SenderHooks, sleep } from './outbox-settle.ts'
 import { TAB_ID, toastInTab } from './tabs.ts'
 
 export type { SenderHooks } from './outbox-settle.ts'
@@ -137,7 +137,7 @@ async function sendNext(signal: AbortSignal, hooks: SenderHooks) {
     if (signal.aborted) return
     return onFailure([entry], attemptError(error), signal, hooks)
   }
-  await confirmEntries([{ entry, answer: answer?.data }])
+  await confirmAnswer(entry, answer)
   const toastText = successToast(entry.kind)
   if (toastText) await toastInTab(entry.tab, [toastText], 'success')
 }

@@ -2,7 +2,7 @@
 // sends a change's outcome toasts to the tab where the change was made, and other tabs ask it to
 // sync something (a project's icons, a workspace's people) or hear that invitations changed. Each tab holds a Web Lock named after
 // its id while it lives, so the leader can tell whether the tab that made a change is still open.
-import { type ToastType, toast } from '../lib/toast.ts'
+import { commandAction, type ToastCommand, type ToastType, toast } from '../lib/toast.ts'
 
 export const TAB_ID = crypto.randomUUID()
 
@@ -11,7 +11,7 @@ export type SyncScope = { all: true } | { icons: string } | { access: string }
 const TAB_LOCK = (id: string) => `iconvault-tab:${id}`
 
 export type TabMessage =
-  | { type: 'toast'; tab: string; texts: string[]; toastType: ToastType }
+  | { type: 'toast'; tab: string; texts: string[]; toastType: ToastType; command?: ToastCommand }
   | { type: 'sync'; id: string; scope: SyncScope }
   | { type: 'sync-done'; id: string; error: string | null; status: number | null }
   | { type: 'invitations-changed' }
@@ -46,17 +46,31 @@ async function isTabOpen(tab: string): Promise<boolean> {
   return held.some((lock) => lock.name === TAB_LOCK(tab))
 }
 
-/** Shows toasts in the tab that made a change: here, or there if it is still open. */
-export async function toastInTab(tab: string, texts: string[], toastType: ToastType = 'error') {
+/**
+ * Shows toasts in the tab that made a change: here, or there if it is still open. A command (an
+ * action such as "Restore", lib/toast.ts) goes with the last text.
+ */
+export async function toastInTab(
+  tab: string,
+  texts: string[],
+  toastType: ToastType = 'error',
+  command?: ToastCommand,
+) {
   if (tab !== TAB_ID && (await isTabOpen(tab))) {
-    postToTabs({ type: 'toast', tab, texts, toastType })
+    postToTabs({ type: 'toast', tab, texts, toastType, ...(command ? { command } : {}) })
     return
   }
-  for (const text of texts) toast(text, toastType)
+  showToasts(texts, toastType, command)
+}
+
+function showToasts(texts: string[], toastType: ToastType, command?: ToastCommand) {
+  texts.forEach((text, i) => {
+    const action = i === texts.length - 1 ? commandAction(command) : undefined
+    toast(text, toastType, action ? { action } : {})
+  })
 }
 
 onTabMessage((message) => {
-  if (message.type === 'toast' && message.tab === TAB_ID) {
-    for (const text of message.texts) toast(text, message.toastType)
-  }
+  if (message.type === 'toast' && message.tab === TAB_ID)
+    showToasts(message.texts, message.toastType, message.command)
 })

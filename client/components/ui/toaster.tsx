@@ -1,7 +1,11 @@
 // Renders the toast store (client/lib/toast.ts) in the bottom-left corner, lifted above a control
 // floating at the bottom while one is shown (--iv-toast-lift, set by the vault's bulk bar).
+// A toast's action ("Undo", "Restore") is a button after the message: Alt+T moves focus to the
+// newest action (announced with the message), Tab reaches it too (the toaster ends the page); a
+// toast stays while the pointer is on it or focus is in it (ADR 0408).
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react'
-import { dismissToast, type ToastType, useToasts } from '../../lib/toast.ts'
+import { useEffect, useRef } from 'react'
+import { dismissToast, holdToast, runToastAction, type ToastType, useToasts } from '../../lib/toast.ts'
 import { cn } from './cn.ts'
 
 const icons: Record<ToastType, typeof Info> = { success: CircleCheck, info: Info, error: CircleAlert }
@@ -11,10 +15,27 @@ const tones: Record<ToastType, string> = {
   error: 'text-danger',
 }
 
+/** The key that reaches the newest toast's action. */
+const ACTION_KEY = 'Alt+T'
+
 export function Toaster() {
   const toasts = useToasts()
+  const section = useRef<HTMLElement>(null)
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!event.altKey || event.ctrlKey || event.metaKey || event.code !== 'KeyT') return
+      const actions = section.current?.querySelectorAll<HTMLButtonElement>('[data-toast-action]')
+      const newest = actions?.[actions.length - 1]
+      if (!newest) return
+      event.preventDefault()
+      newest.focus()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [])
   return (
     <section
+      ref={section}
       aria-label="Notifications"
       style={{ bottom: 'calc(1rem + var(--iv-toast-lift, 0px))' }}
       className="pointer-events-none fixed left-4 z-[60] flex w-[min(380px,calc(100vw-2rem))] flex-col gap-2"
@@ -32,6 +53,12 @@ export function Toaster() {
             data-testid="toast"
             data-type={t.type}
             data-state={t.visible ? 'visible' : 'hidden'}
+            onPointerEnter={() => holdToast(t.id, true)}
+            onPointerLeave={() => holdToast(t.id, false)}
+            onFocus={() => holdToast(t.id, true)}
+            onBlur={(event) => {
+              if (!event.currentTarget.contains(event.relatedTarget as Node | null)) holdToast(t.id, false)
+            }}
             className={cn(
               'pointer-events-auto flex items-start gap-3 rounded-lg border border-line bg-raised px-3.5 py-3 text-sm text-fg shadow-lg',
               'transition-[opacity,translate,visibility] duration-300',
@@ -39,7 +66,24 @@ export function Toaster() {
             )}
           >
             <Icon className={cn('mt-0.5 size-4 shrink-0', tones[t.type])} aria-hidden />
-            <p className="flex-1 break-words">{t.message}</p>
+            <p className="flex-1 break-words">
+              {t.message}
+              {t.action ? (
+                <span className="sr-only"> {`${t.action.label}: press ${ACTION_KEY}.`}</span>
+              ) : null}
+            </p>
+            {t.action ? (
+              <button
+                type="button"
+                data-toast-action
+                data-testid="toast-action"
+                aria-keyshortcuts={ACTION_KEY}
+                onClick={() => runToastAction(t.id)}
+                className="-my-1.5 min-h-8 shrink-0 rounded px-2 py-1 font-semibold text-accent hover:bg-surface focus-visible:outline-2 focus-visible:outline-accent"
+              >
+                {t.action.label}
+              </button>
+            ) : null}
             <button
               type="button"
               onClick={() => dismissToast(t.id)}

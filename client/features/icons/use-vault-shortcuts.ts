@@ -1,11 +1,14 @@
 // The vault's page-wide keys, when no text field has focus and no dialog is open: `/` focuses the
-// search, Ctrl/Cmd+A selects every icon shown, Escape clears the selection.
+// search, Ctrl/Cmd+A selects every icon shown, Escape clears the selection, Delete (or Backspace,
+// the Mac's delete key) asks to delete the selection (a confirmation, then a toast with Undo).
 import { useEffect, useRef } from 'react'
 
 export interface VaultShortcuts {
   focusSearch(): void
   selectAll(): void
   clearSelection(): void
+  /** Asks to delete the selection (does nothing without one or without the right). */
+  deleteSelection(): void
 }
 
 const typing = (target: EventTarget | null) =>
@@ -29,6 +32,9 @@ export function useVaultShortcuts(shortcuts: VaultShortcuts) {
         latest.current.selectAll()
       } else if (event.key === 'Escape') {
         latest.current.clearSelection()
+      } else if ((event.key === 'Delete' || event.key === 'Backspace') && !ctrl && !event.altKey) {
+        event.preventDefault()
+        latest.current.deleteSelection()
       }
     }
     document.addEventListener('keydown', onKeyDown)

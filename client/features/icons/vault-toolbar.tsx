@@ -1,6 +1,7 @@
 // The vault's toolbar: search by name (`/` focuses it), status filter, sort, tile size, the count and, for
-// those who may add icons, the button that opens the file picker.
-import { Search, Upload } from 'lucide-react'
+// those who may add icons, the button that opens the file picker; "Recently deleted" for those who may
+// restore icons (ADR 0408).
+import { Search, Trash2, Upload } from 'lucide-react'
 import { type RefObject, useId } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
@@ -28,6 +29,8 @@ interface VaultToolbarProps {
   onPickFiles: (() => void) | null
   tileSize: TileSize
   onTileSize(size: TileSize): void
+  /** Opens the project's recently deleted icons; null for those who may not restore them. */
+  onRecentlyDeleted?: (() => void) | null
 }
 
 export function VaultToolbar({
@@ -39,6 +42,7 @@ export function VaultToolbar({
   onPickFiles,
   tileSize,
   onTileSize,
+  onRecentlyDeleted,
 }: VaultToolbarProps) {
   const countId = useId()
   const statuses = STATUS_FILTERS.filter((s) => s !== 'needs-review' || showReviewFilter || view.status === s)
@@ -102,8 +106,27 @@ export function VaultToolbar({
           ? iconCount(counts.total)
           : `${counts.shown.toLocaleString('en')} of ${iconCount(counts.total)}`}
       </p>
+      {onRecentlyDeleted ? (
+        <Button
+          variant="ghost"
+          size="md"
+          className="ml-auto"
+          onClick={onRecentlyDeleted}
+          aria-label="Recently deleted"
+          title="Recently deleted"
+          data-testid="recently-deleted"
+        >
+          <Trash2 className="size-4" aria-hidden />
+          <span className="hidden lg:inline">Recently deleted</span>
+        </Button>
+      ) : null}
       {onPickFiles ? (
-        <Button variant="secondary" size="md" className="ml-auto" onClick={onPickFiles}>
+        <Button
+          variant="secondary"
+          size="md"
+          className={onRecentlyDeleted ? '' : 'ml-auto'}
+          onClick={onPickFiles}
+        >
           <Upload className="size-4" aria-hidden />
           Add SVG files
         </Button>

@@ -30,6 +30,10 @@ const BulkBar = afterPaint(
   () => import('./bulk/bulk-bar.tsx').then((m) => m.BulkBar),
   () => null,
 )
+const TrashDialog = afterPaint(
+  () => import('./trash/trash-dialog.tsx').then((m) => m.TrashDialog),
+  () => null,
+)
 const IconDetailPanel = afterPaint(
   () => import('./detail/icon-detail-panel.tsx').then((m) => m.IconDetailPanel),
   () => null,
@@ -50,7 +54,14 @@ export function Vault({ project }: { project: LocalProject }) {
   const fileRef = useRef<HTMLInputElement>(null)
   const importer = useImport(project, access)
   const dragging = useDropAndPaste(importer.start, true)
-  useVaultShortcuts({ focusSearch: () => searchRef.current?.focus(), selectAll, clearSelection: clear })
+  const [confirmingDelete, setConfirmingDelete] = useState(false)
+  const [trashOpen, setTrashOpen] = useState(false)
+  useVaultShortcuts({
+    focusSearch: () => searchRef.current?.focus(),
+    selectAll,
+    clearSelection: clear,
+    deleteSelection: () => access.canDelete && selection.ids.size > 0 && setConfirmingDelete(true),
+  })
 
   const onClickIcon = useCallback(
     (index: number, mods: { shift: boolean; toggle: boolean; plain: boolean }) => {
@@ -79,6 +90,7 @@ export function Vault({ project }: { project: LocalProject }) {
         onPickFiles={pickFiles}
         tileSize={tileSize}
         onTileSize={setTileSize}
+        onRecentlyDeleted={access.canUpdate ? () => setTrashOpen(true) : null}
       />
       <div className="pt-2 empty:hidden">
         {importer.state ? <ImportProgress state={importer.state} onDismiss={importer.dismiss} /> : null}
@@ -90,6 +102,8 @@ export function Vault({ project }: { project: LocalProject }) {
           projectName={project.name}
           access={access}
           onClear={clear}
+          confirming={confirmingDelete}
+          onConfirming={setConfirmingDelete}
         />
       ) : null}
       {icons === undefined || (syncing && icons.length === 0) ? (
@@ -114,6 +128,7 @@ export function Vault({ project }: { project: LocalProject }) {
       )}
       {access.canCreate ? <FilePicker ref={fileRef} onFiles={importer.start} /> : null}
       {dragging ? <DropOverlay projectName={project.name} /> : null}
+      {trashOpen ? <TrashDialog project={project} open={trashOpen} onOpenChange={setTrashOpen} /> : null}
       <IconDetailPanel
         icon={detail}
         access={access}

@@ -1,13 +1,14 @@
-// The vault's bulk actions on a selection: approve, move to another project, delete, export as a
-// ZIP of SVG files. Changes are local first and queued (local/bulk-queue.ts); the outbox toasts failures.
+// The vault's bulk actions on a selection: approve, move to another project, delete (with Undo), export
+// as a ZIP of SVG files. Changes are local first and queued (local/bulk-queue.ts); the outbox toasts failures.
 // A move keeps the icons themselves (ids, authors, dates): one POST /api/icons/move.
 import { movedIconStatus } from '@common/icon-rules.ts'
 import { appMessages } from '@common/messages.ts'
 import type { IconStatus } from '@common/schemas/icons.ts'
 import { runExport, saveFile } from '../../../copy/exports/run-export.ts'
 import { toast } from '../../../lib/toast.ts'
-import { approveIcons, deleteIcons, moveIcons } from '../../../local/bulk-queue.ts'
+import { approveIcons, moveIcons } from '../../../local/bulk-queue.ts'
 import type { LocalIcon, LocalProject } from '../../../local/db.ts'
+import { deleteWithUndo } from '../trash/delete-with-undo.ts'
 
 export async function approveSelected(icons: readonly LocalIcon[]) {
   const pending = icons.filter((icon) => icon.icon_status === 'needs-review')
@@ -15,10 +16,8 @@ export async function approveSelected(icons: readonly LocalIcon[]) {
   toast(appMessages.iconsApproved(pending.length), 'success')
 }
 
-export async function deleteSelected(icons: readonly LocalIcon[]) {
-  await deleteIcons([...icons])
-  toast(appMessages.iconsDeleted(icons.length), 'success')
-}
+/** Deletes the icons with an Undo toast (trash/delete-with-undo.ts). */
+export const deleteSelected = (icons: readonly LocalIcon[]) => deleteWithUndo(icons)
 
 export interface MoveTarget {
   project: LocalProject

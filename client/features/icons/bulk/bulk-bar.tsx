@@ -1,6 +1,9 @@
 // The actions on the selected icons, floating over the bottom of the grid while some are selected
 // (no layout shift under the pointer; toasts stand above it, use-toast-lift.ts): approve (admins), move,
-// export as a ZIP of SVGs, delete (after a confirmation), clear the selection.
+// export as a ZIP of SVGs, delete (after a confirmation, also asked by the Delete key: the vault
+// holds whether it is open; then a toast with Undo), clear the selection.
+import { appMessages } from '@common/messages.ts'
+import { TRASH_DAYS } from '@common/retention.ts'
 import { CheckCheck, Download, FolderInput, Trash2, X } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
@@ -19,10 +22,13 @@ interface BulkBarProps {
   projectName: string
   access: VaultAccess
   onClear(): void
+  /** Whether the delete confirmation is open (the vault opens it on the Delete key too). */
+  confirming: boolean
+  onConfirming(open: boolean): void
 }
 
-export function BulkBar({ icons, projectId, projectName, access, onClear }: BulkBarProps) {
-  const [confirming, setConfirming] = useState(false)
+export function BulkBar(props: BulkBarProps) {
+  const { icons, projectId, projectName, access, onClear, confirming, onConfirming: setConfirming } = props
   const [moving, setMoving] = useState(false)
   const [exporting, setExporting] = useState<number | null>(null)
   const reviewable = icons.some((icon) => icon.icon_status === 'needs-review')
@@ -73,6 +79,7 @@ export function BulkBar({ icons, projectId, projectName, access, onClear }: Bulk
           size="sm"
           className="text-danger hover:text-danger"
           onClick={() => setConfirming(true)}
+          aria-keyshortcuts="Delete"
         >
           <Trash2 className="size-4" aria-hidden /> Delete…
         </Button>
@@ -83,8 +90,8 @@ export function BulkBar({ icons, projectId, projectName, access, onClear }: Bulk
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={`Delete ${iconCount(icons.length)}?`}
-        description="They are removed from this project for everyone. This cannot be undone."
+        title={appMessages.deleteIconsTitle(icons.length)}
+        description={appMessages.deleteIconsDescription(icons.length, TRASH_DAYS)}
         confirmLabel="Delete"
         onConfirm={() => {
           void deleteSelected(icons).then(onClear)

@@ -1,23 +1,27 @@
 // The icon detail panel (a 500 px side panel): preview on light and dark, rename, review status,
-// origin, copy in each format, downloads, open in the maker, delete. Viewers see it read-only.
+// aliases, origin, copy in each format, downloads, history (compare, restore), open in the maker,
+// replace the drawing, delete. Viewers see it read-only.
 import { appMessages } from '@common/messages.ts'
+import { TRASH_DAYS } from '@common/retention.ts'
 import { Link } from '@tanstack/react-router'
 import { Trash2, WandSparkles } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { Button, buttonClass } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx'
-import { deleteIcon } from '../../../data/icons.ts'
-import { toast } from '../../../lib/toast.ts'
 import { db, type LocalIcon, rowKey } from '../../../local/db.ts'
 import { useLiveQuery } from '../../../local/use-live-query.ts'
 import { ICON_INK, iconDataUri } from '../icon-image.ts'
+import { deleteWithUndo } from '../trash/delete-with-undo.ts'
 import type { VaultAccess } from '../use-vault-access.ts'
+import { AliasesSection } from './aliases-section.tsx'
 import { CopySection } from './copy-section.tsx'
 import { DownloadSection } from './download-section.tsx'
+import { HistorySection } from './history-section.tsx'
 import { IconFacts } from './icon-facts.tsx'
 import { IconOrigin } from './icon-origin.tsx'
 import { RenameForm } from './rename-form.tsx'
+import { ReplaceSvg } from './replace-svg.tsx'
 import { StepButtons } from './step-buttons.tsx'
 
 interface IconDetailPanelProps {
@@ -80,8 +84,7 @@ export function IconDetailPanel(props: IconDetailPanelProps) {
   if (!shown) return null
 
   const remove = async () => {
-    await deleteIcon(shown)
-    toast(appMessages.iconsDeleted(1), 'success')
+    await deleteWithUndo([shown])
     onClose()
   }
 
@@ -99,11 +102,18 @@ export function IconDetailPanel(props: IconDetailPanelProps) {
           <Preview svg={shown.svg} />
           {access.canUpdate ? <RenameForm icon={shown} /> : null}
           <IconFacts icon={shown} meId={access.userId} canApprove={access.canApprove} />
+          <AliasesSection icon={shown} access={access} />
           {shown.origin_icon_id ? (
             <IconOrigin originId={shown.origin_icon_id} projectId={shown.project_id} onOpen={onOpen} />
           ) : null}
           <CopySection icon={shown} />
           <DownloadSection icon={shown} onServer={pending === false} />
+          <HistorySection
+            icon={shown}
+            meId={access.userId}
+            onServer={pending === false}
+            canRestore={access.canUpdate}
+          />
           <div className="flex flex-wrap gap-2 border-t border-line pt-4">
             <Link
               to="/maker"
@@ -113,6 +123,7 @@ export function IconDetailPanel(props: IconDetailPanelProps) {
             >
               <WandSparkles className="size-4" aria-hidden /> Open in maker
             </Link>
+            {access.canUpdate ? <ReplaceSvg icon={shown} refusal={access.saveRefusal} /> : null}
             {access.canDelete ? (
               <Button variant="danger" className="ml-auto" onClick={() => setConfirming(true)}>
                 <Trash2 className="size-4" aria-hidden /> Delete
@@ -123,8 +134,8 @@ export function IconDetailPanel(props: IconDetailPanelProps) {
         <ConfirmDialog
           open={confirming}
           onOpenChange={setConfirming}
-          title={`Delete ${shown.name}?`}
-          description="It is removed from this project for everyone. This cannot be undone."
+          title={appMessages.deleteIconTitle(shown.name)}
+          description={appMessages.deleteIconsDescription(1, TRASH_DAYS)}
           confirmLabel="Delete"
           onConfirm={() => void remove()}
         />
