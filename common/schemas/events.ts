@@ -11,15 +11,16 @@ import type { IconRow, ProjectRow, WorkspaceAccessRow, WorkspaceRow } from './ro
  */
 export type ChangeEvent = { scope?: string; version?: number } & (
   | { entity: 'workspaces'; op: 'upsert'; row: WorkspaceRow }
-  | { entity: 'workspaces'; op: 'delete'; id: string }
+  /** `by`: who deleted it (a name, else an e-mail; ADR 0018). */
+  | { entity: 'workspaces'; op: 'delete'; id: string; by?: string }
   | { entity: 'workspaces_access'; op: 'upsert'; row: WorkspaceAccessRow }
   | { entity: 'workspaces_access'; op: 'delete'; id: string; workspace_id: string }
   | { entity: 'projects'; op: 'upsert'; row: ProjectRow }
-  | { entity: 'projects'; op: 'delete'; id: string }
+  | { entity: 'projects'; op: 'delete'; id: string; by?: string }
   | { entity: 'icons'; op: 'upsert'; row: IconRow }
   | { entity: 'icons'; op: 'delete'; id: string }
   /** The user lost access to a workspace: drop everything of it from the browser. */
-  | { entity: 'membership'; op: 'revoked'; workspace_id: string }
+  | { entity: 'membership'; op: 'revoked'; workspace_id: string; by?: string }
   /** A new pending invitation for the user. */
   | { entity: 'invitations'; op: 'changed' }
 )

@@ -22,3 +22,25 @@ export const updateProjectBody = z.strictObject({
 })
 
 export const deleteProjectBody = z.strictObject({ id: projectId })
+
+/** GET /api/projects/deleted: a workspace's deleted projects, or (none given) the caller's personal ones. */
+export const deletedProjectsQuery = z.strictObject({
+  workspace_id: z.uuid({ error: 'Invalid workspace id' }).optional(),
+})
+
+/** POST /api/projects/restore: a project deleted in the last 30 days comes back with its icons. */
+export const restoreProjectBody = z.strictObject({ id: projectId })
+
+/** Who deleted a project or a workspace (null once their account is gone). */
+export type DeletedBy = { id: string; name: string; email: string } | null
+
+/** A project in "Recently deleted" (ADR 0018). */
+export type DeletedProjectRow = {
+  id: string
+  name: string
+  workspace_id: string | null
+  deleted_at: string
+  deleted_by: DeletedBy
+  /** The icons that went with it and come back with it. */
+  icon_count: number
+}

@@ -64,3 +64,16 @@ export const updateAccessUserBody = z.strictObject({
   personId: requiredId('Person ID is required'),
   role,
 })
+
+/** POST /api/workspaces/restore: a workspace deleted in the last 30 days comes back whole (ADR 0018). */
+export const restoreWorkspaceBody = z.strictObject({ id: workspaceId })
+
+/** A workspace in "Recently deleted": the caller may restore it (ADR 0018). */
+export type DeletedWorkspaceRow = {
+  id: string
+  name: string
+  deleted_at: string
+  deleted_by: { id: string; name: string; email: string } | null
+  /** Its projects (not deleted on their own), which come back with it. */
+  project_count: number
+}

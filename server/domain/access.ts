@@ -1,10 +1,14 @@
 // Who may do what where: resolves the scope of a request (personal, or a workspace with
 // the caller's role) and checks an action against the one permission table. A resource
 // the caller may not see is "not found" (404), never "forbidden": its existence stays hidden.
-import { and, eq } from 'drizzle-orm'
+// A deleted project or workspace (kept 30 days for a restore, ADR 0018) is not found here; only
+// its restore locates it (deletedProjectScope, deletedWorkspaceScope).
+import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm'
+import { appMessages } from '../../common/messages.ts'
 import { type Action, can, type Role } from '../../common/permissions.ts'
+import { TRASH_MS } from '../../common/retention.ts'
 import type { Db } from '../db/client.ts'
-import { projects, workspaceAccess, workspaces } from '../db/schema/index.ts'
+import { projects, user, workspaceAccess, workspaces } from '../db/schema/index.ts'
 import type { Actor } from './deps.ts'
 import { ApiError, forbidden, notFound } from './errors.ts'
 
@@ -24,9 +28,56 @@ export async function workspaceScope(db: Db, actor: Actor, workspaceId: string):
     .select({ workspace: workspaces, role: workspaceAccess.role, accessId: workspaceAccess.id })
     .from(workspaces)
     .innerJoin(workspaceAccess, eq(workspaceAccess.workspace_id, workspaces.id))
-    .where(and(eq(workspaces.id, workspaceId), eq(workspaceAccess.user_id, actor.id)))
+    .where(
+      and(
+        eq(workspaces.id, workspaceId),
+        eq(workspaceAccess.user_id, actor.id),
+        isNull(workspaces.deleted_at),
+      ),
+    )
   if (!row) throw notFound(WORKSPACE_NOT_FOUND)
   return { kind: 'workspace', workspace: row.workspace, role: row.role as Role, accessId: row.accessId }
+}
+
+/** Deleted less than TRASH_DAYS ago: still restorable. */
+const inTrash = (deletedAt: typeof projects.deleted_at | typeof workspaces.deleted_at) =>
+  and(isNotNull(deletedAt), gt(deletedAt, new Date(Date.now() - TRASH_MS)))!
+
+/**
+ * A workspace deleted in the last 30 days that the caller was in, with their role there (the roles
+ * of a deleted workspace cannot change: nobody enters it); 404 otherwise.
+ */
+export async function deletedWorkspaceScope(db: Db, actor: Actor, workspaceId: string): Promise<Scope> {
+  const [row] = await db
+    .select({ workspace: workspaces, role: workspaceAccess.role, accessId: workspaceAccess.id })
+    .from(workspaces)
+    .innerJoin(workspaceAccess, eq(workspaceAccess.workspace_id, workspaces.id))
+    .where(
+      and(
+        eq(workspaces.id, workspaceId),
+        eq(workspaceAccess.user_id, actor.id),
+        inTrash(workspaces.deleted_at),
+      ),
+    )
+  if (!row) throw notFound(appMessages.deletedWorkspaceNotFound)
+  return { kind: 'workspace', workspace: row.workspace, role: row.role as Role, accessId: row.accessId }
+}
+
+/**
+ * A project deleted in the last 30 days, in the caller's personal space or in a workspace of theirs
+ * that is not deleted itself, with its scope; 404 otherwise.
+ */
+export async function deletedProjectScope(
+  db: Db,
+  actor: Actor,
+  projectId: string,
+): Promise<{ scope: Scope; project: ProjectRecord }> {
+  const [project] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, projectId), inTrash(projects.deleted_at)))
+  if (!project) throw notFound(appMessages.deletedProjectNotFound)
+  return scopeOfProject(db, actor, project, appMessages.deletedProjectNotFound)
 }
 
 /** The scope of a project the caller may see, with the project; 404 otherwise. */
@@ -35,19 +86,37 @@ export async function projectScope(
   actor: Actor,
   projectId: string,
 ): Promise<{ scope: Scope; project: ProjectRecord }> {
-  const [project] = await db.select().from(projects).where(eq(projects.id, projectId))
+  const [project] = await db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, projectId), isNull(projects.deleted_at)))
   if (!project) throw notFound(PROJECT_NOT_FOUND)
+  return scopeOfProject(db, actor, project, PROJECT_NOT_FOUND)
+}
+
+async function scopeOfProject(
+  db: Db,
+  actor: Actor,
+  project: ProjectRecord,
+  missing: string,
+): Promise<{ scope: Scope; project: ProjectRecord }> {
   if (!project.workspace_id) {
-    if (project.user_id !== actor.id) throw notFound(PROJECT_NOT_FOUND)
+    if (project.user_id !== actor.id) throw notFound(missing)
     return { scope: { kind: 'personal', ownerId: actor.id }, project }
   }
   try {
     return { scope: await workspaceScope(db, actor, project.workspace_id), project }
   } catch (error) {
     // Only "no access to the workspace" becomes the project's 404; a database failure stays one.
-    if (error instanceof ApiError && error.status === 404) throw notFound(PROJECT_NOT_FOUND)
+    if (error instanceof ApiError && error.status === 404) throw notFound(missing)
     throw error
   }
+}
+
+/** How members are told who did something: the person's name, else their e-mail (ADR 0018). */
+export async function displayNameOf(db: Db, actor: Actor): Promise<string> {
+  const [row] = await db.select({ name: user.name }).from(user).where(eq(user.id, actor.id))
+  return row?.name.trim() || actor.email
 }
 
 export const roleOf = (scope: Scope) => (scope.kind === 'personal' ? 'personal' : scope.role)

@@ -14,14 +14,15 @@ import { icons, projects, workspaceAccess, workspaces } from '../db/schema/index
 import { iconNotes } from './change-notes.ts'
 import type { Deps } from './deps.ts'
 import { scopeKey } from './sync-scopes.ts'
+import { purgeWorkspace } from './trash.ts'
 import { cancelInvitationsBy } from './workspace-invitations.ts'
-import { deleteWorkspace } from './workspaces.ts'
 import { writeInScope } from './write-in-scope.ts'
 
 export async function releaseAccount(deps: Deps, userId: string): Promise<void> {
   for (const workspaceId of await workspacesOf(deps.db, userId)) {
     const gone = await leaveWorkspace(deps, workspaceId, userId)
-    if (gone) await deleteWorkspace(deps, { kind: 'workspace', workspace: gone, role: 'owner', accessId: '' })
+    // Nobody is left to restore it: it goes for good (ADR 0018).
+    if (gone) await purgeWorkspace(deps, gone.id)
   }
   // The personal scope goes with its projects: nobody may pull it any more (no version, no note).
   await writeInScope(deps, [], async ({ tx, forgetScope }) => {

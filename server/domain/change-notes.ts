@@ -23,6 +23,8 @@ export type ChangeNote = Versioned &
         owner_id?: string
         /** Who must hear of it when the workspace's access rows are gone too. */
         audience?: string[]
+        /** Who deleted it (a name, else an e-mail): members are told by whom (ADR 0018). */
+        by?: string
       }
     /** Many icons created at once (POST /api/icons/create-many); see iconNotes for the size. */
     | {
@@ -34,7 +36,7 @@ export type ChangeNote = Versioned &
         /** The session that made the change holds the answer already: its streams are skipped. */
         except_session?: string
       }
-    | { entity: 'membership'; op: 'revoked'; workspace_id: string; audience: string[] }
+    | { entity: 'membership'; op: 'revoked'; workspace_id: string; audience: string[]; by?: string }
     | { entity: 'invitations'; op: 'changed'; email: string }
     /** Sessions ended through better-auth (sign-out, revoke, delete-user): their streams end. */
     | { entity: 'sessions'; op: 'ended'; ids: string[] }

@@ -7,8 +7,8 @@ import { appMessages } from '../../common/messages.ts'
 import { type AssignableRole, can } from '../../common/permissions.ts'
 import type { WorkspaceAccessRow } from '../../common/schemas/rows.ts'
 import { workspaceAccess, workspaces } from '../db/schema/index.ts'
-import type { Scope } from './access.ts'
-import type { Deps } from './deps.ts'
+import { displayNameOf, type Scope } from './access.ts'
+import type { Actor, Deps } from './deps.ts'
 import { forbidden, notFound } from './errors.ts'
 import { toAccessRow } from './rows.ts'
 import { cancelInvitationsBy } from './workspace-invitations.ts'
@@ -70,11 +70,14 @@ export async function updateAccessRole(
 
 export async function deleteAccess(
   deps: Deps,
+  actor: Actor,
   scope: WorkspaceScope,
   personId: string,
 ): Promise<{ id: string }> {
   const target = await person(deps, scope, personId)
   const workspaceId = scope.workspace.id
+  // The removed person is told by whom (ADR 0018).
+  const by = await displayNameOf(deps.db, actor)
   await writeInScope(deps, [workspaceId], async (w) => {
     await w.tx.delete(workspaceAccess).where(eq(workspaceAccess.id, target.id))
     await w.tombstone(workspaceId, 'workspaces_access', [target.id])
@@ -84,7 +87,7 @@ export async function deleteAccess(
       await cancelInvitationsBy(w, workspaceId, target.user_id)
       const audience = [target.user_id]
       // Not versioned: the person may no longer pull this scope at all.
-      w.announce({ entity: 'membership', op: 'revoked', workspace_id: workspaceId, audience })
+      w.announce({ entity: 'membership', op: 'revoked', workspace_id: workspaceId, audience, by })
     }
   })
   return { id: target.id }

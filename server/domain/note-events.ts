@@ -91,10 +91,13 @@ export async function loadRows(db: Db, notes: readonly StreamNote[]): Promise<Ro
   return { icons: i, projects: p, workspaces: w, workspaces_access: a }
 }
 
+/** Who deleted or removed, when the note says (ADR 0018). */
+const by = (who: string | undefined) => (who ? { by: who } : {})
+
 /** The events a note makes for a user of `role` (null: no workspace role), from the loaded rows. */
 export function eventsOf(note: StreamNote, role: Role | null, rows: Rows): ChangeEvent[] {
   if (note.entity === 'membership')
-    return [{ entity: 'membership', op: 'revoked', workspace_id: note.workspace_id }]
+    return [{ entity: 'membership', op: 'revoked', workspace_id: note.workspace_id, ...by(note.by) }]
   if (note.entity === 'invitations') return [{ entity: 'invitations', op: 'changed' }]
   if (note.op === 'upsert-many')
     return note.ids.flatMap((id) => {
@@ -106,6 +109,8 @@ export function eventsOf(note: StreamNote, role: Role | null, rows: Rows): Chang
       return [
         { entity: 'workspaces_access', op: 'delete', id: note.id, workspace_id: note.workspace_id ?? '' },
       ]
+    if (note.entity === 'workspaces' || note.entity === 'projects')
+      return [{ entity: note.entity, op: 'delete', id: note.id, ...by(note.by) }]
     return [{ entity: note.entity, op: 'delete', id: note.id }]
   }
   switch (note.entity) {

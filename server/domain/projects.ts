@@ -1,14 +1,24 @@
 // Projects: personal (workspace_id null, only their owner sees them) or in a workspace
-// (its members see them; admins and owners create, rename and delete them).
-import { and, eq, inArray, isNull, or } from 'drizzle-orm'
+// (its members see them; admins and owners create, rename and delete them). A deleted project is
+// kept 30 days with its icons (in deleted_icons, `with_project`), hidden from every read, and
+// restorable by those who may delete it; then purged (trash.ts, ADR 0018).
+import { and, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { appMessages } from '../../common/messages.ts'
-import type { createProjectBody, updateProjectBody } from '../../common/schemas/projects.ts'
+import type { Plan } from '../../common/plans.ts'
+import { TRASH_MS } from '../../common/retention.ts'
+import type {
+  createProjectBody,
+  DeletedProjectRow,
+  updateProjectBody,
+} from '../../common/schemas/projects.ts'
 import type { ProjectRow } from '../../common/schemas/rows.ts'
-import { projects, workspaceAccess } from '../db/schema/index.ts'
-import type { Scope } from './access.ts'
+import { deletedIcons, icons, projects, user, workspaceAccess, workspaces } from '../db/schema/index.ts'
+import { displayNameOf, type Scope } from './access.ts'
+import { iconNotes } from './change-notes.ts'
 import type { Actor, Deps } from './deps.ts'
 import { conflict } from './errors.ts'
+import { assertRoom } from './quotas.ts'
 import { toProjectRow } from './rows.ts'
 import { scopeKey } from './sync-scopes.ts'
 import { writeInScope } from './write-in-scope.ts'
@@ -16,17 +26,22 @@ import { writeInScope } from './write-in-scope.ts'
 type ProjectRecord = typeof projects.$inferSelect
 
 export async function listProjects({ db }: Deps, actor: Actor): Promise<ProjectRow[]> {
+  // The caller's workspaces that are not deleted.
   const mine = db
     .select({ id: workspaceAccess.workspace_id })
     .from(workspaceAccess)
-    .where(eq(workspaceAccess.user_id, actor.id))
+    .innerJoin(workspaces, eq(workspaces.id, workspaceAccess.workspace_id))
+    .where(and(eq(workspaceAccess.user_id, actor.id), isNull(workspaces.deleted_at)))
   const rows = await db
     .select()
     .from(projects)
     .where(
-      or(
-        and(isNull(projects.workspace_id), eq(projects.user_id, actor.id)),
-        inArray(projects.workspace_id, mine),
+      and(
+        isNull(projects.deleted_at),
+        or(
+          and(isNull(projects.workspace_id), eq(projects.user_id, actor.id)),
+          inArray(projects.workspace_id, mine),
+        ),
       ),
     )
     .orderBy(projects.name)
@@ -61,7 +76,13 @@ export async function createProject(
   })
   if (!created) {
     const [existing] = await deps.db.select().from(projects).where(eq(projects.id, body.id))
-    if (!existing || existing.user_id !== actor.id || existing.workspace_id !== workspaceId) {
+    // A deleted project's id stays taken: it is restored, not created again (ADR 0018).
+    if (
+      !existing ||
+      existing.deleted_at ||
+      existing.user_id !== actor.id ||
+      existing.workspace_id !== workspaceId
+    ) {
       throw conflict(appMessages.idTaken)
     }
     return toProjectRow(existing)
@@ -87,15 +108,127 @@ export async function updateProject(
   return toProjectRow(row)
 }
 
-export async function deleteProject(deps: Deps, project: ProjectRecord): Promise<{ id: string }> {
+/** Columns an icon keeps in deleted_icons and brings back (the same in both tables). */
+const KEPT_COLUMNS = sql.raw(
+  'id, name, svg, user_id, origin_icon_id, project_id, workspace_id, icon_status, created_at, updated_at, revision, aliases',
+)
+
+/** Both drivers (PGlite, node-postgres) answer raw queries with `{ rows }`. */
+const idsOf = (result: unknown) =>
+  (((result as { rows?: { id: string }[] }).rows ?? []) as { id: string }[]).map((r) => r.id)
+
+/**
+ * POST /api/projects/delete: the project is kept 30 days (deleted_at, deleted_by) and its icons move
+ * to deleted_icons with `with_project`, in one write with tombstones for the project and its icons:
+ * every read path then behaves as if it were gone. Its members are told, and by whom.
+ */
+export async function deleteProject(
+  deps: Deps,
+  actor: Actor,
+  project: ProjectRecord,
+): Promise<{ id: string }> {
   const key = scopeKey(project.workspace_id, project.user_id)
-  await writeInScope(deps, [key], async ({ tx, tombstone, announce }) => {
-    // Its icons go with it (ON DELETE CASCADE); the project's tombstone stands for them (ADR 0303).
-    await tx.delete(projects).where(eq(projects.id, project.id))
+  const by = await displayNameOf(deps.db, actor)
+  await writeInScope(deps, [key], async ({ tx, version, tombstone, announce }) => {
+    const moved = idsOf(
+      await tx.execute(sql`
+        insert into ${deletedIcons} (${KEPT_COLUMNS}, deleted_at, deleted_by, with_project)
+        select ${KEPT_COLUMNS}, now(), ${actor.id}, ${project.id}::uuid
+        from ${icons} where ${icons.project_id} = ${project.id}
+        returning id`),
+    )
+    await tx.delete(icons).where(eq(icons.project_id, project.id))
+    await tx
+      .update(projects)
+      .set({ deleted_at: sql`now()`, deleted_by: actor.id, version: version(key) })
+      .where(eq(projects.id, project.id))
     await tombstone(key, 'projects', [project.id])
-    announce(note(project, 'delete'))
+    await tombstone(key, 'icons', moved)
+    announce({ ...note(project, 'delete'), by })
   })
   return { id: project.id }
+}
+
+/** GET /api/projects/deleted: the scope's projects deleted in the last 30 days, newest first. */
+export async function listDeletedProjects({ db }: Deps, scope: Scope): Promise<DeletedProjectRow[]> {
+  const where =
+    scope.kind === 'personal'
+      ? and(isNull(projects.workspace_id), eq(projects.user_id, scope.ownerId))
+      : eq(projects.workspace_id, scope.workspace.id)
+  const iconCount = db
+    .select({ project: deletedIcons.with_project, n: count().as('n') })
+    .from(deletedIcons)
+    .groupBy(deletedIcons.with_project)
+    .as('icon_count')
+  const rows = await db
+    .select({ project: projects, by: { id: user.id, name: user.name, email: user.email }, n: iconCount.n })
+    .from(projects)
+    .leftJoin(user, eq(user.id, projects.deleted_by))
+    .leftJoin(iconCount, eq(iconCount.project, projects.id))
+    .where(and(where, gt(projects.deleted_at, new Date(Date.now() - TRASH_MS))))
+    .orderBy(desc(projects.deleted_at))
+  return rows.map(({ project, by, n }) => ({
+    id: project.id,
+    name: project.name,
+    workspace_id: project.workspace_id,
+    deleted_at: project.deleted_at!.toISOString(),
+    deleted_by: by?.id ? { id: by.id, name: by.name, email: by.email } : null,
+    icon_count: Number(n ?? 0),
+  }))
+}
+
+/** Whose plan counts in a scope: the personal owner's, or the workspace owner's. */
+async function planOf({ db }: Deps, actor: Actor, scope: Scope): Promise<Plan> {
+  if (scope.kind === 'personal') return actor.plan
+  const [owner] = await db.select({ plan: user.plan }).from(user).where(eq(user.id, scope.workspace.user_id))
+  return (owner?.plan ?? 'free') as Plan
+}
+
+/**
+ * POST /api/projects/restore: a project deleted in the last 30 days comes back with every icon that
+ * went with it (same ids, names, history), at the scope's next version so every client pulls them,
+ * their tombstones gone. Refused (403) when its icons no longer fit the plan's storage quota.
+ */
+export async function restoreProject(
+  deps: Deps,
+  actor: Actor,
+  scope: Scope,
+  project: ProjectRecord,
+): Promise<ProjectRow> {
+  const key = scopeKey(project.workspace_id, project.user_id)
+  const plan = await planOf(deps, actor, scope)
+  const row = await writeInScope(deps, [key], async ({ tx, version, untombstone, announce }) => {
+    const sizes = await tx
+      .select({ bytes: sql<number>`octet_length(${deletedIcons.svg})`.mapWith(Number) })
+      .from(deletedIcons)
+      .where(eq(deletedIcons.with_project, project.id))
+    await assertRoom(
+      tx,
+      deps.config,
+      sizes.map(({ bytes }) => ({ target: { scope, plan }, bytes })),
+    )
+    const [row] = await tx
+      .update(projects)
+      .set({ deleted_at: null, deleted_by: null, updated_at: new Date(), version: version(key) })
+      .where(eq(projects.id, project.id))
+      .returning()
+    const back = idsOf(
+      await tx.execute(sql`
+        insert into ${icons} (${KEPT_COLUMNS}, version)
+        select ${KEPT_COLUMNS}, ${version(key)}::bigint
+        from ${deletedIcons} where ${deletedIcons.with_project} = ${project.id}
+        returning id`),
+    )
+    await tx.delete(deletedIcons).where(eq(deletedIcons.with_project, project.id))
+    await untombstone(key, 'projects', [project.id])
+    await untombstone(key, 'icons', back)
+    announce(
+      note(row!, 'upsert'),
+      ...iconNotes(back, project.workspace_id, project.user_id ?? undefined, undefined, { scope: key }),
+    )
+    return row!
+  })
+  return toProjectRow(row)
 }
 
 /** The note announcing a project's change in its scope (the write stamps its version). */

@@ -2,7 +2,7 @@
 // projects under their own plan, and each workspace they are a member of under its owner's plan.
 // Counted by query like the quotas' checks (quotas.ts): one for the personal space, one for all
 // the workspaces.
-import { asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Plan } from '../../common/plans.ts'
 import type { StorageOverview } from '../../common/schemas/usage.ts'
 import { icons, user, workspaceAccess, workspaces } from '../db/schema/index.ts'
@@ -16,7 +16,7 @@ export async function storageOverview({ db, config }: Deps, actor: Actor): Promi
     .from(workspaceAccess)
     .innerJoin(workspaces, eq(workspaces.id, workspaceAccess.workspace_id))
     .innerJoin(user, eq(user.id, workspaces.user_id))
-    .where(eq(workspaceAccess.user_id, actor.id))
+    .where(and(eq(workspaceAccess.user_id, actor.id), isNull(workspaces.deleted_at)))
     .orderBy(asc(workspaces.name))
   const held = teams.length
     ? await db

@@ -24,6 +24,7 @@ import type { Actor, Deps } from './deps.ts'
 import { gone } from './errors.ts'
 import { toAccessRow, toIconRow, toProjectRow, toWorkspaceRow } from './rows.ts'
 import { scopeKey } from './sync-scopes.ts'
+import { purgeDeletedLater } from './trash.ts'
 
 /** Tombstones are kept this long; a client away for longer lists everything again. */
 const TOMBSTONE_RETENTION_MS = 30 * 24 * 3600 * 1000
@@ -47,7 +48,12 @@ export async function pullChanges(deps: Deps, actor: Actor, q: Query): Promise<S
   let where: Where
   if (q.scope === 'personal') {
     key = scopeKey(null, actor.id)
-    const mine = and(isNull(projects.workspace_id), eq(projects.user_id, actor.id))!
+    // A deleted project (kept for a restore, ADR 0018) is as good as gone: its tombstone says so.
+    const mine = and(
+      isNull(projects.workspace_id),
+      eq(projects.user_id, actor.id),
+      isNull(projects.deleted_at),
+    )!
     const myProjects = db.select({ id: projects.id }).from(projects).where(mine)
     where = { projects: mine, icons: and(isNull(icons.workspace_id), inArray(icons.project_id, myProjects))! }
   } else {
@@ -59,11 +65,12 @@ export async function pullChanges(deps: Deps, actor: Actor, q: Query): Promise<S
     where = {
       workspaces: eq(workspaces.id, key),
       access: eq(workspaceAccess.workspace_id, key),
-      projects: eq(projects.workspace_id, key),
+      projects: and(eq(projects.workspace_id, key), isNull(projects.deleted_at))!,
       icons: eq(icons.workspace_id, key),
     }
   }
   await pruneLater(db, key)
+  await purgeDeletedLater(deps)
   const [counter] = await db.select().from(syncScopes).where(eq(syncScopes.scope, key))
   const upto = counter?.version ?? 0
   const since = q.since.version

@@ -1,14 +1,14 @@
 // /api/projects/*: docs/product.md §API, the specified paths and payloads exactly.
 import { Hono } from 'hono'
 import * as s from '../../common/schemas/projects.ts'
-import { projectScope, workspaceScope } from '../domain/access.ts'
+import { deletedProjectScope, projectScope, workspaceScope } from '../domain/access.ts'
 import type { Deps } from '../domain/deps.ts'
 import { projectListAnswer } from '../domain/project-list-cache.ts'
 import * as projects from '../domain/projects.ts'
 import { actorOf, type Locate, requireAccess } from '../middleware/access.ts'
 import { answerKept } from '../middleware/compress-json.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
-import { validate } from '../middleware/validate.ts'
+import { validate, validateQuery } from '../middleware/validate.ts'
 
 type ProjectRecord = Awaited<ReturnType<typeof projectScope>>['project']
 
@@ -49,12 +49,43 @@ export function projectRoutes(deps: Deps) {
     async (c) => c.json({ data: await projects.updateProject(deps, c.get('project'), c.get('body')) }),
   )
 
-  // POST /api/projects/delete: deletes a project and its icons.
+  // POST /api/projects/delete: deletes a project and its icons (kept 30 days for a restore, ADR 0018).
   app.post(
     '/delete',
     validate(s.deleteProjectBody),
     requireAccess('project:delete', existingProject),
-    async (c) => c.json({ data: await projects.deleteProject(deps, c.get('project')) }),
+    async (c) => c.json({ data: await projects.deleteProject(deps, actorOf(c), c.get('project')) }),
+  )
+
+  // GET /api/projects/deleted?workspace_id=: a workspace's (none: the caller's personal) projects
+  // deleted in the last 30 days, to those who may delete projects there.
+  const deletedListScope: Locate = async (c, actor) => {
+    const { workspace_id } = c.get('query') as { workspace_id?: string }
+    return workspace_id
+      ? workspaceScope(deps.db, actor, workspace_id)
+      : { kind: 'personal', ownerId: actor.id }
+  }
+  app.get(
+    '/deleted',
+    validateQuery(s.deletedProjectsQuery),
+    requireAccess('project:delete', deletedListScope),
+    async (c) => c.json({ data: await projects.listDeletedProjects(deps, c.get('scope')) }),
+  )
+
+  // POST /api/projects/restore: a deleted project comes back with all its icons.
+  const deletedProject: Locate = async (c, actor) => {
+    const { scope, project } = await deletedProjectScope(deps.db, actor, (c.get('body') as { id: string }).id)
+    c.set('project', project)
+    return scope
+  }
+  app.post(
+    '/restore',
+    validate(s.restoreProjectBody),
+    requireAccess('project:delete', deletedProject),
+    async (c) =>
+      c.json({
+        data: await projects.restoreProject(deps, actorOf(c), c.get('scope'), c.get('project')),
+      }),
   )
 
   return app

@@ -1,7 +1,7 @@
 // /api/workspaces/*: docs/product.md §API, the specified paths and payloads exactly.
 import { Hono } from 'hono'
 import * as s from '../../common/schemas/workspaces.ts'
-import { type Scope, workspaceScope } from '../domain/access.ts'
+import { deletedWorkspaceScope, type Scope, workspaceScope } from '../domain/access.ts'
 import type { Deps } from '../domain/deps.ts'
 import { acceptInvitation, declineInvitation, inviteUser, listMyInvitations } from '../domain/invitations.ts'
 import { deleteAccess, listAccessUsers, updateAccessRole } from '../domain/members.ts'
@@ -41,12 +41,26 @@ export function workspaceRoutes(deps: Deps) {
     async (c) => c.json({ data: await workspaces.updateWorkspace(deps, ws(c.get('scope')), c.get('body')) }),
   )
 
-  // POST /api/workspaces/delete: the workspace with its projects, icons and access rows.
+  // POST /api/workspaces/delete: the workspace with its projects, icons and access rows (kept 30
+  // days for a restore by its owner and admins, ADR 0018).
   app.post(
     '/delete',
     validate(s.deleteWorkspaceBody),
     requireAccess('workspace:delete', byBodyId),
-    async (c) => c.json({ data: await workspaces.deleteWorkspace(deps, ws(c.get('scope'))) }),
+    async (c) => c.json({ data: await workspaces.deleteWorkspace(deps, actorOf(c), ws(c.get('scope'))) }),
+  )
+
+  // GET /api/workspaces/deleted: the workspaces deleted in the last 30 days the caller may restore.
+  app.get('/deleted', async (c) => c.json({ data: await workspaces.listDeletedWorkspaces(deps, actorOf(c)) }))
+
+  // POST /api/workspaces/restore: a deleted workspace comes back with its people, projects and icons.
+  const deletedById: Locate = (c, actor) =>
+    deletedWorkspaceScope(deps.db, actor, (c.get('body') as { id: string }).id)
+  app.post(
+    '/restore',
+    validate(s.restoreWorkspaceBody),
+    requireAccess('workspace:delete', deletedById),
+    async (c) => c.json({ data: await workspaces.restoreWorkspace(deps, ws(c.get('scope'))) }),
   )
 
   // POST /api/workspaces/access: the caller's own access rows.
@@ -115,7 +129,8 @@ export function workspaceRoutes(deps: Deps) {
     '/delete-access',
     validate(s.deleteAccessBody),
     requireAccess('workspace:manage-users', byBodyWorkspaceId),
-    async (c) => c.json({ data: await deleteAccess(deps, ws(c.get('scope')), c.get('body').personId) }),
+    async (c) =>
+      c.json({ data: await deleteAccess(deps, actorOf(c), ws(c.get('scope')), c.get('body').personId) }),
   )
 
   // POST /api/workspaces/update-access-user: changes a person's role (never the owner's).

@@ -47,6 +47,8 @@ const cases: Case[] = [
   ['free', 'POST', '/api/workspaces/create', { id: 'x' }, 400, 'invalid'],
   ['free', 'POST', '/api/workspaces/update', { id: unknown, name: 'W' }, 404, 'not_found'],
   ['free', 'POST', '/api/workspaces/delete', { id: unknown }, 404, 'not_found'],
+  ['nobody', 'GET', '/api/workspaces/deleted', undefined, 401, 'signed_out'],
+  ['free', 'POST', '/api/workspaces/restore', { id: unknown }, 404, 'not_found'],
   ['free', 'POST', '/api/workspaces/access', { workspaceId: unknown }, 400, 'invalid'],
   ['free', 'POST', '/api/workspaces/update-credits-limit', {}, 400, 'invalid'],
   ['free', 'POST', '/api/workspaces/invite-user', {}, 400, 'invalid'],
@@ -63,6 +65,8 @@ const cases: Case[] = [
   ['free', 'POST', '/api/projects/create', { id: randomUUID(), name: '' }, 400, 'invalid'],
   ['free', 'POST', '/api/projects/update', { id: unknown, name: 'P' }, 404, 'not_found'],
   ['free', 'POST', '/api/projects/delete', { id: unknown }, 404, 'not_found'],
+  ['free', 'GET', '/api/projects/deleted?workspace_id=nope', undefined, 400, 'invalid'],
+  ['free', 'POST', '/api/projects/restore', { id: unknown }, 404, 'not_found'],
   // icons
   ['nobody', 'GET', `/api/icons?project_id=${unknown}`, undefined, 401, 'signed_out'],
   ['free', 'GET', `/api/icons?project_id=${unknown}`, undefined, 404, 'not_found'],

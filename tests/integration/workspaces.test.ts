@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { appMessages, messages } from '../../common/messages.ts'
 import { icons, invitations, projects, workspaceAccess } from '../../server/db/schema/index.ts'
+import { purgeDeleted } from '../../server/domain/trash.ts'
 import { planChanges } from '../setup/plan-changes.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'
 import { dbKinds } from '../setup/test-db.ts'
@@ -240,7 +241,7 @@ describe.each(dbKinds)('workspaces on %s', (kind) => {
     expect(demote.body.data.role).toBe('member')
   })
 
-  it('deletes a workspace with its projects, icons and access rows in one go', async () => {
+  it('deletes a workspace with its projects, icons and access rows once it is purged (ADR 0018)', async () => {
     const id = randomUUID()
     await t.post('/api/workspaces/create', owner, { id, name: 'Temp', description: '' })
     const projectId = randomUUID()
@@ -254,15 +255,22 @@ describe.each(dbKinds)('workspaces on %s', (kind) => {
     const res = await t.post('/api/workspaces/delete', owner, { id })
     expect(res.body).toEqual({ data: { id } })
     const db = t.ctx.store.db
-    const [p] = await db.select({ n: count() }).from(projects).where(eq(projects.workspace_id, id))
-    const [i] = await db.select({ n: count() }).from(icons).where(eq(icons.workspace_id, id))
-    const [a] = await db
-      .select({ n: count() })
-      .from(workspaceAccess)
-      .where(eq(workspaceAccess.workspace_id, id))
-    const [v] = await db.select({ n: count() }).from(invitations).where(eq(invitations.workspace_id, id))
-    expect([p!.n, i!.n, a!.n, v!.n]).toEqual([0, 0, 0, 0])
+    const counts = async () => {
+      const [p] = await db.select({ n: count() }).from(projects).where(eq(projects.workspace_id, id))
+      const [i] = await db.select({ n: count() }).from(icons).where(eq(icons.workspace_id, id))
+      const [a] = await db
+        .select({ n: count() })
+        .from(workspaceAccess)
+        .where(eq(workspaceAccess.workspace_id, id))
+      const [v] = await db.select({ n: count() }).from(invitations).where(eq(invitations.workspace_id, id))
+      return [p!.n, i!.n, a!.n, v!.n]
+    }
+    // Kept 30 days for a restore (its pending invitation canceled), then purged with everything in it.
+    expect(await counts()).toEqual([1, 1, 1, 1])
     expect((await t.post('/api/workspaces/delete', owner, { id })).status).toBe(404)
+    const { store, events, mailer, config, svg, logger } = t.ctx
+    await purgeDeleted({ db: store.db, events, mailer, config, svg, logger }, 0)
+    expect(await counts()).toEqual([0, 0, 0, 0])
   })
 
   it('keeps the id of another user’s workspace to them (409)', async () => {
