@@ -189,11 +189,11 @@ export const appMessages = {
   aliasRemoved: (name: string) => `Removed alias ${name}`,
   aliasDeprecated: (name: string) => `Marked ${name} deprecated`,
   aliasUndeprecated: (name: string) => `${name} is no longer deprecated`,
-  aliasRemoveInInvalid: 'Use a version like 3.0.0',
   // Undo delete, recently deleted icons, conflicts told (issue 22 items 3 and 4, ADR 0408)
   undo: 'Undo',
   undeleteIconFailed: 'Failed to bring the icon back',
-  deleteIconsTitle: (count: number) => (count === 1 ? 'Delete 1 icon?' : `Delete ${count.toLocaleString('en')} icons?`),
+  deleteIconsTitle: (count: number) =>
+    count === 1 ? 'Delete 1 icon?' : `Delete ${count.toLocaleString('en')} icons?`,
   deleteIconTitle: (name: string) => `Delete “${name}”?`,
   deleteIconsDescription: (count: number, days: number) =>
     count === 1
@@ -201,12 +201,14 @@ export const appMessages = {
       : `They are removed from this project for everyone. You can undo it, or restore them from Recently deleted within ${days} days.`,
   iconsRestored: (count: number) =>
     count === 1 ? 'Restored 1 icon' : `Restored ${count.toLocaleString('en')} icons`,
-  recentlyDeletedIconsEmpty: (days: number) => `No icon of this project was deleted in the last ${days} days.`,
+  recentlyDeletedIconsEmpty: (days: number) =>
+    `No icon of this project was deleted in the last ${days} days.`,
   recentlyDeletedIconsHint: (days: number) =>
     `Deleted icons are kept ${days} days with their names and history, then removed for good.`,
   recentlyDeletedNeedsConnection: 'Recently deleted needs a connection. Try again when you are online.',
   recentlyDeletedFailed: 'Could not load the recently deleted icons',
-  restoreSelected: (count: number) => (count === 1 ? 'Restore 1 icon' : `Restore ${count.toLocaleString('en')} icons`),
+  restoreSelected: (count: number) =>
+    count === 1 ? 'Restore 1 icon' : `Restore ${count.toLocaleString('en')} icons`,
   renameConflict: (yours: string, by: string, theirs: string) =>
     `Your rename of “${yours}” replaced ${by}’s rename to “${theirs}”.`,
   changeConflict: (yours: string, by: string) =>
@@ -221,7 +223,9 @@ export const appMessages = {
   makerActionUnknown: 'Unknown maker action',
   makerVariantsInvalid: 'Variants must be a whole number from 1 to 4',
   aiNotConfigured:
-    'AI generation is not configured on this server: set AI_BASE_URL, AI_API_KEY and AI_MODEL and restart it',
+    'AI generation is not set up on this server. Drawing, tracing and the icon library work without it.',
+  aiNotConfiguredHelp:
+    'Whoever runs this Iconvault can turn it on (the README says how). Until then, start from the library, a trace or your own SVG.',
   aiTimeout: 'The AI service did not answer in time. Please try again.',
   aiUnreachable: 'The AI service could not be reached. Please try again later.',
   aiUpstreamError: 'The AI service answered with an error. Please try again.',

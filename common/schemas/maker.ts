@@ -8,8 +8,6 @@ import { requiredText } from './fields.ts'
 export const MAKER_COSTS = { trace: 1, generateVariant: 1 } as const
 export const MAX_AI_VARIANTS = 4
 export const MAX_PROMPT_CHARS = 500
-/** The environment variables that switch AI generation on (README.md, "Configuration"). */
-export const AI_ENV_VARS = ['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL'] as const
 
 const workspaceId = z.uuid({ error: 'Invalid workspace id' }).optional()
 
@@ -38,8 +36,6 @@ export type MakerCapabilities = {
   ai: {
     configured: boolean
     model: string | null
-    /** Environment variables still to set when not configured. */
-    missing: string[]
   }
   costs: typeof MAKER_COSTS
   maxVariants: number

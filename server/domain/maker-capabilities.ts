@@ -2,12 +2,7 @@
 // the costs, and whether saving to the vault is allowed (personal plan, or the workspace owner's).
 
 import { saveRefusal } from '../../common/save-rule.ts'
-import {
-  AI_ENV_VARS,
-  MAKER_COSTS,
-  MAX_AI_VARIANTS,
-  type MakerCapabilities,
-} from '../../common/schemas/maker.ts'
+import { MAKER_COSTS, MAX_AI_VARIANTS, type MakerCapabilities } from '../../common/schemas/maker.ts'
 import { aiConfigOf } from '../ai/chat-client.ts'
 import { roleOf, type Scope } from './access.ts'
 import type { Actor, Deps } from './deps.ts'
@@ -16,15 +11,11 @@ import { currentPlan } from './subscriptions.ts'
 export async function makerCapabilities(deps: Deps, actor: Actor, scope: Scope): Promise<MakerCapabilities> {
   const { ai } = deps.config
   const configured = aiConfigOf(ai) !== null
-  const values = { AI_BASE_URL: ai.baseUrl, AI_API_KEY: ai.apiKey, AI_MODEL: ai.model }
   const workspaceOwnerPlan =
     scope.kind === 'workspace' ? await currentPlan(deps.db, scope.workspace.user_id) : undefined
   return {
-    ai: {
-      configured,
-      model: configured ? (ai.model ?? null) : null,
-      missing: AI_ENV_VARS.filter((name) => !values[name]),
-    },
+    // Whether it is on, not how it is set up: the operator's variables are in the README only.
+    ai: { configured, model: configured ? (ai.model ?? null) : null },
     costs: MAKER_COSTS,
     maxVariants: MAX_AI_VARIANTS,
     // The one rule (common/save-rule.ts): the role, then the plan that counts here.

@@ -1,8 +1,9 @@
 // Start from a text prompt: SVG variants from the configured AI endpoint (through the pipeline on
-// the server), one credit per variant delivered. Unavailable, with how to enable it, when the
-// server has no AI configured.
+// the server), one credit per variant delivered. When the server has no AI set up, it says so and
+// what to use instead (the operator's variables are in the README, not shown to users).
 
-import { AI_ENV_VARS, MAX_PROMPT_CHARS } from '@common/schemas/maker.ts'
+import { appMessages } from '@common/messages.ts'
+import { MAX_PROMPT_CHARS } from '@common/schemas/maker.ts'
 import { useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Select } from '../../../components/ui/select.tsx'
@@ -28,18 +29,9 @@ export function AiSource({ onLoad, workspaceId }: Pick<SourceProps, 'onLoad' | '
   const ai = capabilities.data?.ai
   if (!ai?.configured) {
     return (
-      <div className="flex flex-col gap-2 text-sm" data-testid="ai-unavailable">
-        <p className="font-medium text-fg">AI generation is unavailable</p>
-        <p className="text-muted">
-          The server has no AI endpoint configured. To enable it, set these environment variables to an
-          OpenAI-compatible endpoint (such as https://api.openai.com/v1), its API key and a model, then
-          restart the server:
-        </p>
-        <ul className="list-inside list-disc font-mono text-xs text-fg">
-          {(ai?.missing.length ? ai.missing : AI_ENV_VARS).map((name) => (
-            <li key={name}>{name}</li>
-          ))}
-        </ul>
+      <div className="flex flex-col gap-2 text-sm" data-testid="ai-unavailable" role="status">
+        <p className="font-medium text-fg">{appMessages.aiNotConfigured}</p>
+        <p className="text-muted">{appMessages.aiNotConfiguredHelp}</p>
       </div>
     )
   }
