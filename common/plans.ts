@@ -138,7 +138,7 @@ export function quotaRefusal(
 ): string | null {
   if (adding.icons > 0 && usage.icons + adding.icons > quota.icons)
     return appMessages.iconQuotaReached(where, quota.icons.toLocaleString('en-US'))
-  if (adding.icons > 0 && usage.bytes + adding.bytes > quota.bytes)
+  if ((adding.icons > 0 || adding.bytes > 0) && usage.bytes + adding.bytes > quota.bytes)
     return appMessages.storageQuotaReached(where, formatBytes(quota.bytes))
   return null
 }

@@ -28,6 +28,7 @@ import { healthRoutes } from './routes/health.ts'
 import { iconRoutes } from './routes/icons.ts'
 import { makerRoutes } from './routes/maker.ts'
 import { meRoutes } from './routes/me.ts'
+import { projectAliasRoutes } from './routes/project-aliases.ts'
 import { projectRoutes } from './routes/projects.ts'
 import { syncRoutes } from './routes/sync.ts'
 import { usageRoutes } from './routes/usage.ts'
@@ -98,6 +99,8 @@ export function createApp(deps: AppDeps) {
   api.route('/credits', creditsRoutes(deps.store))
   api.route('/me', meRoutes)
   api.route('/workspaces', workspaceRoutes(deps.deps))
+  // A project's aliases (issue 22) before the projects router: /api/projects/aliases*.
+  api.route('/projects', projectAliasRoutes(deps.deps))
   api.route('/projects', projectRoutes(deps.deps))
   api.route('/icons', iconRoutes(deps.deps))
   api.route('/sync', syncRoutes(deps.deps))

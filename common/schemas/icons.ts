@@ -1,9 +1,9 @@
 // Request bodies of /api/icons/* (docs/product.md §API), with its validation messages (§Validation).
 import { z } from 'zod'
 import { MAX_ICONS_PER_BATCH, MAX_ICONS_PER_MOVE } from '../icon-limits.ts'
-import { messages } from '../messages.ts'
+import { appMessages, messages } from '../messages.ts'
 import { requiredId, requiredText } from './fields.ts'
-import { ICON_STATUSES, type IconRow, type IconStatus } from './rows.ts'
+import { ICON_STATUSES, type IconChange, type IconRow, type IconStatus } from './rows.ts'
 
 export type { IconStatus }
 
@@ -29,13 +29,74 @@ export const createIconBody = z.strictObject({
   icon_status: iconStatus.nullish(),
 })
 
+const revisionNumber = (message: string) =>
+  z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(2_147_483_647, {
+    error: message,
+  })
+
 export const updateIconBody = z.strictObject({
   id: iconId,
   name: requiredText(messages.iconNameRequired),
   icon_status: iconStatus.optional(),
+  /**
+   * The icon's revision the change was based on (issue 22): older than the icon's revision, the
+   * change still wins, but the answer names the version it replaced (`conflict`).
+   */
+  base_revision: revisionNumber(appMessages.baseRevisionInvalid).optional(),
 })
 
 export const deleteIconBody = z.strictObject({ id: iconId })
+
+/** GET /api/icons/history?id= (issue 22). */
+export const iconHistoryQuery = z.strictObject({ id: iconId })
+
+/** POST /api/icons/restore: bring back a version's name and markup as a new version. */
+export const restoreIconBody = z.strictObject({
+  id: iconId,
+  version: revisionNumber(appMessages.versionRequired),
+})
+
+/** POST /api/icons/replace: a new drawing, through the create pipeline, keeping the icon's identity. */
+export const replaceIconBody = z.strictObject({
+  id: iconId,
+  svg: z.string({ error: 'SVG is required' }).min(1, { error: 'SVG is required' }),
+})
+
+/** GET /api/icons/deleted?project_id=: the project's recently deleted icons. */
+export const deletedIconsQuery = z.strictObject({ project_id: requiredId(messages.projectIdRequired) })
+
+/** POST /api/icons/undelete: an icon back from the recently deleted list. */
+export const undeleteIconBody = z.strictObject({ id: iconId })
+
+/** One version of an icon (GET /api/icons/history), newest first. */
+export type IconVersionRow = {
+  /** The icon's revision this version made. */
+  version: number
+  name: string
+  /** The markup, served sanitised like an icon row's. */
+  svg: string
+  icon_status: IconStatus
+  /** Who made it (null once their account is gone). */
+  user_id: string | null
+  created_at: string
+  change: IconChange
+}
+
+/** An icon in a project's "Recently deleted" (GET /api/icons/deleted). */
+export type DeletedIconRow = IconRow & { deleted_at: string; deleted_by: string | null }
+
+/** What POST /api/icons/update answers when its base revision was older than the icon's (issue 22). */
+export type IconUpdateConflict = {
+  /** The revision the change replaced without having seen it. */
+  replaced_revision: number
+  /** That version's name. */
+  replaced_name: string
+  /** Its author (null once their account is gone). */
+  replaced_by: { id: string; name: string; email: string } | null
+}
+
+/** The answer of POST /api/icons/update. */
+export type IconUpdateAnswer = { data: IconRow; conflict?: IconUpdateConflict }
 
 export { MAX_ICONS_PER_BATCH } from '../icon-limits.ts'
 export const ICONS_REQUIRED = 'Icons are required'

@@ -13,12 +13,13 @@ import type { z } from 'zod'
 import { iconIdPrefix } from '../../common/icon-rules.ts'
 import { appMessages } from '../../common/messages.ts'
 import { type CreateIconsResult, createIconBody } from '../../common/schemas/icons.ts'
-import type { IconRow } from '../../common/schemas/rows.ts'
+import type { IconChange, IconRow } from '../../common/schemas/rows.ts'
 import { icons, projects } from '../db/schema/index.ts'
 import { processMany } from '../svg-pool/process-many.ts'
 import { iconNotes } from './change-notes.ts'
 import type { Actor, Deps } from './deps.ts'
 import { ApiError, badRequest } from './errors.ts'
+import { aliasClashes, nameKey } from './icon-aliases.ts'
 import { createTarget, type IconRecord, iconColumnsButSvg, newIconRow, served } from './icons.ts'
 import { assertRoom } from './quotas.ts'
 import { scopeKey } from './sync-scopes.ts'
@@ -92,20 +93,23 @@ export async function createIcons(
     if (typeof svg === 'string') fresh.push({ index, body, svg })
     else results[index] = refused(body.id, 400, svg.message)
   })
-  const created = await insert(deps, actor, fresh, targets, sessionId)
+  const { created, clashes } = await insert(deps, actor, fresh, targets, sessionId)
   // An id taken meanwhile (a concurrent repeat): the same rule as a repeat found before.
   const raced = await rowsById(
     deps,
-    fresh.filter(({ body }) => !created.has(body.id)).map(({ body }) => body.id),
+    fresh.filter(({ body }) => !created.has(body.id) && !clashes.has(body.id)).map(({ body }) => body.id),
   )
   for (const { index, body } of fresh) {
     const row = created.get(body.id)
     const known = raced.get(body.id)
+    const clash = clashes.get(body.id)
     results[index] = row
       ? { id: body.id, data: served(row) }
-      : known
-        ? repeatOf(known, body, actor)
-        : refused(body.id, 409, appMessages.idTaken)
+      : clash
+        ? refused(body.id, 409, clash)
+        : known
+          ? repeatOf(known, body, actor)
+          : refused(body.id, 409, appMessages.idTaken)
   }
   // An id given twice: the later one repeats the first (same project) or is a conflict.
   for (const { index, body } of valid) {
@@ -117,6 +121,22 @@ export async function createIcons(
         : refused(body.id, 409, appMessages.idTaken)
   }
   return results
+}
+
+/**
+ * One drawing through the create pipeline (the SVG worker pool, in the caller's lane): its stored
+ * markup, or the pipeline's refusal as a 400 with its message, as /create answers it. A replace of
+ * an icon's drawing (icon-history.ts) goes through here.
+ */
+export async function processDrawing(
+  deps: Deps,
+  actor: Actor,
+  iconId: string,
+  input: string,
+): Promise<string> {
+  const [svg] = await processMany(deps.svg, [{ input, idPrefix: iconIdPrefix(iconId) }], actor.id)
+  if (typeof svg !== 'string') throw badRequest(svg?.message ?? 'Invalid input')
+  return svg
 }
 
 /** The checks of every project the icons go to (once each); throws what /create would answer. */
@@ -145,9 +165,11 @@ const repeatOf = (known: IconRecord, body: Body, actor: Actor): CreateIconsResul
     : refused(body.id, 409, appMessages.idTaken)
 
 /**
- * Inserts the new icons in one statement and announces them. Their created_at keep the order given,
- * a millisecond apart, after every icon already in the project (the vault sorts by it); updated_at
- * stays the database's now(). Returns the rows inserted (an id taken meanwhile is left out).
+ * Inserts the new icons in one statement, records their first versions in one more (writeInScope)
+ * and announces them. Their created_at keep the order given, a millisecond apart, after every icon
+ * already in the project (the vault sorts by it); updated_at stays the database's now(). An icon
+ * whose name is an alias of another icon of its project is refused alone (409: `clashes`, by id).
+ * Returns the rows inserted (an id taken meanwhile is left out).
  */
 async function insert(
   deps: Deps,
@@ -155,22 +177,36 @@ async function insert(
   fresh: { body: Body; svg: string }[],
   targets: Map<string, Target>,
   sessionId: string | undefined,
-): Promise<Map<string, IconRecord>> {
-  if (!fresh.length) return new Map()
+): Promise<{ created: Map<string, IconRecord>; clashes: Map<string, string> }> {
+  const clashes = new Map<string, string>()
+  if (!fresh.length) return { created: new Map(), clashes }
   const next = await firstFreeTimes(deps, [...new Set(fresh.map((f) => f.body.project_id))])
   const scopeOfTarget = ({ project }: Target) => scopeKey(project.workspace_id, project.user_id)
   const svgOf = new Map(fresh.map(({ body, svg }) => [body.id, svg]))
   // One transaction: the scopes' versions, the rows stamped with them and the notes, which Postgres
   // delivers on commit or not at all (ADR 0303).
   const scopes = [...targets.values()].map(scopeOfTarget)
-  const rows = await writeInScope(deps, scopes, async ({ tx, version, announce }) => {
+  const rows = await writeInScope(deps, scopes, async ({ tx, version, announce, record }) => {
+    // A name that is an alias of another icon of the project (issue 22), checked under the scope's
+    // lock: one query per project.
+    for (const projectId of new Set(fresh.map((f) => f.body.project_id))) {
+      const names = fresh.filter((f) => f.body.project_id === projectId).map((f) => f.body.name)
+      const taken = await aliasClashes(tx, projectId, names)
+      if (!taken.size) continue
+      for (const { body } of fresh) {
+        const clash = body.project_id === projectId && taken.get(nameKey(body.name))
+        if (clash) clashes.set(body.id, appMessages.aliasIsAnotherIcon(clash.name, clash.owner))
+      }
+    }
+    const storing = fresh.filter(({ body }) => !clashes.has(body.id))
+    if (!storing.length) return []
     // The storage quota, once the scopes' versions order their writers (403 naming the limit).
-    const adding = fresh.map(({ body, svg }) => ({
+    const adding = storing.map(({ body, svg }) => ({
       target: targets.get(body.project_id)!,
       bytes: Buffer.byteLength(svg),
     }))
     await assertRoom(tx, deps.config, adding)
-    const values: NewIcon[] = fresh.map(({ body, svg }) => {
+    const values: NewIcon[] = storing.map(({ body, svg }) => {
       const target = targets.get(body.project_id)!
       const at = next.get(body.project_id)!
       next.set(body.project_id, at + 1)
@@ -181,6 +217,11 @@ async function insert(
     })
     const inserted = await tx.insert(icons).values(values).onConflictDoNothing().returning(iconColumnsButSvg)
     const rows: IconRecord[] = inserted.map((row) => ({ ...row, svg: svgOf.get(row.id)! }))
+    // Their first versions (revision 1), in one statement for the whole batch (ADR 0015).
+    record(
+      actor.id,
+      rows.map((r) => ({ id: r.id, change: CREATED })),
+    )
     for (const target of targets.values()) {
       const { project } = target
       const ids = rows.filter((r) => r.project_id === project.id).map((r) => r.id)
@@ -189,8 +230,10 @@ async function insert(
     }
     return rows
   })
-  return new Map(rows.map((r) => [r.id, r]))
+  return { created: new Map(rows.map((r) => [r.id, r])), clashes }
 }
+
+const CREATED: IconChange = { kind: 'created', fields: [] }
 
 /** Per project: the database's now, or a millisecond after its newest icon if that is later. */
 async function firstFreeTimes(deps: Deps, projectIds: string[]): Promise<Map<string, number>> {

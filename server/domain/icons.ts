@@ -6,14 +6,21 @@ import { newIconStatus } from '../../common/icon-rules.ts'
 import { appMessages } from '../../common/messages.ts'
 import type { Plan } from '../../common/plans.ts'
 import { saveRefusal } from '../../common/save-rule.ts'
-import type { createIconBody, IconStatus, updateIconBody } from '../../common/schemas/icons.ts'
-import type { IconRow } from '../../common/schemas/rows.ts'
-import type { Db } from '../db/client.ts'
-import { icons, projects } from '../db/schema/index.ts'
+import type {
+  createIconBody,
+  IconStatus,
+  IconUpdateAnswer,
+  IconUpdateConflict,
+  updateIconBody,
+} from '../../common/schemas/icons.ts'
+import type { IconChangedField, IconRow } from '../../common/schemas/rows.ts'
+import type { Db, Tx } from '../db/client.ts'
+import { deletedIcons, icons, iconVersions, projects, user } from '../db/schema/index.ts'
 import { serveMany } from '../svg-pool/serve-many.ts'
 import { assertCan, projectScope, roleOf, type Scope } from './access.ts'
 import type { Actor, Deps } from './deps.ts'
 import { ApiError, badRequest, forbidden, notFound } from './errors.ts'
+import { assertNamesFree, renamedAliases } from './icon-aliases.ts'
 import { toIconRow } from './rows.ts'
 import { servedIconRow, servedSvg } from './served-svg.ts'
 import { currentPlan } from './subscriptions.ts'
@@ -217,31 +224,103 @@ export function newIconRow(
   }
 }
 
-/** Renames an icon the route located (requireAccess 'icon:update'); a status change also needs 'icon:approve'. */
+/**
+ * Renames an icon the route located (requireAccess 'icon:update'); a status change also needs
+ * 'icon:approve'. A change of name or status is a new version (issue 22); a rename keeps the old
+ * name as an alias, and may not take a name that is an alias of another icon (409). With a
+ * `base_revision` older than the icon's and a newer version by someone else, the change still wins
+ * and the answer names the version it replaced (`conflict`, ADR 0016).
+ */
 export async function updateIcon(
   deps: Deps,
+  actor: Actor,
   { icon, scope }: IconInScope,
   body: z.output<typeof updateIconBody>,
-): Promise<IconRow> {
+): Promise<IconUpdateAnswer> {
   const status = body.icon_status ?? (icon.icon_status as IconStatus)
   if (status !== icon.icon_status) assertCan(scope, 'icon:approve')
   const key = scopeOf(scope)
-  const row = await writeInScope(deps, [key], async ({ tx, version, announce }) => {
+  const { row, conflict } = await writeInScope(deps, [key], async ({ tx, version, announce, record }) => {
+    // Read again under the scope's lock: what the change replaces is what is stored now.
+    const [now] = await tx.select().from(icons).where(eq(icons.id, icon.id))
+    if (!now) throw notFound(ICON_NOT_FOUND)
+    const fields: IconChangedField[] = []
+    if (body.name !== now.name) fields.push('name')
+    if (status !== now.icon_status) fields.push('icon_status')
+    if (fields.includes('name')) await assertNamesFree(tx, now.project_id, [{ id: now.id, name: body.name }])
+    const conflict =
+      fields.length && body.base_revision !== undefined && body.base_revision < now.revision
+        ? await replacedVersion(tx, now, actor)
+        : undefined
     const [row] = await tx
       .update(icons)
-      .set({ name: body.name, icon_status: status, updated_at: new Date(), version: version(key) })
+      .set({
+        name: body.name,
+        icon_status: status,
+        aliases: renamedAliases(now.aliases, now.name, body.name),
+        revision: fields.length ? now.revision + 1 : now.revision,
+        updated_at: new Date(),
+        version: version(key),
+      })
       .where(eq(icons.id, icon.id))
       .returning()
+    if (fields.length) {
+      const replaced = conflict && { revision: now.revision, user_id: conflict.replaced_by?.id ?? null }
+      record(actor.id, [
+        { id: icon.id, change: { kind: 'edited', fields, ...(replaced ? { replaced } : {}) } },
+      ])
+    }
     announce(note(row!, scope, 'upsert'))
-    return row!
+    return { row: row!, conflict }
   })
-  return served(row)
+  return conflict ? { data: served(row), conflict } : { data: served(row) }
 }
 
-/** Deletes an icon the route located (requireAccess 'icon:delete'); a tombstone tells pulls (ADR 0303). */
-export async function deleteIcon(deps: Deps, { icon, scope }: IconInScope): Promise<{ id: string }> {
+/**
+ * The newest version of `icon`, when someone other than `actor` made it (or an account now gone):
+ * the version a change based on an older one replaces without having seen it. Undefined when the
+ * newer versions are the actor's own (their queued changes arriving in order).
+ */
+async function replacedVersion(
+  tx: Tx,
+  icon: IconRecord,
+  actor: Actor,
+): Promise<IconUpdateConflict | undefined> {
+  const [head] = await tx
+    .select({ user_id: iconVersions.user_id, name: iconVersions.name, by_name: user.name, email: user.email })
+    .from(iconVersions)
+    .leftJoin(user, eq(user.id, iconVersions.user_id))
+    .where(and(eq(iconVersions.icon_id, icon.id), eq(iconVersions.revision, icon.revision)))
+  if (head?.user_id === actor.id) return undefined
+  return {
+    replaced_revision: icon.revision,
+    replaced_name: head?.name ?? icon.name,
+    replaced_by:
+      head?.user_id && head.email !== null
+        ? { id: head.user_id, name: head.by_name ?? '', email: head.email }
+        : null,
+  }
+}
+
+/**
+ * Deletes an icon the route located (requireAccess 'icon:delete'): it moves to the project's
+ * "Recently deleted" (deleted_icons, kept TRASH_DAYS with its history) and a tombstone tells pulls
+ * (ADR 0303), in one write.
+ */
+export async function deleteIcon(
+  deps: Deps,
+  actor: Actor,
+  { icon, scope }: IconInScope,
+): Promise<{ id: string }> {
   const key = scopeOf(scope)
   await writeInScope(deps, [key], async ({ tx, tombstone, announce }) => {
+    await tx.execute(sql`
+      insert into ${deletedIcons} (id, name, svg, user_id, origin_icon_id, project_id, workspace_id,
+        icon_status, created_at, updated_at, revision, aliases, deleted_at, deleted_by, with_project)
+      select id, name, svg, user_id, origin_icon_id, project_id, workspace_id,
+        icon_status, created_at, updated_at, revision, aliases, now(), ${actor.id}, null
+      from ${icons} where id = ${icon.id}
+      on conflict (id) do nothing`)
     await tx.delete(icons).where(eq(icons.id, icon.id))
     await tombstone(key, 'icons', [icon.id])
     announce(note(icon, scope, 'delete'))
@@ -250,7 +329,7 @@ export async function deleteIcon(deps: Deps, { icon, scope }: IconInScope): Prom
 }
 
 /** The note announcing an icon's change in its scope (the write stamps its version). */
-const note = (icon: IconRecord, scope: Scope, op: 'upsert' | 'delete') => ({
+export const note = (icon: IconRecord, scope: Scope, op: 'upsert' | 'delete') => ({
   entity: 'icons' as const,
   op,
   id: icon.id,

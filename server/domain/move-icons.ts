@@ -20,6 +20,7 @@ import { assertCan, projectScope } from './access.ts'
 import { iconNotes } from './change-notes.ts'
 import type { Actor, Deps } from './deps.ts'
 import { ApiError, badRequest, notFound } from './errors.ts'
+import { assertNamesFree } from './icon-aliases.ts'
 import { createTarget, decideStatus, ICON_NOT_FOUND, served } from './icons.ts'
 import { assertRoom } from './quotas.ts'
 import { scopeOf } from './sync-scopes.ts'
@@ -83,6 +84,8 @@ export async function moveIcons(
       deps.config,
       arriving.map((r) => ({ target, bytes: Buffer.byteLength(r.svg) })),
     )
+    // Icons carry their aliases along: no name or alias may clash in the target (409, issue 22).
+    await assertNamesFree(tx, target.project.id, moving)
     const version = write.version(targetKey)
     const moved: (typeof rows)[number][] = []
     // One UPDATE per kind of status change (at most two): icons keep their id, author and created_at.
@@ -98,12 +101,25 @@ export async function moveIcons(
             workspace_id: into,
             updated_at: new Date(),
             version,
+            revision: sql`${icons.revision} + 1`,
             ...(next ? { icon_status: next } : {}),
           })
           .where(and(inArray(icons.id, group), ne(icons.project_id, target.project.id)))
           .returning()),
       )
     }
+    // A move is a version of each icon moved (its project, and its status when the target changed it).
+    const before = new Map(rows.map((r) => [r.id, r]))
+    write.record(
+      actor.id,
+      moved.map((r) => ({
+        id: r.id,
+        change: {
+          kind: 'moved',
+          fields: r.icon_status === before.get(r.id)?.icon_status ? ['project'] : ['project', 'icon_status'],
+        },
+      })),
+    )
     const movedIds = new Set(moved.map((r) => r.id))
     for (const key of scopes) {
       if (key === targetKey) continue

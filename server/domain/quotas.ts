@@ -42,18 +42,19 @@ export async function usageOf(db: Tx, scope: Scope): Promise<StorageUsage> {
 
 /**
  * Refuses (403, the message naming the limit) when the icons added to their scopes would pass a
- * quota; `adding` lists each icon's target and markup bytes (0 for a check before the pipeline).
+ * quota; `adding` lists each icon's target and markup bytes (0 for a check before the pipeline);
+ * `icons: 0` for markup that grows an icon already counted (a replaced drawing, issue 22).
  */
 export async function assertRoom(
   tx: Tx,
   config: Config,
-  adding: { target: QuotaTarget; bytes: number }[],
+  adding: { target: QuotaTarget; bytes: number; icons?: number }[],
 ): Promise<void> {
   const byScope = new Map<string, { target: QuotaTarget; icons: number; bytes: number }>()
-  for (const { target, bytes } of adding) {
+  for (const { target, bytes, icons: n = 1 } of adding) {
     const key = scopeOf(target.scope)
     const entry = byScope.get(key) ?? { target, icons: 0, bytes: 0 }
-    entry.icons++
+    entry.icons += n
     entry.bytes += bytes
     byScope.set(key, entry)
   }

@@ -6,13 +6,19 @@
 //      that leave a scope (`tombstone`) and handing over the notes that announce it (`announce`);
 //   3. the notes are published inside the transaction, stamped with their scope's version: Postgres
 //      delivers them on commit, or not at all.
+// Every icon version (issue 22, ADR 0015) is recorded here too: the write names the icons it changed
+// and how (`record`), and writeInScope copies their rows as they are at the end of the write into
+// icon_versions in ONE INSERT … SELECT before the notes go out (a create of 500 icons is one
+// statement). The write bumps each recorded icon's `revision` itself (a create stores 1), so the
+// newest version always equals the icon's revision.
 // A write that changes no synced row but must be heard (an invitation's status, a deleted workspace)
 // passes no scope: its notes carry no version. Nothing else in server/domain may bump a scope or
 // publish a note (scripts/check-boundaries.ts fails the lint). Writes of unsynced tables (the credit
 // ledger, subscriptions, pruning tombstones) stay plain transactions: nobody is told of them.
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { IconChange } from '../../common/schemas/rows.ts'
 import type { Tx } from '../db/client.ts'
-import { syncScopes, syncTombstones } from '../db/schema/index.ts'
+import { icons, iconVersions, syncScopes, syncTombstones } from '../db/schema/index.ts'
 import type { ChangeNote } from './change-notes.ts'
 import type { Deps } from './deps.ts'
 import type { SyncEntity } from './sync-scopes.ts'
@@ -25,6 +31,17 @@ export type ScopeWrite<R = unknown> = {
   version(scope: string): number
   /** Rows that left `scope` (deleted, or moved to another scope), kept for pulls at its version. */
   tombstone(scope: string, entity: SyncEntity, ids: readonly string[]): Promise<void>
+  /**
+   * Rows back in `scope` (an undeleted icon): their tombstones go, so a pull from any cursor ends
+   * with the row (the row's new version brings it).
+   */
+  untombstone(scope: string, entity: SyncEntity, ids: readonly string[]): Promise<void>
+  /**
+   * Icons this write changed in a way history keeps (name, markup, status, created, moved, restored,
+   * replaced, undeleted), by `by`: recorded as new versions at their revision after the write (the
+   * write bumps it). Recorded once, at the end of the write, in one statement.
+   */
+  record(by: string | null, changes: readonly { id: string; change: IconChange }[]): void
   /** Forgets a scope that is gone (a deleted workspace): its counter and tombstones. */
   forgetScope(scope: string): Promise<void>
   /**
@@ -66,10 +83,15 @@ export async function writeInScope<T, R = never>(
         return at
       }
       const notes: ChangeNote[] = []
+      const recorded = new Map<string, { id: string; user_id: string | null; change: IconChange }>()
       const result = await write({
         tx,
         version,
         tombstone: (scope, entity, ids) => addTombstones(tx, scope, entity, ids, version(scope)),
+        untombstone: (scope, entity, ids) => dropTombstones(tx, scope, entity, ids),
+        record: (by, changes) => {
+          for (const { id, change } of changes) recorded.set(id, { id, user_id: by, change })
+        },
         forgetScope: (scope) => dropScope(tx, scope),
         announce: (...more) => {
           for (const note of more)
@@ -79,8 +101,9 @@ export async function writeInScope<T, R = never>(
           throw new RolledBack(value)
         },
       })
-      // Every change of this write is named here, stamped with its version, before it is published:
-      // where per-icon history (issue 22) records the icons' new versions, in this same transaction.
+      // Every change of this write is named here, stamped with its version, before it is published;
+      // the icons' new versions are recorded first, in this same transaction (ADR 0015).
+      await recordVersions(tx, [...recorded.values()])
       for (const note of notes) await deps.events.publish(note, tx)
       return result
     })
@@ -116,6 +139,36 @@ async function addTombstones(
       target: [syncTombstones.scope, syncTombstones.entity, syncTombstones.id],
       set: { version: sql`excluded.version`, deleted_at: sql`now()` },
     })
+}
+
+/** Rows back in a scope: their tombstones go. */
+async function dropTombstones(tx: Tx, scope: string, entity: SyncEntity, ids: readonly string[]) {
+  if (!ids.length) return
+  await tx
+    .delete(syncTombstones)
+    .where(
+      and(
+        eq(syncTombstones.scope, scope),
+        eq(syncTombstones.entity, entity),
+        inArray(syncTombstones.id, [...ids]),
+      ),
+    )
+}
+
+/**
+ * The recorded icons' rows as they are now, copied into icon_versions with who and what changed:
+ * one INSERT … SELECT for the whole write (the changes travel as one JSON parameter).
+ */
+async function recordVersions(
+  tx: Tx,
+  changes: { id: string; user_id: string | null; change: IconChange }[],
+): Promise<void> {
+  if (!changes.length) return
+  const c = sql`jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as c(id uuid, user_id text, change jsonb)`
+  await tx.execute(sql`
+    insert into ${iconVersions} (icon_id, revision, project_id, name, svg, icon_status, user_id, change)
+    select i.id, i.revision, i.project_id, i.name, i.svg, i.icon_status, c.user_id, c.change
+    from ${c} join ${icons} i on i.id = c.id`)
 }
 
 /** Forgets a scope that is gone (a deleted workspace): its counter and tombstones. */

@@ -9,12 +9,20 @@ import { cssClassName } from '../../common/svg/index.ts'
 import { assertCan, projectScope } from '../domain/access.ts'
 import { createIcon, createIcons } from '../domain/create-icons.ts'
 import type { Deps } from '../domain/deps.ts'
+import { historyScope, iconHistory, replaceIcon, restoreIcon } from '../domain/icon-history.ts'
 import {
   forgetIconLists,
   iconListAnswer,
   type ListedProject,
   streamedListTag,
 } from '../domain/icon-list-cache.ts'
+import {
+  type DeletedInScope,
+  deletedIconScope,
+  deletedIconsOf,
+  purgeTrashLater,
+  undeleteIcon,
+} from '../domain/icon-trash.ts'
 import { deleteIcon, type IconInScope, iconScope, safeSvg, updateIcon } from '../domain/icons.ts'
 import { moveIcons } from '../domain/move-icons.ts'
 import { actorOf, type Locate, requireAccess } from '../middleware/access.ts'
@@ -36,7 +44,9 @@ const projectIdsOf = (items: unknown[]) => [
 ]
 
 export function iconRoutes(deps: Deps) {
-  const app = new Hono<AppEnv & { Variables: { icon: IconInScope; listed: ListedProject } }>()
+  const app = new Hono<
+    AppEnv & { Variables: { icon: IconInScope; listed: ListedProject; deleted: DeletedInScope } }
+  >()
   app.use(requireUser)
   // Notes may have been missed (the listener's connection was lost): kept lists go too (ADR 0306).
   deps.events.onResync(() => forgetIconLists(deps.db))
@@ -117,14 +127,53 @@ export function iconRoutes(deps: Deps) {
     c.json({ data: await moveIcons(deps, actorOf(c), c.get('body'), c.var.user?.sessionId) }),
   )
 
-  // POST /api/icons/update: rename; owners and admins may also change the status.
+  // POST /api/icons/update: rename; owners and admins may also change the status. With a
+  // base_revision older than the icon's, the answer names the version it replaced (`conflict`).
   app.post('/update', validate(s.updateIconBody), requireAccess('icon:update', bodyIcon), async (c) =>
-    c.json({ data: await updateIcon(deps, c.get('icon'), c.get('body')) }),
+    c.json(await updateIcon(deps, actorOf(c), c.get('icon'), c.get('body'))),
   )
 
-  // POST /api/icons/delete: removes an icon.
-  app.post('/delete', validate(s.deleteIconBody), requireAccess('icon:delete', bodyIcon), async (c) =>
-    c.json({ data: await deleteIcon(deps, c.get('icon')) }),
+  // POST /api/icons/delete: moves an icon to its project's "Recently deleted" (issue 22).
+  app.post('/delete', validate(s.deleteIconBody), requireAccess('icon:delete', bodyIcon), async (c) => {
+    const data = await deleteIcon(deps, actorOf(c), c.get('icon'))
+    await purgeTrashLater(deps.db)
+    return c.json({ data })
+  })
+
+  // GET /api/icons/history?id=: every version of an icon (also one in the trash), newest first.
+  const historyIcon: Locate = (c, actor) => historyScope(deps, actor, (c.get('query') as { id: string }).id)
+  app.get('/history', validateQuery(s.iconHistoryQuery), requireAccess('icon:read', historyIcon), async (c) =>
+    c.json({ data: await iconHistory(deps, actorOf(c), c.get('query').id) }),
+  )
+
+  // POST /api/icons/restore {id, version}: that version's name and markup as a new version.
+  app.post('/restore', validate(s.restoreIconBody), requireAccess('icon:update', bodyIcon), async (c) =>
+    c.json({ data: await restoreIcon(deps, actorOf(c), c.get('icon'), c.get('body')) }),
+  )
+
+  // POST /api/icons/replace {id, svg}: a new drawing through the create pipeline; same id, name,
+  // aliases and history.
+  app.post('/replace', validate(s.replaceIconBody), requireAccess('icon:update', bodyIcon), async (c) =>
+    c.json({ data: await replaceIcon(deps, actorOf(c), c.get('icon'), c.get('body')) }),
+  )
+
+  // GET /api/icons/deleted?project_id=: the project's icons deleted in the last 30 days, newest first.
+  const queryProject = projectOf((c) => (c.get('query') as { project_id: string }).project_id)
+  app.get(
+    '/deleted',
+    validateQuery(s.deletedIconsQuery),
+    requireAccess('icon:read', queryProject),
+    async (c) => c.json({ data: await deletedIconsOf(deps, actorOf(c), c.get('query').project_id) }),
+  )
+
+  // POST /api/icons/undelete {id}: back from "Recently deleted" with its id, name and history.
+  const bodyDeleted: Locate = async (c, actor) => {
+    const located = await deletedIconScope(deps, actor, (c.get('body') as { id: string }).id)
+    c.set('deleted', located)
+    return located.scope
+  }
+  app.post('/undelete', validate(s.undeleteIconBody), requireAccess('icon:update', bodyDeleted), async (c) =>
+    c.json({ data: await undeleteIcon(deps, actorOf(c), c.get('deleted')) }),
   )
 
   // GET /api/icons/download?id=: the SVG as an attachment that can never run script.
