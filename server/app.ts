@@ -29,6 +29,7 @@ import { iconRoutes } from './routes/icons.ts'
 import { makerRoutes } from './routes/maker.ts'
 import { meRoutes } from './routes/me.ts'
 import { projectAliasRoutes } from './routes/project-aliases.ts'
+import { projectReleaseRoutes } from './routes/project-releases.ts'
 import { projectRoutes } from './routes/projects.ts'
 import { syncRoutes } from './routes/sync.ts'
 import { usageRoutes } from './routes/usage.ts'
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps) {
   api.route('/workspaces', workspaceRoutes(deps.deps))
   // A project's aliases (issue 22) before the projects router: /api/projects/aliases*.
   api.route('/projects', projectAliasRoutes(deps.deps))
+  api.route('/projects', projectReleaseRoutes(deps.deps)) // release, releases, release-preview, export
   api.route('/projects', projectRoutes(deps.deps))
   api.route('/icons', iconRoutes(deps.deps))
   api.route('/sync', syncRoutes(deps.deps))

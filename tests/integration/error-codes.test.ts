@@ -67,6 +67,21 @@ const cases: Case[] = [
   ['free', 'POST', '/api/projects/delete', { id: unknown }, 404, 'not_found'],
   ['free', 'GET', '/api/projects/deleted?workspace_id=nope', undefined, 400, 'invalid'],
   ['free', 'POST', '/api/projects/restore', { id: unknown }, 404, 'not_found'],
+  // releases and exports (issue 22, ADR 0017, 0104)
+  ['nobody', 'POST', '/api/projects/release', { project_id: unknown }, 401, 'signed_out'],
+  ['free', 'POST', '/api/projects/release', { project_id: unknown }, 404, 'not_found'],
+  ['free', 'POST', '/api/projects/release', { project_id: ownProject, version: '1.0' }, 400, 'invalid'],
+  ['free', 'GET', `/api/projects/releases?project_id=${unknown}`, undefined, 404, 'not_found'],
+  ['free', 'GET', '/api/projects/release-preview', undefined, 400, 'invalid'],
+  ['free', 'GET', `/api/projects/export?project_id=${ownProject}&format=png`, undefined, 400, 'invalid'],
+  [
+    'free',
+    'GET',
+    `/api/projects/export?project_id=${ownProject}&format=svg&release=9.9.9`,
+    undefined,
+    404,
+    'not_found',
+  ],
   // icons
   ['nobody', 'GET', `/api/icons?project_id=${unknown}`, undefined, 401, 'signed_out'],
   ['free', 'GET', `/api/icons?project_id=${unknown}`, undefined, 404, 'not_found'],

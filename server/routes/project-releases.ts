@@ -1,0 +1,60 @@
+// /api/projects/release*, /api/projects/releases and /api/projects/export (issue 22 items 6 and 7,
+// ADR 0017, 0104): releasing is 'project:release' (owners and admins; the owner in personal mode:
+// common/permissions.ts); listing releases, the preview and exports are 'icon:read'.
+import { Hono } from 'hono'
+import * as s from '../../common/schemas/releases.ts'
+import { EXPORT_FORMATS } from '../../common/schemas/releases.ts'
+import { projectScope } from '../domain/access.ts'
+import type { Deps } from '../domain/deps.ts'
+import { exportProject, listReleases, releasePreview, releaseProject } from '../domain/releases.ts'
+import { actorOf, type Locate, requireAccess } from '../middleware/access.ts'
+import { type AppEnv, requireUser } from '../middleware/session.ts'
+import { validate, validateQuery } from '../middleware/validate.ts'
+
+type Project = { id: string; name: string }
+
+export function projectReleaseRoutes(deps: Deps) {
+  const app = new Hono<AppEnv & { Variables: { project: Project } }>()
+  for (const path of ['/release', '/releases', '/release-preview', '/export']) app.use(path, requireUser)
+
+  const projectOf =
+    (id: (c: Parameters<Locate>[0]) => string): Locate =>
+    async (c, actor) => {
+      const { scope, project } = await projectScope(deps.db, actor, id(c))
+      c.set('project', { id: project.id, name: project.name })
+      return scope
+    }
+  const queryProject = projectOf((c) => (c.get('query') as { project_id: string }).project_id)
+  const bodyProject = projectOf((c) => (c.get('body') as { project_id: string }).project_id)
+
+  // POST /api/projects/release { project_id, version?, notes? }: the exact set now, with its changelog.
+  app.post('/release', validate(s.releaseBody), requireAccess('project:release', bodyProject), async (c) =>
+    c.json({ data: await releaseProject(deps.db, actorOf(c), c.get('body')) }),
+  )
+
+  // GET /api/projects/releases?project_id=: newest first.
+  app.get('/releases', validateQuery(s.releasesQuery), requireAccess('icon:read', queryProject), async (c) =>
+    c.json({ data: await listReleases(deps.db, c.get('query').project_id) }),
+  )
+
+  // GET /api/projects/release-preview?project_id=: the suggested version and the changes since.
+  app.get(
+    '/release-preview',
+    validateQuery(s.releasesQuery),
+    requireAccess('icon:read', queryProject),
+    async (c) => c.json({ data: await releasePreview(deps.db, c.get('query').project_id) }),
+  )
+
+  // GET /api/projects/export?project_id=&format=&release=: the bytes of the in-app export.
+  app.get('/export', validateQuery(s.exportQuery), requireAccess('icon:read', queryProject), async (c) => {
+    const { format, release } = c.get('query')
+    const result = await exportProject(deps.db, c.get('project'), EXPORT_FORMATS[format], release)
+    return c.body(result.bytes, 200, {
+      'content-type': result.mime.startsWith('text/') ? `${result.mime}; charset=utf-8` : result.mime,
+      'content-disposition': `attachment; filename="${result.fileName}"`,
+      'cache-control': 'private, no-store',
+    })
+  })
+
+  return app
+}
