@@ -53,7 +53,8 @@ function historyFlow(kind: DbKind) {
     viewer = team.members['hist-viewer@example.com']!
     outsider = await t.signIn('hist-outsider@example.com')
     expect(
-      (await t.post('/api/projects/create', owner, { id: projectId, name: 'History', workspace_id: wsId })).status,
+      (await t.post('/api/projects/create', owner, { id: projectId, name: 'History', workspace_id: wsId }))
+        .status,
     ).toBe(200)
   })
   afterAll(() => t?.close())
@@ -147,10 +148,18 @@ function historyFlow(kind: DbKind) {
   it('an update based on an older revision wins but says which version it replaced, and both stay in history', async () => {
     const icon = await create('star')
     // The mate renames at revision 1 …
-    const first = await t.post('/api/icons/update', mate, { id: icon.id, name: 'star-mate', base_revision: 1 })
+    const first = await t.post('/api/icons/update', mate, {
+      id: icon.id,
+      name: 'star-mate',
+      base_revision: 1,
+    })
     expect(first.body).toEqual({ data: expect.objectContaining({ name: 'star-mate', revision: 2 }) })
     // … the owner, offline on revision 1 too, renames later: it wins, and is told.
-    const second = await t.post('/api/icons/update', owner, { id: icon.id, name: 'star-owner', base_revision: 1 })
+    const second = await t.post('/api/icons/update', owner, {
+      id: icon.id,
+      name: 'star-owner',
+      base_revision: 1,
+    })
     expect(second.status).toBe(200)
     expect(second.body.data).toMatchObject({ name: 'star-owner', revision: 3 })
     expect(second.body.conflict).toEqual({
@@ -183,7 +192,9 @@ function historyFlow(kind: DbKind) {
     expect((res.body.data.results as Json[]).every((r) => r.data?.revision === 1)).toBe(true)
     const first = (await history(icons[0]!.id)).body.data as Json[]
     const last = (await history(icons[499]!.id)).body.data as Json[]
-    expect(first).toEqual([expect.objectContaining({ version: 1, name: 'bulk-0', change: { kind: 'created', fields: [] } })])
+    expect(first).toEqual([
+      expect.objectContaining({ version: 1, name: 'bulk-0', change: { kind: 'created', fields: [] } }),
+    ])
     expect(last).toHaveLength(1)
     const ids = icons.map((i) => i.id)
     const [counted] = await t.ctx.store.db
