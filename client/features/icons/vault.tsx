@@ -9,6 +9,7 @@ import { afterPaint } from '../../lib/after-paint.tsx'
 import { useTheme } from '../../lib/theme.ts'
 import type { LocalProject } from '../../local/db.ts'
 import { IconGrid } from './grid/icon-grid.tsx'
+import { replaceOnDrop } from './grid/tile-drop.ts'
 import { useTileSize } from './grid/tile-size.ts'
 import { ICON_INK } from './icon-image.ts'
 import { DropOverlay } from './import/drop-overlay.tsx'
@@ -124,6 +125,8 @@ export function Vault({ project }: { project: LocalProject }) {
           onCopy={(index) => shown[index] && void copyIcon(shown[index])}
           active={detailIndex}
           tileSize={tileSize}
+          query={view.query}
+          onDropOnIcon={replaceOnDrop(access)}
         />
       )}
       {access.canCreate ? <FilePicker ref={fileRef} onFiles={importer.start} /> : null}

@@ -33,7 +33,7 @@ export const findTile = (grid: Element | null | undefined, attribute: string, va
   ) ?? null
 
 /** The grid's own tile an event target is in: the ancestor that is a cell of a row of `grid`. */
-function tileOf(target: EventTarget | null, grid: Element): HTMLElement | null {
+export function tileOf(target: EventTarget | null, grid: Element): HTMLElement | null {
   let node = target instanceof Element ? target : null
   while (node && node !== grid) {
     const row = node.parentElement

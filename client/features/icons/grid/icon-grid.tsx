@@ -2,14 +2,17 @@
 // are in the DOM, so 10,000 icons scroll like 100. An ARIA grid with one focusable cell (roving
 // tabindex): arrows, Home/End, PageUp/PageDown move; Shift extends the selection; Space toggles;
 // Enter opens details; Ctrl/Cmd+C copies. Clicks are delegated from the grid to its own tiles
-// (found by structure, grid-events.ts: nothing in an icon's markup can steer them).
+// (found by structure, grid-events.ts: nothing in an icon's markup can steer them). Files dropped on
+// a tile replace its drawing (tile-drop.ts); a tile found by a former name says so ("was home").
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { markContentPainted } from '../../../lib/first-paint.ts'
 import type { LocalIcon } from '../../../local/db.ts'
 import type { Selection } from '../selection.ts'
+import { aliasMatch, matcher } from '../vault-view.ts'
 import { type ClickIcon, findTile, gridEvents } from './grid-events.ts'
 import { IconTile } from './icon-tile.tsx'
+import { type DropOnIcon, tileDropEvents } from './tile-drop.ts'
 import { TILE_SIZES, type TileSize } from './tile-size.ts'
 import { GAP, PADDING, useGridColumns } from './use-grid-columns.ts'
 
@@ -23,10 +26,16 @@ export interface IconGridProps {
   /** The icon shown in the detail panel: kept focused-to-be and scrolled into view behind it. */
   active: number
   tileSize: TileSize
+  /** The search the icons were found by: a tile found by an alias says which. */
+  query?: string
+  /** Files dropped on a tile (replace its drawing); null: a drop on a tile is an import like elsewhere. */
+  onDropOnIcon?: DropOnIcon | null
 }
 
 export function IconGrid(props: IconGridProps) {
-  const { icons, selection, ink, onClickIcon, onOpen, onCopy, active, tileSize } = props
+  const { icons, selection, ink, onClickIcon, onOpen, onCopy, active, tileSize, query = '' } = props
+  const matches = useMemo(() => matcher(query), [query])
+  const [dropOver, setDropOver] = useState<number | null>(null)
   const size = TILE_SIZES[tileSize]
   const rowHeight = size.row + GAP
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -92,6 +101,7 @@ export function IconGrid(props: IconGridProps) {
     onCopy,
     selecting: selection.ids.size > 0,
   })
+  const drops = tileDropEvents({ icons, onDrop: props.onDropOnIcon ?? null, setOver: setDropOver })
 
   return (
     <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto" data-testid="icon-grid-scroll">
@@ -105,6 +115,7 @@ export function IconGrid(props: IconGridProps) {
         tabIndex={-1}
         data-testid="icon-grid"
         {...events}
+        {...drops}
         className="relative w-full outline-none select-none"
         style={{ height: virtualizer.getTotalSize() }}
       >
@@ -136,6 +147,8 @@ export function IconGrid(props: IconGridProps) {
                   tabbable={first + i === current}
                   ink={ink}
                   drawing={size.drawing}
+                  alias={query ? aliasMatch(icon, query, matches) : null}
+                  dropping={dropOver === first + i}
                 />
               ))}
             </div>

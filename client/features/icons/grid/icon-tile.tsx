@@ -1,7 +1,8 @@
 // One icon in the grid: its drawing (inline markup that passed inline-svg.ts, else an image of a
 // data URI, icon-image.ts), its full name (two lines, and a tooltip), selection and review marks.
 // Clicks and keys are handled by the grid (event delegation), so tiles stay cheap to render. On a
-// touch screen the selection box is always shown (there is no hover).
+// touch screen the selection box is always shown (there is no hover). Found by a former name, it says
+// which ("was home"); with files dragged over it, it shows that a drop replaces its drawing.
 import { Check, Info } from 'lucide-react'
 import { memo } from 'react'
 import { cn } from '../../../components/ui/cn.ts'
@@ -18,6 +19,10 @@ interface IconTileProps {
   ink: string
   /** The drawing's size in px (the tile size setting). */
   drawing: number
+  /** The alias the search found it by (its name did not match), or null. */
+  alias?: string | null
+  /** Files are dragged over it: a drop replaces its drawing. */
+  dropping?: boolean
 }
 
 export const IconTile = memo(function IconTile({
@@ -28,15 +33,20 @@ export const IconTile = memo(function IconTile({
   tabbable,
   ink,
   drawing,
+  alias = null,
+  dropping = false,
 }: IconTileProps) {
   const review = icon.icon_status === 'needs-review'
+  const label = [icon.name, alias ? `was ${alias}` : null, review ? 'needs review' : null]
+    .filter(Boolean)
+    .join(', ')
   return (
     // biome-ignore lint/a11y/useSemanticElements: a cell of an ARIA grid of tiles, not a table
     <div
       role="gridcell"
       aria-colindex={column + 1}
       aria-selected={selected}
-      aria-label={review ? `${icon.name}, needs review` : icon.name}
+      aria-label={label}
       tabIndex={tabbable ? 0 : -1}
       data-index={index}
       data-icon-id={icon.id}
@@ -46,15 +56,35 @@ export const IconTile = memo(function IconTile({
         'group relative flex h-full min-w-0 cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border px-2 pt-3 pb-2',
         'outline-none transition-colors focus-visible:ring-2 focus-visible:ring-accent',
         selected ? 'border-accent bg-accent/10' : 'border-transparent hover:border-line hover:bg-surface',
+        dropping && 'border-dashed border-accent bg-accent/10 ring-2 ring-accent',
       )}
     >
       <IconDrawing svg={icon.svg} ink={ink} size={drawing} />
-      <span
-        className="line-clamp-2 h-8 w-full shrink-0 text-center text-[11px] leading-4 [overflow-wrap:anywhere] text-muted group-hover:text-fg"
-        data-testid="icon-name"
-      >
-        {icon.name}
-      </span>
+      {alias ? (
+        <span className="flex h-8 w-full shrink-0 flex-col text-center text-[11px] leading-4">
+          <span className="truncate text-muted group-hover:text-fg" data-testid="icon-name">
+            {icon.name}
+          </span>
+          <span className="truncate text-muted italic" data-testid="icon-alias">
+            was {alias}
+          </span>
+        </span>
+      ) : (
+        <span
+          className="line-clamp-2 h-8 w-full shrink-0 text-center text-[11px] leading-4 [overflow-wrap:anywhere] text-muted group-hover:text-fg"
+          data-testid="icon-name"
+        >
+          {icon.name}
+        </span>
+      )}
+      {dropping ? (
+        <span
+          aria-hidden
+          className="pointer-events-none absolute inset-x-1 top-1 rounded bg-accent-solid px-1 text-center text-[10px] leading-4 text-accent-fg"
+        >
+          Replace drawing
+        </span>
+      ) : null}
       <span
         aria-hidden
         className={cn(
