@@ -5,7 +5,7 @@
 import { useLocation, useNavigate, useSearch } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef } from 'react'
 import { useMe } from '../lib/me.ts'
-import type { LocalProject, LocalWorkspace } from '../local/db.ts'
+import { db, type LocalProject, type LocalWorkspace } from '../local/db.ts'
 import { setCurrentWorkspaceId, useCurrentWorkspaceId } from './current-workspace.ts'
 import { type ProjectRole, useProject } from './projects.ts'
 import { useWorkspace } from './workspaces.ts'
@@ -79,13 +79,26 @@ export function useCurrent(): CurrentContext {
 }
 
 /**
+ * Where to go when the open project vanished (ADR 0018): another project of its workspace if that is
+ * still here, else of the personal space, else any; null when none is left.
+ */
+async function anotherProject(gone: LocalProject): Promise<LocalProject | null> {
+  const all = (await db.projects.toArray()).filter((p) => p.id !== gone.id)
+  const byName = (a: LocalProject, b: LocalProject) => a.name.localeCompare(b.name)
+  const inWorkspace = (id: string | null) => all.filter((p) => p.workspace_id === id).sort(byName)
+  return inWorkspace(gone.workspace_id)[0] ?? inWorkspace(null)[0] ?? all.sort(byName)[0] ?? null
+}
+
+/**
  * Mounted once in the layout: opening a project (a URL with projectId) makes its workspace the
- * current one; if the open project disappears (deleted, access lost), the page leaves it.
+ * current one; if the open project disappears (deleted, access lost), the page opens another one
+ * (its workspace's, else a personal one), or leaves it when there is none.
  */
 export function useFollowOpenProject() {
-  const { userId, projectId, project, leaveProject } = useCurrent()
+  const { userId, projectId, project, leaveProject, selectProject } = useCurrent()
   const followed = useRef<string | undefined>(undefined)
   const seen = useRef<string | undefined>(undefined)
+  const last = useRef<LocalProject | undefined>(undefined)
 
   useEffect(() => {
     if (!projectId) {
@@ -94,13 +107,20 @@ export function useFollowOpenProject() {
     }
     if (project) {
       seen.current = projectId
+      last.current = project
       if (followed.current !== projectId) {
         followed.current = projectId
         setCurrentWorkspaceId(userId, project.workspace_id)
       }
     } else if (project === null && seen.current === projectId) {
       seen.current = undefined
-      leaveProject()
+      const gone = last.current
+      if (!gone) return leaveProject()
+      void anotherProject(gone).then((next) => {
+        if (!next) return leaveProject()
+        setCurrentWorkspaceId(userId, next.workspace_id)
+        selectProject(next.id)
+      })
     }
-  }, [userId, projectId, project, leaveProject])
+  }, [userId, projectId, project, leaveProject, selectProject])
 }

@@ -15,6 +15,7 @@ import { applyServerRows } from './apply.ts'
 import { StoredRows } from './bulk-write.ts'
 import { onServerBack } from './connection.ts'
 import { type AnyRow, db, ROW_TABLES, type RowTable, rwTransaction } from './db.ts'
+import { tellVanished, type Vanished } from './gone-notice.ts'
 import { cascades, coalesce, eventRowId, isRowEvent, type RowEvent, runs, takeBatch } from './live-batch.ts'
 import { heard, scopeOfEvent } from './pull.ts'
 
@@ -40,21 +41,67 @@ async function applyDelete(table: RowTable, id: string, stored: Writers) {
     )
   await gone(table, [id])
   if (table === 'workspaces') {
+    const projects = (await db.projects.where('workspace_id').equals(id).primaryKeys()) as string[]
     for (const child of ['projects', 'icons', 'workspaces_access'] as const)
       await gone(child, (await db.table(child).where('workspace_id').equals(id).primaryKeys()) as string[])
+    // A deleted workspace may be restored: it is then pulled whole, never from a cursor whose rows
+    // this browser no longer has (ADR 0018).
+    await forgetPulled(id, projects)
   }
-  if (table === 'projects') await gone('icons', await db.icons.where('project_id').equals(id).primaryKeys())
+  if (table === 'projects') {
+    await gone('icons', await db.icons.where('project_id').equals(id).primaryKeys())
+    await db.held.delete(id)
+  }
+}
+
+/** The scope's cursor and its projects' held marks go: its next pull starts from scratch. */
+async function forgetPulled(workspaceId: string, projectIds: string[]) {
+  await db.cursors.delete(workspaceId)
+  await db.held.bulkDelete(projectIds)
 }
 
 /** Everything of a workspace leaves this browser: its rows and the changes queued for it. */
 async function dropWorkspace(workspaceId: string) {
   await rwTransaction(async () => {
+    const projects = (await db.projects.where('workspace_id').equals(workspaceId).primaryKeys()) as string[]
     await db.outbox.where('workspace_id').equals(workspaceId).delete()
     await db.workspaces.delete(workspaceId)
     await db.projects.where('workspace_id').equals(workspaceId).delete()
     await db.icons.where('workspace_id').equals(workspaceId).delete()
     await db.workspaces_access.where('workspace_id').equals(workspaceId).delete()
+    await forgetPulled(workspaceId, projects)
   })
+}
+
+/**
+ * What the user is told of an event that takes something away from them (someone else deleted a
+ * workspace project or a workspace, or removed them), read before the rows go; null when it is not
+ * here (their own delete already took it, or it was never here).
+ */
+async function vanishing(event: ChangeEvent): Promise<Vanished | null> {
+  if (event.entity === 'membership') {
+    const w = await db.workspaces.get(event.workspace_id)
+    return w ? { kind: 'removed', name: w.name, by: event.by } : null
+  }
+  if (event.op !== 'delete') return null
+  if (event.entity === 'workspaces') {
+    const w = await db.workspaces.get(event.id)
+    return w ? { kind: 'workspace', name: w.name, by: event.by } : null
+  }
+  if (event.entity === 'projects') {
+    const p = await db.projects.get(event.id)
+    // A personal project is the user's own: only another browser of theirs deleted it.
+    return p?.workspace_id ? { kind: 'project', name: p.name, by: event.by } : null
+  }
+  return null
+}
+
+/** A workspace upsert for a workspace not here: restored (or rejoined), it is pulled whole. */
+async function returning(event: ChangeEvent): Promise<string | null> {
+  if (event.entity !== 'workspaces' || event.op !== 'upsert') return null
+  if (await db.workspaces.get(event.row.id)) return null
+  await db.cursors.delete(event.row.id)
+  return event.row.id
 }
 
 /**
@@ -62,6 +109,23 @@ async function dropWorkspace(workspaceId: string) {
  * writes (applyServerRows), a membership revocation or an invitations notice on its own.
  */
 export async function applyChangeEvents(
+  events: readonly ChangeEvent[],
+  handlers: Pick<LiveHandlers, 'onInvitationsChanged'> & Partial<Pick<LiveHandlers, 'onMissed'>>,
+) {
+  const told: Vanished[] = []
+  const back: string[] = []
+  for (const event of events) {
+    const v = await vanishing(event)
+    if (v) told.push(v)
+    const id = await returning(event)
+    if (id) back.push(id)
+  }
+  await applyAll(events, handlers)
+  for (const v of told) tellVanished(v)
+  for (const id of back) handlers.onMissed?.(id)
+}
+
+async function applyAll(
   events: readonly ChangeEvent[],
   handlers: Pick<LiveHandlers, 'onInvitationsChanged'>,
 ) {

@@ -63,7 +63,13 @@ describe.each(dbKinds)('live change events on %s', (kind) => {
     const mateRow = people.body.data.find((p: { email: string }) => p.email === 'em@example.com')
     await t.post('/api/workspaces/delete-access', owner, { workspaceId: wsId, personId: mateRow.id })
     const revoked = change(await mateStream.next((e) => change(e)?.entity === 'membership'))
-    expect(revoked).toEqual({ entity: 'membership', op: 'revoked', workspace_id: wsId })
+    // Told by whom (ADR 0018): the owner's name, else their e-mail.
+    expect(revoked).toEqual({
+      entity: 'membership',
+      op: 'revoked',
+      workspace_id: wsId,
+      by: expect.any(String),
+    })
     expect(mateStream.events.map(change).filter((e) => e?.entity === 'projects')).toEqual([])
     expect(strangerStream.events.map(change).filter((e) => e?.entity === 'membership')).toEqual([])
 
