@@ -84,6 +84,11 @@ export const appMessages = {
   errorRetry: 'Retry',
   errorHome: 'Home',
   errorSignOut: 'Sign out',
+  // The vault when the plan does not keep icons (issue 23)
+  vaultNeedsPlan: 'Your plan does not keep icons in the vault',
+  vaultAskOwner: 'Ask the workspace owner to upgrade.',
+  vaultUpgrade: 'Upgrade',
+  dismiss: 'Dismiss',
   invalidJson: 'The request body is not valid JSON',
   bodyTooLarge: 'The request body is too large',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',

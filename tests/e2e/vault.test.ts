@@ -1,4 +1,5 @@
-// The vault in Chromium: a drop without a project or without a paid plan is refused; as a pro
+// The vault in Chromium: a drop without a project is refused; without a paid plan the vault says
+// why with Upgrade (issue 23) and a drop is announced there; as a pro
 // user: SVG files (one broken) dropped on an empty project -> progress, the grid and a per-file
 // error list -> search (`/`), status filter, sort -> shift-click a range and delete it after a
 // confirmation, Ctrl+A and Escape -> arrows and Enter open the detail panel; rename refuses a blank
@@ -6,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { messages } from '../../common/messages.ts'
+import { appMessages, messages } from '../../common/messages.ts'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
 import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
@@ -61,9 +62,13 @@ describe('the vault of a pro user', () => {
     await dropFiles(page, FILES.slice(0, 1))
     await toast(messages.noCurrentProject).waitFor()
     await page.goto(`${app.baseUrl}/icons?projectId=${projectId}`)
-    await page.getByTestId('empty-vault').waitFor()
+    // A free user is told why before dropping, with Upgrade; a drop is announced, not toasted.
+    const notice = page.getByTestId('empty-vault').getByTestId('plan-notice')
+    await notice.getByText(messages.needProToSave).waitFor()
+    await notice.getByRole('link', { name: appMessages.vaultUpgrade }).waitFor()
     await dropFiles(page, FILES.slice(0, 1))
-    await toast(messages.needProToSave).waitFor()
+    await page.getByRole('alert').filter({ hasText: messages.needProToSave }).waitFor()
+    expect(await page.getByTestId('toast').filter({ hasText: messages.needProToSave }).count()).toBe(0)
     expect(await tiles().count()).toBe(0)
     expect(await subscribe(page, app.baseUrl, 'pro')).toBe(true)
   })

@@ -23,6 +23,11 @@ export interface VaultAccess {
   newStatus: IconStatus
   /** Why saving is refused (signed out, plan), or null when it may go ahead. */
   saveRefusal(): string | null
+  /**
+   * The plan's refusal alone (the role may save, the plan may not), with who can change it: the
+   * user (personal mode, or the workspace's owner: Upgrade) or the workspace's owner (ask them).
+   */
+  planBlock: { message: string; userCanUpgrade: boolean } | null
 }
 
 /**
@@ -32,8 +37,21 @@ export interface VaultAccess {
  */
 export function planRefusal(me: Me | null, workspace: LocalWorkspace | null): string | null {
   if (!me) return messages.noUserId
-  const role = workspace ? workspace.role : 'personal'
-  return saveRefusal({ role, userPlan: me.plan, ownerPlan: knownOwnerPlan(me, workspace) })?.message ?? null
+  return refusalHere(me, workspace)?.message ?? null
+}
+
+const refusalHere = (me: Me, workspace: LocalWorkspace | null) =>
+  saveRefusal({
+    role: workspace ? workspace.role : 'personal',
+    userPlan: me.plan,
+    ownerPlan: knownOwnerPlan(me, workspace),
+  })
+
+/** The plan's refusal here, if that is what stops saving (see VaultAccess.planBlock). */
+function planBlockOf(me: Me | null, workspace: LocalWorkspace | null): VaultAccess['planBlock'] {
+  const refusal = me ? refusalHere(me, workspace) : null
+  if (refusal?.code !== 'plan_required') return null
+  return { message: refusal.message, userCanUpgrade: !workspace || workspace.user_id === me?.id }
 }
 
 function accessFor(
@@ -53,6 +71,7 @@ function accessFor(
     reviews: reviews && can(role, 'icon:approve'),
     newStatus: newIconStatus(reviews, role),
     saveRefusal: () => planRefusal(me, workspace ?? null),
+    planBlock: role === null ? null : planBlockOf(me, workspace ?? null),
   }
 }
 

@@ -11,6 +11,8 @@ import { useCurrent } from '../../data/use-current.ts'
 import { markContentPainted } from '../../lib/first-paint.ts'
 import { toast } from '../../lib/toast.ts'
 import { useDropAndPaste } from './import/use-drop-and-paste.ts'
+import { PlanNotice } from './plan-notice.tsx'
+import type { VaultAccess } from './use-vault-access.ts'
 
 // Loaded when first opened: the dialog's code is not part of what the first paint waits for.
 const CreateProjectDialog = lazy(() =>
@@ -100,8 +102,27 @@ export function ProjectNotFound() {
   )
 }
 
-export function EmptyVault({ canAdd, onPick }: { canAdd: boolean; onPick(): void }) {
+export function EmptyVault({
+  canAdd,
+  onPick,
+  planBlock = null,
+  refused = false,
+}: {
+  canAdd: boolean
+  onPick(): void
+  /** The plan stops saving here: say so, with Upgrade, instead of a drop zone that refuses. */
+  planBlock?: VaultAccess['planBlock']
+  /** Files were just dropped and refused by the plan. */
+  refused?: boolean
+}) {
   usePainted()
+  if (canAdd && planBlock) {
+    return (
+      <div className="m-4 flex flex-1 items-center justify-center" data-testid="empty-vault">
+        <PlanNotice block={planBlock} refused={refused} />
+      </div>
+    )
+  }
   if (!canAdd) {
     return (
       <EmptyState icon={Shapes} title="No icons here yet">

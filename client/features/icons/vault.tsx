@@ -17,6 +17,7 @@ import { FilePicker } from './import/file-picker.tsx'
 import { ImportProgress } from './import/import-progress.tsx'
 import { useDropAndPaste } from './import/use-drop-and-paste.ts'
 import { useImport } from './import/use-import.ts'
+import { PlanNotice } from './plan-notice.tsx'
 import { useDetail } from './use-detail.ts'
 import { useVaultAccess } from './use-vault-access.ts'
 import { useVaultSelection } from './use-vault-selection.ts'
@@ -95,6 +96,9 @@ export function Vault({ project }: { project: LocalProject }) {
       />
       <div className="pt-2 empty:hidden">
         {importer.state ? <ImportProgress state={importer.state} onDismiss={importer.dismiss} /> : null}
+        {importer.planRefused && access.planBlock && icons?.length ? (
+          <PlanNotice block={access.planBlock} refused onDismiss={importer.dismissPlanRefused} />
+        ) : null}
       </div>
       {selected.length ? (
         <BulkBar
@@ -110,7 +114,12 @@ export function Vault({ project }: { project: LocalProject }) {
       {icons === undefined || (syncing && icons.length === 0) ? (
         <VaultLoading />
       ) : icons.length === 0 ? (
-        <EmptyVault canAdd={access.canCreate} onPick={() => pickFiles?.()} />
+        <EmptyVault
+          canAdd={access.canCreate}
+          onPick={() => pickFiles?.()}
+          planBlock={access.planBlock}
+          refused={importer.planRefused}
+        />
       ) : shown.length === 0 ? (
         <p className="py-16 text-center text-sm text-muted" role="status">
           No icons match.

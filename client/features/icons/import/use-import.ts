@@ -31,12 +31,18 @@ function importRefusal(project: LocalProject | null | undefined, access: VaultAc
 
 export function useImport(project: LocalProject | null | undefined, access: VaultAccess | null) {
   const [state, setState] = useState<ImportState | null>(null)
+  /** A drop the plan refused: the vault says why, with Upgrade (plan-notice.tsx), not a toast. */
+  const [planRefused, setPlanRefused] = useState(false)
   const abort = useRef<AbortController | null>(null)
 
   const start = useCallback(
     async (sources: ImportSource[]) => {
       if (!sources.length) return
       const refusal = importRefusal(project, access)
+      if (refusal && access?.planBlock && refusal === access.planBlock.message) {
+        setPlanRefused(true)
+        return
+      }
       if (refusal || !project || !access) {
         toast(refusal ?? messages.noCurrentProject)
         return
@@ -72,5 +78,6 @@ export function useImport(project: LocalProject | null | undefined, access: Vaul
   )
 
   const dismiss = useCallback(() => setState((s) => (s?.running ? s : null)), [])
-  return { state, start, dismiss }
+  const dismissPlanRefused = useCallback(() => setPlanRefused(false), [])
+  return { state, start, dismiss, planRefused, dismissPlanRefused }
 }
