@@ -1,6 +1,7 @@
 // The icons' aliases (their former names, issue 22 item 5) in every export (ADR 0104):
 //   - packages: the index re-exports the icon under each alias, a deprecated one with a JSDoc
-//     `@deprecated` that editors and `tsc` report (`export { House as Home } from './House'`);
+//     `@deprecated` that editors and `tsc` report
+//     (`export { /** @deprecated Use House. Removed in 3.0.0 */ House as Home } from './House'`);
 //   - CSS: the alias's class is a second selector of the icon's rule;
 //   - sprite: a second <symbol> with the alias's id;
 //   - SVG ZIP: aliases.json maps each old file name to the current one ({ "home": "house" }).
@@ -52,11 +53,11 @@ export function aliasesOf(
 
 /** The index lines that re-export a component under its aliases. */
 export function indexAliasLines(component: string, aliases: readonly PlacedAlias[]): string[] {
-  return aliases.flatMap((alias) => {
-    const line = `export { ${component} as ${alias.key} } from './${component}'`
-    if (!alias.deprecated) return [line]
+  return aliases.map((alias) => {
+    if (!alias.deprecated) return `export { ${component} as ${alias.key} } from './${component}'`
+    // On the export specifier, not the statement: tsc reads @deprecated there only (TS 5.9, tested).
     const removed = alias.remove_in ? ` Removed in ${alias.remove_in}` : ''
-    return [`/** @deprecated Use ${component}.${removed} */`, line]
+    return `export { /** @deprecated Use ${component}.${removed} */ ${component} as ${alias.key} } from './${component}'`
   })
 }
 

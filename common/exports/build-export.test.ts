@@ -129,10 +129,8 @@ describe('aliases in every output (ADR 0104)', () => {
         [
           "export { Arrow } from './Arrow'",
           "export { House } from './House'",
-          '/** @deprecated Use House. Removed in 3.0.0 */',
-          "export { House as Home } from './House'",
-          '/** @deprecated Use House. */',
-          "export { House as Hut } from './House'",
+          "export { /** @deprecated Use House. Removed in 3.0.0 */ House as Home } from './House'",
+          "export { /** @deprecated Use House. */ House as Hut } from './House'",
           "export { House as Dwelling } from './House'",
           '',
         ].join('\n'),
