@@ -146,7 +146,9 @@ function trashFlow(kind: DbKind) {
       (await t.get(`/api/icons/deleted?project_id=${projectId}`, owner)).body.data.map((i: Json) => i.id),
     ).not.toContain(icon.id)
     // Its tombstone went in the same write.
-    expect(await t.ctx.store.db.select().from(syncTombstones).where(eq(syncTombstones.id, icon.id))).toEqual([])
+    expect(await t.ctx.store.db.select().from(syncTombstones).where(eq(syncTombstones.id, icon.id))).toEqual(
+      [],
+    )
     // A client at any cursor ends with the row: before the delete, after it, and from scratch.
     for (const [since, start] of [
       [beforeDelete, before],
