@@ -269,6 +269,19 @@ export const appMessages = {
   deletedWhen: (date: string, by: string | undefined) => `Deleted ${date}${by ? ` by ${by}` : ''}`,
   restore: 'Restore',
   restoreNamed: (name: string) => `Restore ${name}`,
+  deleteProjectDescription: (name: string, days: number) =>
+    `“${name}” and all its icons will be deleted for everyone. An admin can restore it from Recently deleted within ${days} days.`,
+  deleteWorkspaceDescription: (name: string, days: number) =>
+    `“${name}” with all its projects and icons will be deleted for every member. Its owner and admins can restore it from Recently deleted within ${days} days.`,
+  recentlyDeletedProjects: 'Recently deleted projects',
+  recentlyDeletedWorkspaces: 'Recently deleted workspaces',
+  recentlyDeletedProjectsHint: (days: number) =>
+    `Deleted projects are kept ${days} days with their icons, then removed for good.`,
+  recentlyDeletedWorkspacesHint: (days: number) =>
+    `Deleted workspaces are kept ${days} days with their people, projects and icons, then removed for good.`,
+  recentlyDeletedListFailed: 'Could not load the recently deleted list',
+  iconCount: (n: number) => (n === 1 ? '1 icon' : `${n.toLocaleString('en-US')} icons`),
+  projectCount: (n: number) => (n === 1 ? '1 project' : `${n.toLocaleString('en-US')} projects`),
 } as const
 
 /** Releases and exports with aliases (issue 22 items 5 and 6, ADR 0017, 0104). */

@@ -1,7 +1,7 @@
 // Pieces of the project picker: a titled section with a scrolling list (max ~12rem), an option
 // with its settings button, and the '+ New' button (shown disabled with its reason when not allowed).
-import { messages } from '@common/messages.ts'
-import { Check, Folder, Settings2, User, Users } from 'lucide-react'
+import { appMessages, messages } from '@common/messages.ts'
+import { Check, Folder, Settings2, Trash2, User, Users } from 'lucide-react'
 import { type ReactNode, useId } from 'react'
 import { Button } from '../components/ui/button.tsx'
 import { cn } from '../components/ui/cn.ts'
@@ -104,5 +104,23 @@ export function PickerOption({ kind, name, detail, selected, onSelect, onSetting
         </Button>
       ) : null}
     </li>
+  )
+}
+
+/** "Recently deleted" under a section of the picker (ADR 0018); `label` names what it lists. */
+export function RecentlyDeletedButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <div className="px-1 pb-1">
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={label}
+        className="min-h-9 w-full justify-start text-muted"
+        onClick={onClick}
+      >
+        <Trash2 className="size-3.5" aria-hidden />
+        {appMessages.recentlyDeleted}
+      </Button>
+    </div>
   )
 }

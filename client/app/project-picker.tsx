@@ -1,7 +1,9 @@
 // Workspace / project picker: '{workspace name or Personal} / {project name}' or 'Select Project'.
 // Its popover lists the workspaces (Personal Workspace first; '+ New' for gold users) and the
-// projects of the current one ('+ New' where the role may create them), with their settings.
-import { messages } from '@common/messages.ts'
+// projects of the current one ('+ New' where the role may create them), with their settings, and
+// "Recently deleted" for each (ADR 0018: projects where the role may delete them, workspaces the
+// user may restore).
+import { appMessages, messages } from '@common/messages.ts'
 import { can } from '@common/permissions.ts'
 import { canCreateWorkspace } from '@common/plans.ts'
 import { useRef, useState } from 'react'
@@ -17,9 +19,10 @@ import { WorkspaceSettingsDialog } from '../features/workspaces/workspace-settin
 import { useMe } from '../lib/me.ts'
 import type { LocalProject, LocalWorkspace } from '../local/db.ts'
 import { PickerButton, usePickerLabel } from './picker-button.tsx'
-import { NewButton, PickerOption, PickerSection } from './picker-parts.tsx'
+import { NewButton, PickerOption, PickerSection, RecentlyDeletedButton } from './picker-parts.tsx'
+import { RecentlyDeletedProjects, RecentlyDeletedWorkspaces } from './recently-deleted-dialog.tsx'
 
-type OpenDialog = 'new-workspace' | 'new-project' | null
+type OpenDialog = 'new-workspace' | 'new-project' | 'deleted-workspaces' | 'deleted-projects' | null
 
 export function ProjectPicker() {
   const user = useMe()
@@ -89,6 +92,10 @@ export function ProjectPicker() {
               />
             ))}
           </PickerSection>
+          <RecentlyDeletedButton
+            label={appMessages.recentlyDeletedWorkspaces}
+            onClick={() => openDialog(() => setDialog('deleted-workspaces'))}
+          />
           <div className="my-1 h-px bg-line" />
           <PickerSection
             title="Projects"
@@ -124,6 +131,12 @@ export function ProjectPicker() {
               />
             ))}
           </PickerSection>
+          {can(current.role, 'project:delete') ? (
+            <RecentlyDeletedButton
+              label={appMessages.recentlyDeletedProjects}
+              onClick={() => openDialog(() => setDialog('deleted-projects'))}
+            />
+          ) : null}
         </PopoverContent>
       </Popover>
       <CreateWorkspaceDialog
@@ -141,6 +154,20 @@ export function ProjectPicker() {
         onOpenChange={(o) => setDialog(o ? 'new-project' : null)}
         onCreated={(p) => current.selectProject(p.id)}
         onCloseAutoFocus={backToPicker}
+      />
+      <RecentlyDeletedWorkspaces
+        open={dialog === 'deleted-workspaces'}
+        onOpenChange={(o) => setDialog(o ? 'deleted-workspaces' : null)}
+        onRestored={(id) => current.selectWorkspace(id)}
+      />
+      <RecentlyDeletedProjects
+        workspaceId={workspaceId}
+        open={dialog === 'deleted-projects'}
+        onOpenChange={(o) => setDialog(o ? 'deleted-projects' : null)}
+        onRestored={(id) => {
+          setDialog(null)
+          current.selectProject(id)
+        }}
       />
       <WorkspaceSettingsDialog
         workspace={editWorkspace}

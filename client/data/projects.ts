@@ -2,10 +2,15 @@
 // (client/local/outbox.ts). `role` is the user's role in the project's workspace, or 'personal'.
 import { messages } from '@common/messages.ts'
 import { type Action, can, type Role } from '@common/permissions.ts'
-import { useMutation } from '@tanstack/react-query'
+import type { DeletedProjectRow } from '@common/schemas/projects.ts'
+import type { ProjectRow } from '@common/schemas/rows.ts'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '../lib/api.ts'
 import { db, type LocalProject } from '../local/db.ts'
+import { requestSync } from '../local/engine.ts'
 import { queueChange } from '../local/outbox.ts'
 import { useLiveQuery } from '../local/use-live-query.ts'
+import { queryKeys } from './query-keys.ts'
 
 export type ProjectRole = Role | 'personal'
 
@@ -75,6 +80,45 @@ export const useUpdateProject = () =>
     mutationFn: (v: { project: LocalProject; name: string; role: ProjectRole }) =>
       updateProject(v.project, { name: v.name }, v.role),
   })
+/**
+ * "Recently deleted" projects of a workspace (null: personal), from the server (GET
+ * /api/projects/deleted, ADR 0018): fetched while the list is open; it needs the network.
+ */
+export function useDeletedProjects(workspaceId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.deletedProjects(workspaceId),
+    queryFn: async () =>
+      (
+        await api<{ data: DeletedProjectRow[] }>(
+          `/api/projects/deleted${workspaceId ? `?workspace_id=${encodeURIComponent(workspaceId)}` : ''}`,
+        )
+      ).data,
+    enabled,
+    staleTime: 0,
+    retry: false,
+  })
+}
+
+/**
+ * Restores a deleted project with its icons (POST /api/projects/restore). Not queued: it is no
+ * change of rows this browser holds. The project comes back with the pull that follows (and the
+ * stream), its icons when it is opened.
+ */
+export function useRestoreProject(workspaceId: string | null) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (id: string) => {
+      const { data } = await api<{ data: ProjectRow }>('/api/projects/restore', { body: { id } })
+      queryClient.setQueryData<DeletedProjectRow[]>(queryKeys.deletedProjects(workspaceId), (list) =>
+        list?.filter((p) => p.id !== id),
+      )
+      // The project comes with a pull (a new version), its icons when it is opened.
+      await requestSync({ all: true }).catch(() => {})
+      return data
+    },
+  })
+}
+
 export const useDeleteProject = () =>
   useMutation({
     networkMode: 'always',

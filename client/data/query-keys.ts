@@ -27,6 +27,10 @@ export const queryKeys = {
   iconHistory: (iconId: string, revision: number) => ['icons', iconId, 'history', revision] as const,
   /** GET /api/icons/deleted?project_id=: a project's recently deleted icons (ADR 0408). */
   deletedIcons: (projectId: string) => ['icons', projectId, 'deleted'] as const,
+  /** GET /api/projects/deleted?workspace_id=: a scope's recently deleted projects (ADR 0018). */
+  deletedProjects: (workspaceId: string | null) => ['projects', scope(workspaceId), 'deleted'] as const,
+  /** GET /api/workspaces/deleted: the deleted workspaces the user may restore (ADR 0018). */
+  deletedWorkspaces: ['workspaces', 'deleted'] as const,
   /** GET /api/billing/plans, /subscription and /checkout?session=. */
   billingPlans: ['billing', 'plans'] as const,
   subscription: ['billing', 'subscription'] as const,

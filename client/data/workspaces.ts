@@ -3,10 +3,15 @@
 import { messages } from '@common/messages.ts'
 import { can } from '@common/permissions.ts'
 import { canCreateWorkspace, DEFAULT_WORKSPACE_CREDITS, type Plan } from '@common/plans.ts'
-import { useMutation } from '@tanstack/react-query'
+import type { WorkspaceRow } from '@common/schemas/rows.ts'
+import type { DeletedWorkspaceRow } from '@common/schemas/workspaces.ts'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '../lib/api.ts'
 import { db, type LocalWorkspace } from '../local/db.ts'
+import { requestSync } from '../local/engine.ts'
 import { queueChange } from '../local/outbox.ts'
 import { useLiveQuery } from '../local/use-live-query.ts'
+import { queryKeys } from './query-keys.ts'
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name)
 
@@ -101,3 +106,33 @@ export const useUpdateCreditsLimit = () =>
     mutationFn: (v: { workspace: LocalWorkspace; creditsLimit: number }) =>
       updateCreditsLimit(v.workspace, v.creditsLimit),
   })
+
+/** The deleted workspaces the user may restore (GET /api/workspaces/deleted, ADR 0018); needs the network. */
+export function useDeletedWorkspaces(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.deletedWorkspaces,
+    queryFn: async () => (await api<{ data: DeletedWorkspaceRow[] }>('/api/workspaces/deleted')).data,
+    enabled,
+    staleTime: 0,
+    retry: false,
+  })
+}
+
+/**
+ * Restores a deleted workspace (POST /api/workspaces/restore): a re-sync lists it again and pulls it
+ * whole (from no cursor: this browser dropped its rows with the delete).
+ */
+export function useRestoreWorkspace() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (id: string) => {
+      const { data } = await api<{ data: WorkspaceRow }>('/api/workspaces/restore', { body: { id } })
+      await db.cursors.delete(id)
+      queryClient.setQueryData<DeletedWorkspaceRow[]>(queryKeys.deletedWorkspaces, (list) =>
+        list?.filter((w) => w.id !== id),
+      )
+      await requestSync({ all: true }).catch(() => {})
+      return data
+    },
+  })
+}

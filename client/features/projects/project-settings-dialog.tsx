@@ -1,5 +1,7 @@
-// Project Settings: rename (a blank name does nothing), Delete Project after a confirmation.
-import { messages } from '@common/messages.ts'
+// Project Settings: rename (a blank name does nothing), Delete Project after a confirmation (kept
+// 30 days in Recently deleted, ADR 0018).
+import { appMessages, messages } from '@common/messages.ts'
+import { TRASH_DAYS } from '@common/retention.ts'
 import { type FormEvent, useState } from 'react'
 import { NameField, SettingsActions, SettingsDialog } from '../../components/forms/name-dialogs.tsx'
 import { type ProjectRole, useDeleteProject, useUpdateProject } from '../../data/projects.ts'
@@ -64,7 +66,7 @@ function ProjectSettingsForm({ project, role, onDone, onDeleted }: ProjectSettin
       <NameField label={messages.projectName} value={name} onChange={setName} />
       <SettingsActions
         deleteLabel={messages.deleteProject}
-        deleteDescription={`"${project.name}" and all its icons will be deleted for everyone. This cannot be undone.`}
+        deleteDescription={appMessages.deleteProjectDescription(project.name, TRASH_DAYS)}
         onDelete={confirmDelete}
         saving={update.isPending}
       />

@@ -1,6 +1,7 @@
 // Workspace Settings: name, description, "Review icons from members"; Delete Workspace after a
 // confirmation. A blank name does nothing.
-import { messages } from '@common/messages.ts'
+import { appMessages, messages } from '@common/messages.ts'
+import { TRASH_DAYS } from '@common/retention.ts'
 import { type FormEvent, useId, useState } from 'react'
 import { NameField, SettingsActions, SettingsDialog } from '../../components/forms/name-dialogs.tsx'
 import { Field } from '../../components/ui/field.tsx'
@@ -80,7 +81,7 @@ function WorkspaceSettingsForm({ workspace, onDone, onDeleted }: WorkspaceSettin
       </div>
       <SettingsActions
         deleteLabel={messages.deleteWorkspace}
-        deleteDescription={`"${workspace.name}" with all its projects and icons will be deleted for every member. This cannot be undone.`}
+        deleteDescription={appMessages.deleteWorkspaceDescription(workspace.name, TRASH_DAYS)}
         onDelete={confirmDelete}
         saving={update.isPending}
       />
