@@ -4,7 +4,7 @@
 // the compare view, where it can be restored. Offline it says that history needs a connection.
 import { appMessages } from '@common/messages.ts'
 import { History } from 'lucide-react'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { type IconVersion, useIconHistory } from '../../../data/icon-history.ts'
 import { useTheme } from '../../../lib/theme.ts'
@@ -53,6 +53,7 @@ export function HistorySection({ icon, meId, onServer, canRestore }: HistorySect
   const ink = ICON_INK[useTheme()]
   const [all, setAll] = useState(false)
   const [chosen, setChosen] = useState<IconVersion | null>(null)
+  const listId = useId()
   const versions = history.versions
   const shown = versions && !all ? versions.slice(0, HISTORY_SHOWN) : versions
   const now = Date.now()
@@ -98,13 +99,14 @@ export function HistorySection({ icon, meId, onServer, canRestore }: HistorySect
                     type="button"
                     onClick={() => setChosen(entry)}
                     className="flex w-full items-center gap-3 rounded-md px-2 py-2 text-left hover:bg-surface focus-visible:outline-2 focus-visible:outline-accent"
-                    aria-label={`Version ${entry.version}${current ? ' (current)' : ''}: ${what}, by ${who(entry.user_id)}, ${relativeTime(entry.created_at, now)}. Compare`}
+                    aria-label={`Compare version ${entry.version}${current ? ' (current)' : ''}`}
+                    aria-describedby={`${listId}-${entry.version}`}
                     data-testid="history-entry"
                   >
                     <span className="grid size-10 shrink-0 place-items-center rounded border border-line bg-bg">
                       <img src={iconDataUri(entry.svg, ink)} alt="" className="size-7 object-contain" />
                     </span>
-                    <span className="flex min-w-0 flex-1 flex-col">
+                    <span className="flex min-w-0 flex-1 flex-col" id={`${listId}-${entry.version}`}>
                       <span className="flex items-baseline gap-2 text-sm text-fg">
                         <span className="font-medium tabular-nums">v{entry.version}</span>
                         <span className="truncate">{what}</span>

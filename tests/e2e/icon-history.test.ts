@@ -1,0 +1,199 @@
+// An icon's history in the detail panel, with two teammates live (issue 22, ADR 0407): the owner
+// renames an icon, replaces its drawing through "Replace SVG…" and renames it again; the history
+// lists four versions; the compare view opens by keyboard (side by side, overlay) and restoring the
+// first brings back exactly its markup on the teammate's screen without reload; searching by a
+// former name finds the icon and says why; a file dropped on a tile replaces that drawing only.
+import { readFileSync } from 'node:fs'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { appMessages } from '../../common/messages.ts'
+import { type AppProcess, startApp } from '../setup/app-process.ts'
+import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
+import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
+import { subscribe } from '../setup/subscribe.ts'
+
+const OWNER = 'hana@example.com'
+const MATE = 'ivo@example.com'
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/upload/${name}`, import.meta.url), 'utf8')
+let smtp: TestSmtp
+let app: AppProcess
+let browsers: TestBrowser[] = []
+let owner: Page
+let mate: Page
+const workspaceId = crypto.randomUUID()
+const projectId = crypto.randomUUID()
+const iconId = crypto.randomUUID()
+
+type Version = { version: number; name: string; svg: string }
+const post = async (page: Page, path: string, data: unknown) => {
+  const res = await page.request.post(`${app.baseUrl}${path}`, { data, headers: { origin: app.baseUrl } })
+  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`)
+  return ((await res.json()) as { data: Record<string, unknown> }).data
+}
+const get = async <T>(page: Page, path: string) =>
+  ((await (await page.request.get(`${app.baseUrl}${path}`)).json()) as { data: T }).data
+const history = () => get<Version[]>(owner, `/api/icons/history?id=${iconId}`)
+const tiles = (page: Page) => page.getByTestId('icon-tile')
+/** The icon's row in the browser's local database (what its vault shows). */
+const localSvg = (page: Page, id: string) =>
+  page.evaluate(
+    (key) =>
+      new Promise<string | null>((resolve, reject) => {
+        const open = indexedDB.open('Iconvault')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const request = open.result.transaction('icons').objectStore('icons').get(key)
+          request.onsuccess = () => {
+            resolve((request.result as { svg?: string } | undefined)?.svg ?? null)
+            open.result.close()
+          }
+        }
+      }),
+    id,
+  )
+const panel = () => owner.getByTestId('icon-detail')
+const entries = () => panel().getByTestId('history-entry')
+
+beforeAll(async () => {
+  smtp = await startTestSmtp()
+  app = await startApp({ env: { SMTP_URL: smtp.url } })
+  browsers = await Promise.all([launchBrowser(), launchBrowser()])
+  owner = browsers[0]!.page
+  mate = browsers[1]!.page
+  await signIn(owner, app, smtp, OWNER)
+  await signIn(mate, app, smtp, MATE)
+  expect(await subscribe(owner, app.baseUrl, 'gold')).toBe(true)
+  await post(owner, '/api/workspaces/create', { id: workspaceId, name: 'Studio', description: '' })
+  await post(owner, '/api/projects/create', {
+    id: projectId,
+    name: 'App',
+    description: '',
+    workspace_id: workspaceId,
+  })
+  await post(owner, '/api/icons/create', {
+    id: iconId,
+    name: 'home',
+    svg: fixture('home.svg'),
+    project_id: projectId,
+    workspace_id: workspaceId,
+  })
+  await post(owner, '/api/icons/create', {
+    id: crypto.randomUUID(),
+    name: 'bell',
+    svg: fixture('bell.svg'),
+    project_id: projectId,
+    workspace_id: workspaceId,
+  })
+  await post(owner, '/api/workspaces/invite-user', { workspaceId, email: MATE, role: 'member' })
+  const [invitation] = await get<{ id: string }[]>(mate, '/api/workspaces/invitations')
+  await post(mate, '/api/workspaces/accept-invitation', { invitationId: invitation!.id })
+  await Promise.all([owner, mate].map((p) => p.goto(`${app.baseUrl}/icons?projectId=${projectId}`)))
+  await Promise.all([owner, mate].map((p) => tiles(p).nth(1).waitFor()))
+})
+
+afterAll(async () => {
+  for (const b of browsers) await b.close()
+  await app?.stop()
+  await smtp?.close()
+})
+
+describe('the history of an icon', () => {
+  test('three edits from the panel (rename, Replace SVG…, rename) list four versions', async () => {
+    await tiles(owner).filter({ hasText: 'home' }).dblclick()
+    await expect.poll(() => entries().count(), { timeout: 15_000 }).toBe(1)
+    const rename = async (name: string) => {
+      await panel().getByTestId('rename-input').fill(name)
+      await panel().getByRole('button', { name: 'Rename', exact: true }).click()
+      await owner
+        .getByTestId('toast')
+        .filter({ hasText: `Renamed to ${name}` })
+        .first()
+        .waitFor()
+    }
+    await rename('house')
+    await expect.poll(() => entries().count(), { timeout: 15_000 }).toBe(2)
+    await panel()
+      .getByTestId('replace-svg-input')
+      .setInputFiles({
+        name: 'heart.svg',
+        mimeType: 'image/svg+xml',
+        buffer: Buffer.from(fixture('heart.svg')),
+      })
+    await owner.getByTestId('toast').filter({ hasText: appMessages.drawingReplaced }).first().waitFor()
+    await expect.poll(() => entries().count(), { timeout: 15_000 }).toBe(3)
+    await rename('hut')
+    await expect.poll(() => entries().count(), { timeout: 15_000 }).toBe(4)
+    // Newest first, each saying what changed.
+    expect(await entries().allTextContents()).toEqual([
+      expect.stringContaining('v4Renamed house → hut'),
+      expect.stringContaining('v3Replaced the drawing'),
+      expect.stringContaining('v2Renamed home → house'),
+      expect.stringContaining('v1Created'),
+    ])
+    // A refused file says why and changes nothing.
+    await panel()
+      .getByTestId('replace-svg-input')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
+    await owner
+      .getByTestId('toast')
+      .filter({ hasText: appMessages.replaceNotSvg('notes.txt') })
+      .waitFor()
+    expect((await history()).length).toBe(4)
+  })
+
+  test("the compare view opens by keyboard; restoring v1 brings its markup back on the teammate's screen", async () => {
+    const first = (await history()).find((v) => v.version === 1)!
+    await entries().last().focus()
+    await owner.keyboard.press('Enter')
+    const dialog = owner.getByTestId('version-compare')
+    await dialog.getByTestId('compare-side').waitFor()
+    expect(await dialog.getByRole('img', { name: 'v1: home' }).count()).toBe(1)
+    await dialog.getByRole('button', { name: 'Overlay' }).focus()
+    await owner.keyboard.press('Enter')
+    await dialog.getByTestId('compare-overlay').waitFor()
+    await dialog.getByTestId('compare-fade').focus()
+    await owner.keyboard.press('ArrowRight')
+    expect(await dialog.getByTestId('compare-fade').inputValue()).toBe('55')
+    await dialog.getByRole('button', { name: 'Restore this version' }).focus()
+    await owner.keyboard.press('Enter')
+    await owner
+      .getByTestId('toast')
+      .filter({ hasText: appMessages.iconVersionRestored(1) })
+      .waitFor()
+    await expect.poll(() => entries().count(), { timeout: 15_000 }).toBe(5)
+    expect(await entries().first().textContent()).toContain('Restored from v1')
+    await expect.poll(async () => (await history())[0]?.svg).toBe(first.svg)
+    // The teammate's open vault follows live: the name, and exactly v1's markup, without reload.
+    await expect.poll(() => tiles(mate).filter({ hasText: 'home' }).count(), { timeout: 15_000 }).toBe(1)
+    await expect.poll(() => localSvg(mate, iconId), { timeout: 15_000 }).toBe(first.svg)
+    await owner.keyboard.press('Escape')
+  })
+
+  test('search by a former name finds the icon and says why; a file dropped on a tile replaces its drawing', async () => {
+    await mate.getByRole('searchbox').fill('hut')
+    await expect.poll(() => tiles(mate).count()).toBe(1)
+    expect(await tiles(mate).first().getAttribute('aria-label')).toBe('home, was hut')
+    await mate.getByRole('searchbox').fill('')
+    // Dropped on the bell's tile (a member may update icons): the bell's drawing, not a new icon.
+    const bell = (
+      await get<{ id: string; name: string; svg: string }[]>(mate, `/api/icons?project_id=${projectId}`)
+    ).find((i) => i.name === 'bell')!
+    await tiles(mate)
+      .filter({ hasText: 'bell' })
+      .evaluate((tile, text) => {
+        const data = new DataTransfer()
+        data.items.add(new File([text], 'star.svg', { type: 'image/svg+xml' }))
+        for (const type of ['dragenter', 'dragover', 'drop']) {
+          tile.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }))
+        }
+      }, fixture('heart.svg'))
+    await mate.getByTestId('toast').filter({ hasText: appMessages.drawingReplaced }).first().waitFor()
+    await expect
+      .poll(async () => (await get<{ id: string }[]>(owner, `/api/icons/history?id=${bell.id}`)).length, {
+        timeout: 15_000,
+      })
+      .toBe(2)
+    expect(await tiles(mate).count()).toBe(2)
+    expect(await mate.getByTestId('drop-overlay').count()).toBe(0)
+  })
+})
