@@ -257,7 +257,7 @@ export const appMessages = {
   projectDeletedBy: (name: string, by: string | undefined, days: number) =>
     `“${name}” was deleted${by ? ` by ${by}` : ''}. An admin can restore it within ${days} days.`,
   workspaceDeletedBy: (name: string, by: string | undefined, days: number) =>
-    `The workspace “${name}” was deleted${by ? ` by ${by}` : ''}. Its owner can restore it within ${days} days.`,
+    `The workspace “${name}” was deleted${by ? ` by ${by}` : ''}. Its owner or an admin can restore it within ${days} days.`,
   removedFromWorkspace: (name: string, by: string | undefined) =>
     `You were removed from “${name}”${by ? ` by ${by}` : ''}.`,
   projectRestored: (name: string) => `“${name}” was restored`,
