@@ -106,10 +106,12 @@ describe('a team workspace between two browsers', () => {
     const popover = await openPicker(owner)
     await popover.getByRole('button', { name: 'New workspace' }).click()
     const create = owner.getByRole('dialog', { name: messages.createNewWorkspace })
-    // A blank name is ignored: the dialog stays open for the real name, and only that one is made.
+    // A blank name is ignored, visibly: Create is disabled (Enter does nothing) until a real name is typed.
     await create.getByLabel(messages.workspaceName).fill('   ')
-    await create.getByRole('button', { name: 'Create' }).click()
+    expect(await create.getByRole('button', { name: 'Create' }).isDisabled()).toBe(true)
+    await create.getByLabel(messages.workspaceName).press('Enter')
     await create.getByLabel(messages.workspaceName).fill('Acme')
+    expect(await create.getByRole('button', { name: 'Create' }).isEnabled()).toBe(true)
     await create.getByRole('button', { name: 'Create' }).click()
     await create.waitFor({ state: 'detached' })
     await expect

@@ -1,5 +1,5 @@
 // The dialogs shared by projects and workspaces: "Create New …" asks for a name (a blank name,
-// after trimming, does nothing); "… Settings" edits a row shown while it is set and ends with a
+// after trimming, does nothing, visibly: the button is disabled meanwhile); "… Settings" edits a row shown while it is set and ends with a
 // Delete button confirmed in a second dialog, and Save Changes.
 import { messages } from '@common/messages.ts'
 import { type FormEvent, type ReactNode, useState } from 'react'
@@ -60,7 +60,7 @@ export function CreateByNameDialog(props: CreateByNameDialogProps) {
         <form onSubmit={submit} className="flex flex-col gap-5">
           <NameField label={props.label} value={name} onChange={setName} autoFocus />
           <div className="flex justify-end">
-            <Button type="submit" disabled={props.pending}>
+            <Button type="submit" disabled={props.pending || !name.trim()}>
               Create
             </Button>
           </div>
@@ -97,10 +97,18 @@ interface SettingsActionsProps {
   deleteDescription: string
   onDelete: () => void
   saving: boolean
+  /** The name is blank: saving would do nothing, so the button says so by being disabled. */
+  blank?: boolean
 }
 
 /** Delete (after a confirmation) and Save Changes, at the foot of a settings form. */
-export function SettingsActions({ deleteLabel, deleteDescription, onDelete, saving }: SettingsActionsProps) {
+export function SettingsActions({
+  deleteLabel,
+  deleteDescription,
+  onDelete,
+  saving,
+  blank = false,
+}: SettingsActionsProps) {
   const [confirming, setConfirming] = useState(false)
   return (
     <>
@@ -108,7 +116,7 @@ export function SettingsActions({ deleteLabel, deleteDescription, onDelete, savi
         <Button type="button" variant="danger" onClick={() => setConfirming(true)}>
           {deleteLabel}
         </Button>
-        <Button type="submit" disabled={saving}>
+        <Button type="submit" disabled={saving || blank}>
           {messages.saveChanges}
         </Button>
       </div>

@@ -69,6 +69,7 @@ function ProjectSettingsForm({ project, role, onDone, onDeleted }: ProjectSettin
         deleteDescription={appMessages.deleteProjectDescription(project.name, TRASH_DAYS)}
         onDelete={confirmDelete}
         saving={update.isPending}
+        blank={!name.trim()}
       />
     </form>
   )

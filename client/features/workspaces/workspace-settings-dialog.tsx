@@ -84,6 +84,7 @@ function WorkspaceSettingsForm({ workspace, onDone, onDeleted }: WorkspaceSettin
         deleteDescription={appMessages.deleteWorkspaceDescription(workspace.name, TRASH_DAYS)}
         onDelete={confirmDelete}
         saving={update.isPending}
+        blank={!name.trim()}
       />
     </form>
   )
