@@ -14,7 +14,7 @@ import { iconIdPrefix } from '../../common/icon-rules.ts'
 import { appMessages } from '../../common/messages.ts'
 import { type CreateIconsResult, createIconBody } from '../../common/schemas/icons.ts'
 import type { IconChange, IconRow } from '../../common/schemas/rows.ts'
-import { icons, projects } from '../db/schema/index.ts'
+import { deletedIcons, icons, projects } from '../db/schema/index.ts'
 import { processMany } from '../svg-pool/process-many.ts'
 import { iconNotes } from './change-notes.ts'
 import type { Actor, Deps } from './deps.ts'
@@ -198,6 +198,17 @@ async function insert(
         if (clash) clashes.set(body.id, appMessages.aliasIsAnotherIcon(clash.name, clash.owner))
       }
     }
+    // An id of an icon in a trash (its own or its project's) stays taken: it may come back, history and all.
+    const trashed = await tx
+      .select({ id: deletedIcons.id })
+      .from(deletedIcons)
+      .where(
+        inArray(
+          deletedIcons.id,
+          fresh.map((f) => f.body.id),
+        ),
+      )
+    for (const { id } of trashed) clashes.set(id, appMessages.idTaken)
     const storing = fresh.filter(({ body }) => !clashes.has(body.id))
     if (!storing.length) return []
     // The storage quota, once the scopes' versions order their writers (403 naming the limit).

@@ -128,6 +128,15 @@ function trashFlow(kind: DbKind) {
       deleted_by: expect.any(String),
       deleted_at: expect.any(String),
     })
+    // Its id stays taken while it waits: a create of that id is a conflict, not a second history.
+    const again = await t.post('/api/icons/create', member, {
+      id: icon.id,
+      name: 'trash-house',
+      svg: STAR,
+      project_id: projectId,
+      workspace_id: wsId,
+    })
+    expect(again).toEqual({ status: 409, body: { error: appMessages.idTaken, code: 'conflict' } })
     // Its history stays readable in the trash.
     expect((await t.get(`/api/icons/history?id=${icon.id}`, viewer)).body.data).toHaveLength(2)
 
