@@ -31,6 +31,10 @@ export const queryKeys = {
   deletedProjects: (workspaceId: string | null) => ['projects', scope(workspaceId), 'deleted'] as const,
   /** GET /api/workspaces/deleted: the deleted workspaces the user may restore (ADR 0018). */
   deletedWorkspaces: ['workspaces', 'deleted'] as const,
+  /** GET /api/projects/releases?project_id=: a project's releases, newest first (ADR 0017). */
+  releases: (projectId: string) => ['projects', projectId, 'releases'] as const,
+  /** GET /api/projects/release-preview?project_id=: what a release now would be. */
+  releasePreview: (projectId: string) => ['projects', projectId, 'release-preview'] as const,
   /** GET /api/billing/plans, /subscription and /checkout?session=. */
   billingPlans: ['billing', 'plans'] as const,
   subscription: ['billing', 'subscription'] as const,

@@ -1,33 +1,93 @@
-// Exports of the whole project, built in the browser (a Web Worker) with a progress bar: a ZIP of
-// SVG files, React TS / React JS / React Native TS packages, an SVG sprite and a CSS file.
-
-import { EXPORT_KINDS, EXPORT_LABELS } from '@common/exports/export-kinds.ts'
+// Exports of the whole project: a ZIP of SVG files, React TS / React JS / React Native TS packages,
+// an SVG sprite and a CSS file, each with the icons' aliases (ADR 0104). "Latest" is built in the
+// browser (a Web Worker) from the local icons, with a progress bar; a release downloads the server's
+// build of its stored set, byte-identical however the project changed since (ADR 0017).
+import { EXPORT_KINDS, EXPORT_LABELS, type ExportKind } from '@common/exports/export-kinds.ts'
+import { appMessages, messages } from '@common/messages.ts'
+import type { Release } from '@common/schemas/releases.ts'
 import { Download, Loader2 } from 'lucide-react'
+import { useId, useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
+import { Label } from '../../components/ui/input.tsx'
+import { Select } from '../../components/ui/select.tsx'
 import { useExport } from '../../copy/exports/use-export.ts'
+import { toast } from '../../lib/toast.ts'
 import type { LocalIcon } from '../../local/db.ts'
+import { downloadRelease } from './use-releases.ts'
 
-export function ProjectExports({ projectName, icons }: { projectName: string; icons: readonly LocalIcon[] }) {
+const LATEST = 'latest'
+
+interface ProjectExportsProps {
+  projectId: string
+  projectName: string
+  icons: readonly LocalIcon[]
+  /** The project's releases, newest first (none while loading or offline). */
+  releases: readonly Release[]
+}
+
+export function ProjectExports({ projectId, projectName, icons, releases }: ProjectExportsProps) {
   const { progress, start } = useExport(projectName)
-  const empty = icons.length === 0
+  const [target, setTarget] = useState<string>(LATEST)
+  const [fetching, setFetching] = useState<ExportKind | null>(null)
+  const targetId = useId()
+  const release = target === LATEST ? null : target
+  const empty = release === null && icons.length === 0
+  const busy = progress !== null || fetching !== null
+
+  const download = async (kind: ExportKind) => {
+    if (!release) return void start(kind, icons)
+    setFetching(kind)
+    try {
+      toast(appMessages.exportReady(await downloadRelease(projectId, kind, release)), 'success')
+    } catch (error) {
+      toast(messages.iconError(error instanceof Error ? error.message : String(error)))
+    } finally {
+      setFetching(null)
+    }
+  }
+
   return (
     <section
       aria-labelledby="exports-title"
       className="rounded-xl border border-line bg-raised p-5"
       data-testid="project-exports"
     >
-      <h2 id="exports-title" className="text-base font-semibold text-fg">
-        Export
-      </h2>
-      <p className="mt-1 text-sm text-muted">
-        {empty
-          ? 'Add icons to this project to export them.'
-          : 'Every icon of the project, built in your browser.'}
-      </p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="exports-title" className="text-base font-semibold text-fg">
+            Export
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            {release
+              ? `The icons exactly as released in ${release}.`
+              : empty
+                ? 'Add icons to this project to export them.'
+                : 'Every icon of the project, built in your browser.'}
+          </p>
+        </div>
+        {releases.length ? (
+          <div className="flex items-center gap-2">
+            <Label htmlFor={targetId} className="text-xs text-muted">
+              From
+            </Label>
+            <Select
+              id={targetId}
+              value={target}
+              onValueChange={setTarget}
+              options={[
+                { value: LATEST, label: 'Latest' },
+                ...releases.map((r) => ({ value: r.version, label: `Release ${r.version}` })),
+              ]}
+              data-testid="export-target"
+            />
+          </div>
+        ) : null}
+      </div>
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">
         {EXPORT_KINDS.map((kind) => {
-          const running = progress?.kind === kind
-          const percent = running && progress.total ? Math.round((progress.done / progress.total) * 100) : 0
+          const running = progress?.kind === kind || fetching === kind
+          const percent =
+            progress?.kind === kind && progress.total ? Math.round((progress.done / progress.total) * 100) : 0
           return (
             <li key={kind} className="flex flex-col gap-2 rounded-lg border border-line p-3">
               <div className="flex items-start justify-between gap-3">
@@ -38,9 +98,9 @@ export function ProjectExports({ projectName, icons }: { projectName: string; ic
                 <Button
                   variant="secondary"
                   size="sm"
-                  disabled={empty || progress !== null}
-                  onClick={() => void start(kind, icons)}
-                  aria-label={`Download ${EXPORT_LABELS[kind].title}`}
+                  disabled={empty || busy}
+                  onClick={() => void download(kind)}
+                  aria-label={`Download ${EXPORT_LABELS[kind].title}${release ? ` of release ${release}` : ''}`}
                   data-testid={`export-${kind}`}
                 >
                   {running ? (
@@ -51,7 +111,7 @@ export function ProjectExports({ projectName, icons }: { projectName: string; ic
                   Download
                 </Button>
               </div>
-              {running ? (
+              {progress?.kind === kind ? (
                 <div
                   role="progressbar"
                   aria-label={`${EXPORT_LABELS[kind].title} progress`}

@@ -1,4 +1,4 @@
-// /info?projectId=…: the project's card and counts, its contributors and its exports.
+// /info?projectId=…: the project's card and counts, its contributors, its exports and its releases.
 
 import { FolderSearch, Loader2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
@@ -10,18 +10,28 @@ import type { LocalProject } from '../../local/db.ts'
 import { Contributors } from './contributors.tsx'
 import { ProjectCard } from './project-card.tsx'
 import { ProjectExports } from './project-exports.tsx'
+import { ProjectReleases } from './project-releases.tsx'
+import { useReleases } from './use-releases.ts'
 
 function Loaded({ project }: { project: LocalProject }) {
   const workspace = useWorkspace(project.workspace_id) ?? null
   const { icons, syncing } = useProjectIcons(project.id)
   const ready = icons !== undefined && !(syncing && icons.length === 0)
+  const releases = useReleases(project.id)
+  const role = project.workspace_id ? (workspace?.role ?? null) : 'personal'
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-5 px-4 py-8 sm:px-6" data-testid="project-info">
       <ProjectCard project={project} workspace={workspace} icons={ready ? icons : undefined} />
       <div className="grid gap-5 md:grid-cols-[1fr_2fr]">
         <Contributors icons={icons ?? []} workspaceId={project.workspace_id} />
-        <ProjectExports projectName={project.name} icons={ready ? icons : []} />
+        <ProjectExports
+          projectId={project.id}
+          projectName={project.name}
+          icons={ready ? icons : []}
+          releases={releases.data ?? []}
+        />
       </div>
+      <ProjectReleases projectId={project.id} projectName={project.name} role={role} releases={releases} />
     </div>
   )
 }

@@ -1,0 +1,74 @@
+// A project's releases (ADR 0017): the list and the preview of a release now are server state
+// (TanStack Query, keys from client/data/query-keys.ts); releasing needs a connection (it names the
+// exact set the server holds), and a release's export downloads the server's bytes, the same
+// whatever changed since (GET /api/projects/export?…&release=).
+import type { ExportKind } from '@common/exports/export-kinds.ts'
+import { exportMessages } from '@common/messages.ts'
+import { exportFormatOf, type Release, type ReleasePreview } from '@common/schemas/releases.ts'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { saveFile } from '../../copy/exports/run-export.ts'
+import { queryKeys } from '../../data/query-keys.ts'
+import { ApiError, api } from '../../lib/api.ts'
+import { toast } from '../../lib/toast.ts'
+
+export function useReleases(projectId: string) {
+  return useQuery({
+    queryKey: queryKeys.releases(projectId),
+    queryFn: async () =>
+      (await api<{ data: Release[] }>(`/api/projects/releases?project_id=${encodeURIComponent(projectId)}`))
+        .data,
+  })
+}
+
+export function useReleasePreview(projectId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.releasePreview(projectId),
+    enabled,
+    // Fresh each time the dialog opens: icons change between two releases.
+    staleTime: 0,
+    queryFn: async () =>
+      (
+        await api<{ data: ReleasePreview }>(
+          `/api/projects/release-preview?project_id=${encodeURIComponent(projectId)}`,
+        )
+      ).data,
+  })
+}
+
+export function useReleaseProject(projectId: string) {
+  const client = useQueryClient()
+  return useMutation({
+    mutationFn: async (input: { version: string; notes: string }) =>
+      (
+        await api<{ data: Release }>('/api/projects/release', {
+          body: { project_id: projectId, version: input.version || null, notes: input.notes },
+        })
+      ).data,
+    onSuccess: (release) => {
+      toast(exportMessages.released(release.version), 'success')
+      void client.invalidateQueries({ queryKey: queryKeys.releases(projectId) })
+      void client.invalidateQueries({ queryKey: queryKeys.releasePreview(projectId) })
+    },
+  })
+}
+
+const fileNameOf = (header: string | null) => /filename="([^"]+)"/.exec(header ?? '')?.[1] ?? 'export'
+
+/** Downloads a release's export from the server (its stored set: byte-identical, ADR 0104). */
+export async function downloadRelease(projectId: string, kind: ExportKind, version: string) {
+  const params = new URLSearchParams({
+    project_id: projectId,
+    format: exportFormatOf(kind),
+    release: version,
+  })
+  const response = await fetch(`/api/projects/export?${params}`, { credentials: 'include' })
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: string } | null
+    throw new ApiError(response.status, body?.error ?? exportMessages.releaseFailed, response.headers)
+  }
+  const bytes = new Uint8Array(await response.arrayBuffer())
+  const mime = (response.headers.get('content-type') ?? 'application/octet-stream').split(';')[0]!
+  const fileName = fileNameOf(response.headers.get('content-disposition'))
+  saveFile({ bytes, mime, fileName })
+  return fileName
+}

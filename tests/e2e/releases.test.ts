@@ -1,0 +1,122 @@
+// Releases on /info (issue 22 item 6, ADR 0017): a workspace admin opens "Release…", a version lower
+// than the suggestion is refused with a clear message, the first release lists every icon; after a
+// rename the dialog suggests a minor version and lists the rename, also at 375 px; the releases
+// list shows each changelog and the exports offer the release.
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { exportMessages } from '../../common/messages.ts'
+import { type AppProcess, startApp } from '../setup/app-process.ts'
+import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
+import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
+import { subscribe } from '../setup/subscribe.ts'
+
+const OWNER = 'rita@example.com'
+const ADMIN = 'ravi@example.com'
+const drawing = (d: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="${d}"/></svg>`
+let smtp: TestSmtp
+let app: AppProcess
+let browsers: TestBrowser[] = []
+let owner: Page
+let admin: Page
+const workspaceId = crypto.randomUUID()
+const projectId = crypto.randomUUID()
+const homeId = crypto.randomUUID()
+
+const post = async (page: Page, path: string, data: unknown) => {
+  const res = await page.request.post(`${app.baseUrl}${path}`, { data, headers: { origin: app.baseUrl } })
+  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`)
+  return ((await res.json()) as { data: Record<string, unknown> }).data
+}
+
+beforeAll(async () => {
+  smtp = await startTestSmtp()
+  app = await startApp({ env: { SMTP_URL: smtp.url } })
+  browsers = await Promise.all([launchBrowser(), launchBrowser()])
+  owner = browsers[0]!.page
+  admin = browsers[1]!.page
+  await signIn(owner, app, smtp, OWNER)
+  await signIn(admin, app, smtp, ADMIN)
+  expect(await subscribe(owner, app.baseUrl, 'gold')).toBe(true)
+  await post(owner, '/api/workspaces/create', { id: workspaceId, name: 'Acme', description: '' })
+  await post(owner, '/api/projects/create', {
+    id: projectId,
+    name: 'App',
+    description: '',
+    workspace_id: workspaceId,
+  })
+  for (const [id, name, d] of [
+    [homeId, 'home', 'M3 9l9-7 9 7'],
+    [crypto.randomUUID(), 'star', 'M12 2l3 7h7l-6 4 2 8-6-5-6 5 2-8-6-4h7z'],
+  ] as const)
+    await post(owner, '/api/icons/create', {
+      id,
+      name,
+      svg: drawing(d),
+      project_id: projectId,
+      workspace_id: workspaceId,
+    })
+  await post(owner, '/api/workspaces/invite-user', { workspaceId, email: ADMIN, role: 'admin' })
+  const list = await admin.request.get(`${app.baseUrl}/api/workspaces/invitations`)
+  const [invitation] = ((await list.json()) as { data: { id: string }[] }).data
+  await post(admin, '/api/workspaces/accept-invitation', { invitationId: invitation!.id })
+})
+
+afterAll(async () => {
+  for (const b of browsers) await b.close()
+  await app?.stop()
+  await smtp?.close()
+})
+
+describe('releases on /info', () => {
+  test('an admin releases 1.0.0 from the dialog; a lower version is refused (1280 px)', async () => {
+    await admin.goto(`${app.baseUrl}/info?projectId=${projectId}`)
+    const section = admin.getByTestId('project-releases')
+    await expect.poll(() => section.getByTestId('latest-release').textContent()).toContain('Not released yet')
+    await section.getByRole('button', { name: 'Release…' }).click()
+    const dialog = admin.getByTestId('release-dialog')
+    const version = dialog.getByLabel('Version')
+    await expect.poll(() => version.inputValue()).toBe('1.0.0')
+    await version.fill('0.9.0')
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent())
+      .toBe(exportMessages.releaseVersionTooLow('1.0.0'))
+    expect(await dialog.getByTestId('release-submit').isDisabled()).toBe(true)
+    await version.fill('1.0.0')
+    await dialog.getByLabel('Notes (optional)').fill('The first set')
+    await expect.poll(() => dialog.getByTestId('release-changes').textContent()).toContain('Added (2)')
+    await dialog.getByTestId('release-submit').press('Enter')
+    await expect.poll(() => dialog.isVisible()).toBe(false)
+    await expect.poll(() => section.getByTestId('latest-release').textContent()).toContain('Latest: 1.0.0')
+    const entry = section.getByTestId('release-entry').first()
+    expect(await entry.textContent()).toContain('The first set')
+    expect(await entry.textContent()).toContain('home')
+    // The exports offer the release (its bytes come from the server).
+    await admin.getByTestId('export-target').click()
+    expect(await admin.getByRole('option', { name: 'Release 1.0.0' }).isVisible()).toBe(true)
+    await admin.keyboard.press('Escape')
+  })
+
+  test('after a rename the dialog suggests a minor version and fits a 375 px screen', async () => {
+    await post(owner, '/api/icons/update', { id: homeId, name: 'house' })
+    await admin.setViewportSize({ width: 375, height: 812 })
+    await admin.reload()
+    const section = admin.getByTestId('project-releases')
+    await section.getByRole('button', { name: 'Release…' }).click()
+    const dialog = admin.getByTestId('release-dialog')
+    await expect.poll(() => dialog.getByLabel('Version').inputValue()).toBe('1.1.0')
+    const changes = dialog.getByTestId('release-changes')
+    await expect.poll(() => changes.textContent()).toContain('Renamed (1)')
+    expect(await changes.textContent()).toContain('Deprecated (1)')
+    const box = await dialog.boundingBox()
+    expect(box!.x).toBeGreaterThanOrEqual(0)
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375)
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    await dialog.getByTestId('release-submit').click()
+    await expect.poll(() => section.getByTestId('latest-release').textContent()).toContain('Latest: 1.1.0')
+    await admin.setViewportSize({ width: 1280, height: 800 })
+    const newest = section.getByTestId('release-entry').first()
+    expect(await newest.textContent()).toMatch(/1\.1\.0.*home.*house/s)
+    expect(await section.getByTestId('release-entry').count()).toBe(2)
+  })
+})
