@@ -20,6 +20,7 @@ import {
   type IconInScope,
   type IconRecord,
   note,
+  quotaPlan,
   served,
 } from './icons.ts'
 import { assertRoom } from './quotas.ts'
@@ -74,7 +75,8 @@ export async function iconHistory(deps: Deps, actor: Actor, iconId: string): Pro
 /**
  * Brings back a version's name and markup as a new version (kind `restored`), the status as it is
  * (POST /api/icons/restore, 'icon:update'). A name coming back is a rename: the current name becomes
- * an alias, and a name that is now another icon's alias is refused (409). 404 for an unknown version.
+ * an alias, and a name that is now another icon's alias is refused (409); markup bigger than the
+ * current one counts against the storage quota (403). 404 for an unknown version.
  */
 export async function restoreIcon(
   deps: Deps,
@@ -83,6 +85,7 @@ export async function restoreIcon(
   body: z.output<typeof restoreIconBody>,
 ): Promise<IconRow> {
   const key = scopeOf(scope)
+  const plan = await quotaPlan(deps, actor, scope)
   const row = await writeInScope(deps, [key], async ({ tx, version, announce, record }) => {
     const [now] = await tx.select().from(icons).where(eq(icons.id, icon.id))
     if (!now) throw notFound(ICON_NOT_FOUND)
@@ -95,6 +98,9 @@ export async function restoreIcon(
     if (old.name !== now.name) fields.push('name')
     if (old.svg !== now.svg) fields.push('svg')
     if (fields.includes('name')) await assertNamesFree(tx, now.project_id, [{ id: now.id, name: old.name }])
+    // Bigger markup back counts against the storage quota, as a replace does.
+    const growth = Buffer.byteLength(old.svg) - Buffer.byteLength(now.svg)
+    if (growth > 0) await assertRoom(tx, deps.config, [{ target: { scope, plan }, bytes: growth, icons: 0 }])
     const [row] = await tx
       .update(icons)
       .set({

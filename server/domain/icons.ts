@@ -177,6 +177,10 @@ export async function iconScope({ db }: Deps, actor: Actor, iconId: string): Pro
 const ownerPlan = ({ db }: Deps, scope: Scope): Promise<Plan | undefined> =>
   scope.kind === 'personal' ? Promise.resolve(undefined) : currentPlan(db, scope.workspace.user_id)
 
+/** The plan whose storage quota counts in this scope: the workspace owner's, else the caller's. */
+export const quotaPlan = async (deps: Deps, actor: Actor, scope: Scope): Promise<Plan> =>
+  (await ownerPlan(deps, scope)) ?? actor.plan
+
 /** The status of an icon added in this scope (common/icon-rules.ts: the one review rule). */
 export const decideStatus = (scope: Scope): IconStatus =>
   newIconStatus(scope.kind === 'workspace' && scope.workspace.review_icons, roleOf(scope))

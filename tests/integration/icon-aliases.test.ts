@@ -236,6 +236,25 @@ function aliasFlow(kind: DbKind) {
     ).toBe(404)
   })
 
+  it('a move carries the aliases along, records a version, and is refused when an alias clashes there', async () => {
+    const icon = await create('compass')
+    await t.post('/api/icons/update', member, { id: icon.id, name: 'compass-rose' })
+    const moved = await t.post('/api/icons/move', member, { ids: [icon.id], project_id: otherProject })
+    expect(moved.status).toBe(200)
+    expect(moved.body.data[0]).toMatchObject({ project_id: otherProject, revision: 3 })
+    expect((await aliases(otherProject)).filter((a) => a.icon_id === icon.id).map((a) => a.name)).toEqual([
+      'compass',
+    ])
+    const versions = (await t.get(`/api/icons/history?id=${icon.id}`, member)).body.data as Json[]
+    expect(versions[0]).toMatchObject({ version: 3, change: { kind: 'moved', fields: ['project'] } })
+    // Back into a project where another icon took the alias's name meanwhile: 409.
+    await create('compass')
+    expect(await t.post('/api/icons/move', member, { ids: [icon.id], project_id: projectId })).toEqual({
+      status: 409,
+      body: { error: appMessages.aliasIsAName('compass'), code: 'conflict' },
+    })
+  })
+
   it('an alias change reaches teammates through sync like any icon change', async () => {
     const icon = await create('sync-me')
     const since = (await t.get(`/api/sync?scope=${wsId}&since=0`, member)).body.data.version

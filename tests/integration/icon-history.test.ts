@@ -104,6 +104,26 @@ function historyFlow(kind: DbKind) {
     expect(row.filter((a) => a.icon_id === icon.id).map((a) => a.name)).toEqual(['house'])
   })
 
+  it('a restore of bigger markup counts against the storage quota', async () => {
+    const icon = await create('quota-restore', drawing(`M0 0${' l1 1'.repeat(200)}z`))
+    expect((await t.post('/api/icons/replace', owner, { id: icon.id, svg: FIRST })).status).toBe(200)
+    const usage = (await t.get('/api/usage', owner)).body.data.workspaces.find((w: Json) => w.id === wsId)
+    // Fill the workspace's bytes to the brim: the older, bigger drawing no longer fits.
+    expect(usage.quota.bytes).toBeGreaterThan(usage.bytes)
+    const quotas = t.ctx.config.quotas.gold.workspace
+    const saved = quotas.bytes
+    quotas.bytes = usage.bytes
+    try {
+      const refused = await t.post('/api/icons/restore', owner, { id: icon.id, version: 1 })
+      expect(refused.status).toBe(403)
+      expect(refused.body.code).toBe('quota_reached')
+      // A smaller one still restores.
+      expect((await t.post('/api/icons/restore', owner, { id: icon.id, version: 2 })).status).toBe(200)
+    } finally {
+      quotas.bytes = saved
+    }
+  })
+
   it('answers 404 for an unknown version or icon, 400 for a bad one', async () => {
     const icon = await create('unknown-version')
     expect(await t.post('/api/icons/restore', owner, { id: icon.id, version: 9 })).toEqual({
