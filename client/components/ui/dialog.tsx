@@ -51,6 +51,11 @@ export function DialogContent({
         aria-describedby={undefined}
         onOpenAutoFocus={focus.onOpenAutoFocus}
         onCloseAutoFocus={focus.onCloseAutoFocus}
+        // A toast's action (Undo, Restore) is not a click outside: the dialog stays (toaster.tsx).
+        onInteractOutside={(event) => {
+          if (event.target instanceof Element && event.target.closest('[data-toaster]'))
+            event.preventDefault()
+        }}
         data-testid={testId}
       >
         <div

@@ -36,6 +36,11 @@ export function Toaster() {
   return (
     <section
       ref={section}
+      // A modal dialog hides the rest of the page from screen readers (Radix's hideOthers) but keeps
+      // live regions: marked as one ("off": each toast announces itself), the toasts stay reachable
+      // while the detail panel or a dialog is open; a click on one leaves the dialog open (dialog.tsx).
+      aria-live="off"
+      data-toaster
       aria-label="Notifications"
       style={{ bottom: 'calc(1rem + var(--iv-toast-lift, 0px))' }}
       className="pointer-events-none fixed left-4 z-[60] flex w-[min(380px,calc(100vw-2rem))] flex-col gap-2"

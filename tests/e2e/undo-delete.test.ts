@@ -1,0 +1,164 @@
+// Nothing deleted is lost, and no change vanishes silently (issue 22 items 3 and 4, ADR 0408), with
+// two teammates of one workspace: the bulk bar's delete comes back with Undo (same ids); the Delete
+// key asks first, then "Recently deleted" restores the icon (the teammate sees it live); a delete and
+// its Undo made offline reach the server on reconnect; a rename made offline over a teammate's is
+// told to its author, whose Restore brings the teammate's name back.
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { appMessages } from '../../common/messages.ts'
+import { type AppProcess, startApp } from '../setup/app-process.ts'
+import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
+import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
+import { subscribe } from '../setup/subscribe.ts'
+
+const OWNER = 'una@example.com'
+const MATE = 'ned@example.com'
+const SVG = (d: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="${d}" stroke="currentColor"/></svg>`
+let smtp: TestSmtp
+let app: AppProcess
+let browsers: TestBrowser[] = []
+let owner: Page
+let mate: Page
+const workspaceId = crypto.randomUUID()
+const projectId = crypto.randomUUID()
+const ids: Record<string, string> = {}
+
+const post = async (page: Page, path: string, data: unknown) => {
+  const res = await page.request.post(`${app.baseUrl}${path}`, { data, headers: { origin: app.baseUrl } })
+  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`)
+  return ((await res.json()) as { data: Record<string, unknown> }).data
+}
+const get = async <T>(page: Page, path: string) =>
+  ((await (await page.request.get(`${app.baseUrl}${path}`)).json()) as { data: T }).data
+type Row = { id: string; name: string }
+const serverIcons = async () =>
+  (await get<Row[]>(owner, `/api/icons?project_id=${projectId}`)).map((i) => `${i.name}:${i.id}`).sort()
+const expected = (...names: string[]) => names.map((n) => `${n}:${ids[n]}`).sort()
+const history = (id: string) =>
+  get<{ change: { kind: string } }[]>(owner, `/api/icons/history?id=${id}`).then((h) =>
+    h.map((v) => v.change.kind),
+  )
+const labels = (page: Page) =>
+  page.getByTestId('icon-tile').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))
+const tile = (page: Page, name: string) => page.locator(`[data-testid="icon-tile"][aria-label="${name}"]`)
+const toast = (page: Page, text: string | RegExp) =>
+  page.getByTestId('toast').filter({ hasText: text }).last()
+
+beforeAll(async () => {
+  smtp = await startTestSmtp()
+  app = await startApp({ env: { SMTP_URL: smtp.url } })
+  browsers = await Promise.all([launchBrowser(), launchBrowser()])
+  owner = browsers[0]!.page
+  mate = browsers[1]!.page
+  await signIn(owner, app, smtp, OWNER)
+  await signIn(mate, app, smtp, MATE)
+  expect(await subscribe(owner, app.baseUrl, 'gold')).toBe(true)
+  await post(owner, '/api/workspaces/create', { id: workspaceId, name: 'Acme', description: '' })
+  await post(owner, '/api/projects/create', {
+    id: projectId,
+    name: 'App',
+    description: '',
+    workspace_id: workspaceId,
+  })
+  await post(owner, '/api/workspaces/invite-user', { workspaceId, email: MATE, role: 'member' })
+  const [invitation] = await get<{ id: string }[]>(mate, '/api/workspaces/invitations')
+  await post(mate, '/api/workspaces/accept-invitation', { invitationId: invitation!.id })
+  for (const [i, name] of ['alpha', 'beta', 'gamma', 'home'].entries()) {
+    ids[name] = crypto.randomUUID()
+    await post(owner, '/api/icons/create', {
+      id: ids[name],
+      name,
+      svg: SVG(`M${i} 2h10v10`),
+      project_id: projectId,
+      workspace_id: workspaceId,
+    })
+  }
+  await Promise.all([owner, mate].map((p) => p.goto(`${app.baseUrl}/icons?projectId=${projectId}`)))
+  await Promise.all([owner, mate].map((p) => tile(p, 'home').waitFor()))
+})
+
+afterAll(async () => {
+  for (const b of browsers) await b.close()
+  await app?.stop()
+  await smtp?.close()
+})
+
+describe('undo delete, recently deleted, conflicts told', () => {
+  test('the bulk bar deletes two icons; Undo brings back the same icons', async () => {
+    await tile(owner, 'alpha').click({ modifiers: ['Control'] })
+    await tile(owner, 'beta').click({ modifiers: ['Control'] })
+    await owner.getByTestId('bulk-bar').getByRole('button', { name: 'Delete…' }).click()
+    const confirm = owner.getByRole('alertdialog', { name: 'Delete 2 icons?' })
+    await confirm.getByText(/They are removed from this project for everyone/).waitFor()
+    await confirm.getByRole('button', { name: 'Delete' }).click()
+    await expect.poll(() => labels(owner)).toEqual(['gamma', 'home'])
+    await toast(owner, 'Deleted 2 icons').getByRole('button', { name: appMessages.undo }).click()
+    await expect.poll(() => labels(owner)).toEqual(['alpha', 'beta', 'gamma', 'home'])
+    await expect.poll(serverIcons).toEqual(expected('alpha', 'beta', 'gamma', 'home'))
+    await expect.poll(() => history(ids.alpha!)).toEqual(['undeleted', 'created'])
+    await expect.poll(() => labels(mate), { timeout: 15_000 }).toEqual(['alpha', 'beta', 'gamma', 'home'])
+  })
+
+  test('the Delete key asks first; Recently deleted restores the icon, live for the teammate', async () => {
+    await tile(owner, 'gamma').click({ modifiers: ['Control'] })
+    await owner.keyboard.press('Delete')
+    await owner
+      .getByRole('alertdialog', { name: 'Delete 1 icon?' })
+      .getByRole('button', { name: 'Delete' })
+      .click()
+    await expect.poll(() => labels(mate), { timeout: 15_000 }).toEqual(['alpha', 'beta', 'home'])
+    await owner.getByTestId('recently-deleted').click()
+    const dialog = owner.getByTestId('trash-dialog')
+    const row = dialog.getByTestId('deleted-icon').filter({ hasText: 'gamma' })
+    await row.getByText(/Deleted .* by you/).waitFor()
+    await row.getByRole('button', { name: appMessages.restoreNamed('gamma') }).click()
+    await dialog.getByTestId('trash-empty').waitFor()
+    await owner.keyboard.press('Escape')
+    await expect.poll(serverIcons).toEqual(expected('alpha', 'beta', 'gamma', 'home'))
+    await expect.poll(() => labels(mate), { timeout: 15_000 }).toEqual(['alpha', 'beta', 'gamma', 'home'])
+  })
+
+  test('a delete and its Undo made offline reach the server on reconnect, same id', async () => {
+    await owner.context().setOffline(true)
+    await tile(owner, 'beta').click({ modifiers: ['Control'] })
+    await owner.keyboard.press('Delete')
+    await owner
+      .getByRole('alertdialog', { name: 'Delete 1 icon?' })
+      .getByRole('button', { name: 'Delete' })
+      .click()
+    await expect.poll(() => labels(owner)).toEqual(['alpha', 'gamma', 'home'])
+    await toast(owner, 'Deleted 1 icon').getByRole('button', { name: appMessages.undo }).click()
+    await expect.poll(() => labels(owner)).toEqual(['alpha', 'beta', 'gamma', 'home'])
+    await owner.context().setOffline(false)
+    await expect
+      .poll(() => history(ids.beta!), { timeout: 15_000 })
+      .toEqual(['undeleted', 'undeleted', 'created'])
+    expect(await serverIcons()).toEqual(expected('alpha', 'beta', 'gamma', 'home'))
+    expect(await labels(mate)).toEqual(['alpha', 'beta', 'gamma', 'home'])
+  })
+
+  test('a rename made offline over a teammate’s is told to its author; Restore brings hers back', async () => {
+    await mate.context().setOffline(true)
+    await tile(mate, 'home').focus()
+    await mate.keyboard.press('Enter')
+    const panel = mate.getByTestId('icon-detail')
+    await panel.getByTestId('rename-input').fill('casa')
+    await panel.getByRole('button', { name: 'Rename' }).click()
+    await panel.getByRole('heading', { name: 'casa' }).waitFor()
+    await post(owner, '/api/icons/update', { id: ids.home, name: 'house' })
+    await expect.poll(() => labels(owner), { timeout: 15_000 }).toContain('house')
+    await mate.context().setOffline(false)
+    const notice = toast(mate, /Your rename of “home” replaced .+’s rename to “house”\./)
+    await notice.waitFor({ timeout: 15_000 })
+    await expect
+      .poll(serverIcons)
+      .toEqual(expected('alpha', 'beta', 'gamma').concat(`casa:${ids.home}`).sort())
+    await notice.getByRole('button', { name: appMessages.restore }).click()
+    await expect
+      .poll(serverIcons)
+      .toEqual(expected('alpha', 'beta', 'gamma').concat(`house:${ids.home}`).sort())
+    await panel.getByRole('heading', { name: 'house' }).waitFor()
+    expect((await history(ids.home!)).slice(0, 3)).toEqual(['restored', 'edited', 'edited'])
+  })
+})
