@@ -41,9 +41,9 @@ async function openMaker(search = '') {
 }
 
 /** Saves under `name`, waits until the server has it, checks "Open in Icons" opens it in /icons, returns the server row. */
-async function saveAndFind(name: string) {
+async function saveAndFind(name: string, button = 'Save to vault') {
   await page.getByLabel('Icon name').fill(name)
-  await page.getByRole('button', { name: 'Save to vault' }).click()
+  await page.getByRole('button', { name: button }).click()
   await page.getByTestId('save-success').waitFor()
   await page
     .getByTestId('toast')
@@ -223,14 +223,15 @@ describe('the maker, each source to the vault (pro)', () => {
     await openMaker(`&iconId=${originalId}`)
     await expect.poll(() => page.getByLabel('Icon name').inputValue()).toBe('Original star')
     await page.getByRole('button', { name: 'Flip vertically' }).click()
-    const copy = await saveAndFind('Flipped star')
+    // Opened from the vault, the other choice to a new version is a new icon (ADR 0408).
+    const copy = await saveAndFind('Flipped star', appMessages.makerSaveAsNew)
     expect(copy.origin_icon_id).toBe(originalId)
 
     await openMaker()
     await page.getByRole('tab', { name: 'Vault' }).click()
     await page.getByTestId('vault-icons').getByRole('button', { name: 'Original star' }).click()
     await expect.poll(() => page.getByLabel('Icon name').inputValue()).toBe('Original star')
-    expect((await saveAndFind('Second copy')).origin_icon_id).toBe(originalId)
+    expect((await saveAndFind('Second copy', appMessages.makerSaveAsNew)).origin_icon_id).toBe(originalId)
   })
 
   test('the library: search Lucide by name, licence shown, other sets load → pick → save', async () => {

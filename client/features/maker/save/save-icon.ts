@@ -1,11 +1,15 @@
 // Saving to the vault: refused up front where the plan does not allow it (the server's answer when
 // it can be asked, the plan table otherwise), then written locally and queued (client/data/icons.ts)
-// with the pipeline's output; the server decides the review status and may still refuse.
+// with the pipeline's output; the server decides the review status and may still refuse. An icon
+// opened from the vault is saved back as a new version of itself (saveVersion: its new name through
+// icons/update, its new drawing through icons/replace, same id, aliases and history, ADR 0408);
+// "Save as new icon" creates one (saveIcon) that keeps the opened icon as its origin.
 import { iconIdPrefix, newIconStatus } from '@common/icon-rules.ts'
 import { processSvg } from '@common/svg/index.ts'
-import { createIcon } from '../../../data/icons.ts'
+import { createIcon, replaceIconSvg, updateIcon } from '../../../data/icons.ts'
 import { ApiError } from '../../../lib/api.ts'
 import type { Me } from '../../../lib/me.ts'
+import { db, type LocalIcon } from '../../../local/db.ts'
 import { fetchCapabilities } from '../api/maker-api.ts'
 import { saveBlockedReason } from './save-rules.ts'
 import type { SaveTarget } from './use-save-targets.ts'
@@ -45,4 +49,30 @@ export async function saveIcon(input: {
     revision: 1,
     aliases: [],
   })
+}
+
+/** What saving a version changes: the name, the drawing, or nothing (already as saved). */
+export interface SavedVersion {
+  renamed: boolean
+  redrawn: boolean
+}
+
+/**
+ * Saves the maker's drawing and name as a new version of the vault icon it came from: a rename
+ * first (icons/update, based on the icon's revision), then the drawing (icons/replace, processed
+ * for this icon's id prefix as the server stores it). Nothing is queued for what did not change.
+ */
+export async function saveVersion(input: {
+  icon: LocalIcon
+  svg: string
+  name: string
+}): Promise<SavedVersion> {
+  const name = input.name.trim()
+  const svg = await processSvg(input.svg, { idPrefix: iconIdPrefix(input.icon.id) })
+  const renamed = name !== input.icon.name
+  if (renamed) await updateIcon(input.icon, { name })
+  const current = (await db.icons.get(input.icon.id)) ?? input.icon
+  const redrawn = svg !== current.svg
+  if (redrawn) await replaceIconSvg(current, svg)
+  return { renamed, redrawn }
 }

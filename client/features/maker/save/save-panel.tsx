@@ -1,10 +1,14 @@
 // Save to the vault: a name (required), the target project (the current one by default, any
 // project where the user may add icons); refused with the plan's message where saving is not
 // allowed, while editing and copying stay available; a role that may not add icons disables the
-// control and says why (save-rules.ts). Success toasts and links to /icons.
-import { messages } from '@common/messages.ts'
+// control and says why (save-rules.ts). Success toasts and links to /icons. An icon opened from the
+// vault (use-vault-icon.ts) is saved back as a new version of itself ("Save new version", its own
+// project; the name field renames it), with "Save as new icon" into the chosen project as the other
+// choice (ADR 0408).
+import { appMessages, messages } from '@common/messages.ts'
+import { can } from '@common/permissions.ts'
 import { Link } from '@tanstack/react-router'
-import { Save } from 'lucide-react'
+import { CopyPlus, Save } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Field } from '../../../components/ui/field.tsx'
@@ -14,8 +18,10 @@ import { errorMessage } from '../../../lib/api.ts'
 import { iconHash } from '../../../lib/icon-hash.ts'
 import { useMe } from '../../../lib/me.ts'
 import { toast } from '../../../lib/toast.ts'
+import { db } from '../../../local/db.ts'
+import { useLiveQuery } from '../../../local/use-live-query.ts'
 import type { MakerDoc } from '../state/history.ts'
-import { saveIcon, saveRefusal } from './save-icon.ts'
+import { saveIcon, saveRefusal, saveVersion } from './save-icon.ts'
 import { disablesSave, saveBlockedReason } from './save-rules.ts'
 import { useSaveTargets } from './use-save-targets.ts'
 
@@ -36,6 +42,12 @@ export function SavePanel({ doc, loads, projectId, name, onNameChange }: Props) 
   const [error, setError] = useState<string | null>(null)
   const [saved, setSaved] = useState<{ id: string; projectId: string; label: string } | null>(null)
   const [busy, setBusy] = useState(false)
+  // The vault icon this drawing was opened from, while it is still there.
+  const openedId = doc.source === 'vault' ? doc.originIconId : null
+  const opened = useLiveQuery(
+    async () => (openedId ? ((await db.icons.get(openedId)) ?? null) : null),
+    [openedId],
+  )
 
   useEffect(() => setTargetId(projectId ?? ''), [projectId])
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new source starts a new save
@@ -57,8 +69,42 @@ export function SavePanel({ doc, loads, projectId, name, onNameChange }: Props) 
     toast(message)
   }
 
+  const home = opened ? targets?.find((t) => t.project.id === opened.project_id) : undefined
+  const versionable =
+    !!opened && !!home && can(home.workspace ? home.workspace.role : 'personal', 'icon:update')
+
+  /** Saves the drawing and name as a new version of the opened vault icon. */
+  const saveAsVersion = async () => {
+    setError(null)
+    setSaved(null)
+    if (!name.trim()) return setNameError(messages.iconNameRequired)
+    setNameError(null)
+    if (!opened || !home) return
+    if (!me) return fail(messages.noUserId)
+    setBusy(true)
+    try {
+      const refusal = await saveRefusal(home, me)
+      if (refusal) return fail(refusal)
+      const result = await saveVersion({ icon: opened, svg: doc.svg, name })
+      setSaved({ id: opened.id, projectId: opened.project_id, label: home.label })
+      toast(
+        result.renamed || result.redrawn
+          ? appMessages.makerSavedVersion(name.trim())
+          : appMessages.makerNothingChanged(name.trim()),
+        'success',
+      )
+    } catch (err) {
+      fail(errorMessage(err))
+    } finally {
+      setBusy(false)
+    }
+  }
+
   const submit = async (event: FormEvent) => {
     event.preventDefault()
+    if (versionable && (event.nativeEvent as SubmitEvent).submitter?.dataset.saveAs !== 'new') {
+      return saveAsVersion()
+    }
     setError(null)
     setSaved(null)
     if (!name.trim()) return setNameError(messages.iconNameRequired)
@@ -94,26 +140,35 @@ export function SavePanel({ doc, loads, projectId, name, onNameChange }: Props) 
       </Field>
       {options.length ? (
         <div className="flex flex-col gap-1.5 text-sm font-medium text-fg">
-          <span aria-hidden>Project</span>
+          <span aria-hidden>{versionable ? 'Project of a new icon' : 'Project'}</span>
           <Select
             value={chosen ? targetId : ''}
             onValueChange={setTargetId}
             options={options.map((t) => ({ value: t.project.id, label: t.label }))}
-            aria-label="Project"
+            aria-label={versionable ? 'Project of a new icon' : 'Project'}
             data-testid="save-project"
           />
         </div>
       ) : (
         <p className="text-xs text-muted">Create a project first: icons are saved to a project's vault.</p>
       )}
+      {versionable && opened ? (
+        <Button type="submit" disabled={busy} data-testid="save-version">
+          <Save className="size-4" aria-hidden />
+          {appMessages.makerSaveVersion(opened.name)}
+        </Button>
+      ) : null}
       <Button
         type="submit"
+        variant={versionable ? 'secondary' : 'primary'}
         disabled={busy || disabled}
         aria-describedby={showHint ? hintId : undefined}
         title={blocked?.message}
+        data-save-as="new"
+        data-testid="save-new"
       >
-        <Save className="size-4" aria-hidden />
-        Save to vault
+        {versionable ? <CopyPlus className="size-4" aria-hidden /> : <Save className="size-4" aria-hidden />}
+        {versionable ? appMessages.makerSaveAsNew : 'Save to vault'}
       </Button>
       {showHint ? (
         <p id={hintId} className="text-sm text-muted" data-testid="save-blocked">
