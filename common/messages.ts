@@ -89,6 +89,7 @@ export const appMessages = {
   vaultAskOwner: 'Ask the workspace owner to upgrade.',
   vaultUpgrade: 'Upgrade',
   dismiss: 'Dismiss',
+  vaultWaitsForNetwork: 'Offline: this project’s icons load when you are back online…',
   invalidJson: 'The request body is not valid JSON',
   bodyTooLarge: 'The request body is too large',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',

@@ -9,13 +9,21 @@ import { syncProjectIcons } from '../local/icons.ts'
 import { useLiveProjectIcons } from './live-project-icons.ts'
 import { queryKeys } from './query-keys.ts'
 
-const iconsSyncQueryOptions = (projectId: string) =>
+/**
+ * The project's list fetched into the local database: true when done, false when the server says
+ * the project is not there (404: no toast, the vault says so at once). Offline first: a project
+ * created offline (its create still queued) needs no fetch and is done at once; any other waits,
+ * paused, for the network.
+ */
+export const iconsSyncQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: queryKeys.projectIconsSync(projectId),
+    networkMode: 'offlineFirst',
     queryFn: async () => {
       try {
         await syncProjectIcons(projectId)
       } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return false
         throw new ApiError(error instanceof ApiError ? error.status : 0, messages.getIconsFailed)
       }
       return true
@@ -27,10 +35,13 @@ export interface ProjectIcons {
   icons: LocalIcon[] | undefined
   /** The first fetch from the server is still running. */
   syncing: boolean
+  /** The first fetch waits for the network (offline): the local icons may not be all of them. */
+  waitingForNetwork: boolean
 }
 
 export function useProjectIcons(projectId: string): ProjectIcons {
   const sync = useQuery(iconsSyncQueryOptions(projectId))
   const icons = useLiveProjectIcons(projectId)
-  return { icons, syncing: sync.isPending }
+  const paused = sync.fetchStatus === 'paused'
+  return { icons, syncing: sync.isPending && !paused, waitingForNetwork: sync.isPending && paused }
 }

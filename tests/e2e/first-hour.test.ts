@@ -96,3 +96,37 @@ describe('a start that fails', () => {
     await page.unroute('**/api/me')
   })
 })
+
+describe('a project that is not there, or not on the server yet', () => {
+  test('an unknown project says so as soon as the server says so (not after a wait)', async () => {
+    // Still signed in from the tests above.
+    const started = Date.now()
+    const listed = page.waitForResponse(
+      (r) => r.url().includes('/api/icons?project_id=') && r.status() === 404,
+    )
+    await page.goto(`${app.baseUrl}/icons?projectId=${crypto.randomUUID()}`)
+    await listed
+    // The server's 404 is the signal: the 10 s wait is only for when it cannot be asked.
+    await page.getByRole('heading', { name: 'This project is not here' }).waitFor({ timeout: 8000 })
+    expect(Date.now() - started).toBeLessThan(10_000)
+  })
+
+  test('a project created offline shows its empty vault, not a spinner, while offline', async () => {
+    await page.goto(`${app.baseUrl}/icons`)
+    await page.getByTestId('app-header').waitFor()
+    await page.context().setOffline(true)
+    try {
+      await page.getByTestId('project-picker').click()
+      const popover = page.getByRole('dialog', { name: 'Workspaces and projects' })
+      await popover.getByRole('button', { name: 'New project' }).click()
+      const dialog = page.getByRole('dialog', { name: messages.createNewProject })
+      await dialog.getByLabel(messages.projectName).fill('Made offline')
+      await dialog.getByRole('button', { name: 'Create' }).click()
+      await page.waitForURL((u) => !!u.searchParams.get('projectId'))
+      await page.getByTestId('empty-vault').waitFor()
+      expect(await page.getByTestId('vault-loading').count()).toBe(0)
+    } finally {
+      await page.context().setOffline(false)
+    }
+  })
+})

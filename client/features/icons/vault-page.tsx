@@ -1,20 +1,27 @@
 // /icons: the vault of the project in the URL, or the way to choose one. A project not in the
-// local database yet (first sync of a new browser) shows as loading for a moment before "not here".
+// local database yet (first sync of a new browser) shows as loading until the server says it is
+// not there (its list answers 404), or for a moment when the server cannot be asked.
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useProject } from '../../data/projects.ts'
+import { iconsSyncQueryOptions } from '../../data/use-project-icons.ts'
 import { Vault } from './vault.tsx'
 import { NoProject, ProjectNotFound, VaultLoading } from './vault-empty.tsx'
 
-const GRACE_MS = 3000
+// Only for when the server cannot be asked (offline): otherwise its 404 says it first.
+const GRACE_MS = 10_000
 
 function ProjectVault({ projectId }: { projectId: string }) {
   const project = useProject(projectId)
+  // The same query the vault runs: its list, which answers 404 for a project that is not there.
+  const onServer = useQuery(iconsSyncQueryOptions(projectId)).data
   const [waited, setWaited] = useState(false)
   useEffect(() => {
     const timer = setTimeout(() => setWaited(true), GRACE_MS)
     return () => clearTimeout(timer)
   }, [])
-  if (project === undefined || (project === null && !waited)) return <VaultLoading label="Loading project…" />
+  if (project === undefined || (project === null && !waited && onServer !== false))
+    return <VaultLoading label="Loading project…" />
   if (project === null) return <ProjectNotFound />
   return <Vault project={project} />
 }

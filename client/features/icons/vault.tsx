@@ -2,6 +2,7 @@
 // the virtualised grid and the detail panel, all on the project's icons live from the local
 // database. Clicking an icon selects it and copies it in the chosen format; on a touch screen a tap
 // opens its details (grid-events.ts), where copying is a button.
+import { appMessages } from '@common/messages.ts'
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { copyIcon } from '../../copy/copy-icon.ts'
 import { useProjectIcons } from '../../data/use-project-icons.ts'
@@ -43,7 +44,7 @@ const IconDetailPanel = afterPaint(
 
 export function Vault({ project }: { project: LocalProject }) {
   const access = useVaultAccess(project)
-  const { icons, syncing } = useProjectIcons(project.id)
+  const { icons, syncing, waitingForNetwork } = useProjectIcons(project.id)
   const [view, setView] = useState<ViewOptions>({ query: '', status: 'all', sort: 'name' })
   const shown = useMemo(() => viewIcons(icons ?? [], view), [icons, view])
   const order = useMemo(() => shown.map((icon) => icon.id), [shown])
@@ -113,6 +114,8 @@ export function Vault({ project }: { project: LocalProject }) {
       ) : null}
       {icons === undefined || (syncing && icons.length === 0) ? (
         <VaultLoading />
+      ) : waitingForNetwork && icons.length === 0 ? (
+        <VaultLoading label={appMessages.vaultWaitsForNetwork} />
       ) : icons.length === 0 ? (
         <EmptyVault
           canAdd={access.canCreate}
