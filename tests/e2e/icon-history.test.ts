@@ -2,7 +2,8 @@
 // renames an icon, replaces its drawing through "Replace SVG…" and renames it again; the history
 // lists four versions; the compare view opens by keyboard (side by side, overlay) and restoring the
 // first brings back exactly its markup on the teammate's screen without reload; searching by a
-// former name finds the icon and says why; a file dropped on a tile replaces that drawing only.
+// former name finds the icon and says why; a file dropped on a tile replaces that drawing only; an
+// admin sets an alias's removal release, and an alias that clashes shows the server's message.
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -195,5 +196,26 @@ describe('the history of an icon', () => {
       .toBe(2)
     expect(await tiles(mate).count()).toBe(2)
     expect(await mate.getByTestId('drop-overlay').count()).toBe(0)
+  })
+
+  test("an admin sets an alias's removal release; an alias that is another icon's name shows the server's message", async () => {
+    await tiles(owner).filter({ hasText: 'home' }).dblclick()
+    const aliases = panel().getByTestId('icon-aliases')
+    await aliases.getByRole('button', { name: 'Edit deprecation of hut', exact: true }).click()
+    await aliases.getByTestId('alias-remove-in').fill('3.0')
+    await aliases.getByRole('button', { name: 'Save hut', exact: true }).click()
+    await aliases.getByText(appMessages.aliasVersionInvalid).waitFor()
+    await aliases.getByTestId('alias-remove-in').fill('3.0.0')
+    await aliases.getByRole('button', { name: 'Save hut', exact: true }).click()
+    await expect
+      .poll(() => aliases.getByTestId('alias-state').allTextContents(), { timeout: 15_000 })
+      .toContain('Deprecated (renamed), removed in 3.0.0')
+    await aliases.getByTestId('alias-add-input').fill('bell')
+    await aliases.getByRole('button', { name: 'Add', exact: true }).click()
+    await owner
+      .getByTestId('toast')
+      .filter({ hasText: appMessages.aliasIsAName('bell') })
+      .waitFor()
+    expect(await aliases.getByTestId('alias').count()).toBe(2)
   })
 })

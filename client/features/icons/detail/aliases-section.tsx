@@ -56,7 +56,7 @@ function DeprecateForm({
   }
   return (
     <form onSubmit={submit} noValidate className="mt-2 flex flex-col gap-3 rounded-md border border-line p-3">
-      <div className="flex flex-wrap items-end gap-3">
+      <div className="flex flex-wrap items-start gap-3">
         <div className="flex flex-col gap-1.5">
           <span className="text-sm font-medium text-fg" aria-hidden>
             Reason
@@ -87,7 +87,7 @@ function DeprecateForm({
           Cancel
         </Button>
         <Button type="submit" variant="secondary" disabled={busy}>
-          Deprecate {alias.name}
+          {alias.deprecated ? `Save ${alias.name}` : `Deprecate ${alias.name}`}
         </Button>
       </div>
     </form>
