@@ -179,7 +179,8 @@ export function ProjectPicker() {
         project={editProject}
         role={current.role}
         onOpenChange={(o) => !o && setEditProject(null)}
-        onDeleted={(p) => p.id === current.projectId && current.leaveProject()}
+        // The open project's page moves on by itself (useFollowOpenProject: another project, ADR 0018).
+        onDeleted={() => {}}
         onCloseAutoFocus={backToPicker}
       />
     </>
