@@ -3,6 +3,8 @@
 // key asks first, then "Recently deleted" restores the icon (the teammate sees it live); a delete and
 // its Undo made offline reach the server on reconnect; a rename made offline over a teammate's is
 // told to its author, whose Restore brings the teammate's name back.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { appMessages } from '../../common/messages.ts'
@@ -44,6 +46,19 @@ const labels = (page: Page) =>
 const tile = (page: Page, name: string) => page.locator(`[data-testid="icon-tile"][aria-label="${name}"]`)
 const toast = (page: Page, text: string | RegExp) =>
   page.getByTestId('toast').filter({ hasText: text }).last()
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+/** Serious and critical WCAG A/AA violations inside these parts of the page. */
+async function axeIn(page: Page, selectors: string[]) {
+  await page.evaluate(AXE)
+  return page.evaluate(async (include) => {
+    type Axe = { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; impact: string }[] }> }
+    const { axe } = window as unknown as { axe: Axe }
+    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+    const result = await axe.run({ include }, { runOnly: { type: 'tag', values: tags } })
+    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)
+  }, selectors)
+}
 
 beforeAll(async () => {
   smtp = await startTestSmtp()
@@ -112,6 +127,7 @@ describe('undo delete, recently deleted, conflicts told', () => {
     const dialog = owner.getByTestId('trash-dialog')
     const row = dialog.getByTestId('deleted-icon').filter({ hasText: 'gamma' })
     await row.getByText(/Deleted .* by you/).waitFor()
+    expect(await axeIn(owner, ['[data-testid="trash-dialog"]', '[data-toaster]'])).toEqual([])
     await row.getByRole('button', { name: appMessages.restoreNamed('gamma') }).click()
     await dialog.getByTestId('trash-empty').waitFor()
     await owner.keyboard.press('Escape')

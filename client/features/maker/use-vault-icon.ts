@@ -1,5 +1,6 @@
 // /maker?iconId=…: opens that vault icon (from the local database, synced for its project) once;
-// the saved copy keeps it as origin_icon_id.
+// the save panel saves it back as a new version of that icon (same id, its history), or as a new
+// icon that keeps it as origin_icon_id (save/save-panel.tsx, ADR 0408).
 import { useEffect, useRef } from 'react'
 import { db } from '../../local/db.ts'
 import { syncProjectIcons } from '../../local/icons.ts'
