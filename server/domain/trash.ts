@@ -40,8 +40,8 @@ export async function purgeDeleted(
     .from(workspaces)
     .where(and(isNotNull(workspaces.deleted_at), lt(workspaces.deleted_at, before)))
   for (const { id } of oldWorkspaces) await purgeWorkspace(deps, id)
-  // A project's tombstone was left when it was deleted: its purge changes no synced row.
-  const purged = await deps.db.transaction(async (tx) => {
+  // Its tombstones were left when it was deleted and nobody sees it since: no version, no note.
+  const purged = await writeInScope(deps, [], async ({ tx }) => {
     const old = await tx
       .select({ id: projects.id })
       .from(projects)
