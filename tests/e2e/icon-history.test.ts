@@ -218,4 +218,15 @@ describe('the history of an icon', () => {
       .waitFor()
     expect(await aliases.getByTestId('alias').count()).toBe(2)
   })
+
+  test('offline the history says it needs a connection and the rest of the panel works; back online it loads', async () => {
+    await owner.keyboard.press('Escape')
+    await owner.context().setOffline(true)
+    await tiles(owner).filter({ hasText: 'bell' }).dblclick()
+    await panel().getByTestId('icon-history').getByText(appMessages.historyNeedsConnection).waitFor()
+    await panel().getByRole('button', { name: 'Copy as SVG' }).waitFor()
+    expect(await panel().getByTestId('replace-svg').isEnabled()).toBe(true)
+    await owner.context().setOffline(false)
+    await expect.poll(() => entries().count(), { timeout: 15_000 }).toBe(2)
+  })
 })
