@@ -40,4 +40,12 @@ test('sameRow compares the fields shallowly', () => {
   expect(sameRow({ id: 'a', n: 1 }, { id: 'a', n: 2 })).toBe(false)
   expect(sameRow({ id: 'a' }, { id: 'a', n: 1 })).toBe(false)
   expect(sameRow(undefined, { id: 'a' })).toBe(false)
+  // An icon's aliases are a new array on every read: equal by content, not identity.
+  const alias = { name: 'home', deprecated: true, reason: 'renamed', remove_in: null, created_at: 't' }
+  expect(sameRow({ id: 'a', aliases: [alias] }, { id: 'a', aliases: [{ ...alias }] })).toBe(true)
+  expect(sameRow({ id: 'a', aliases: [] }, { id: 'a', aliases: [] })).toBe(true)
+  expect(
+    sameRow({ id: 'a', aliases: [alias] }, { id: 'a', aliases: [{ ...alias, remove_in: '3.0.0' }] }),
+  ).toBe(false)
+  expect(sameRow({ id: 'a', aliases: null }, { id: 'a', aliases: [] })).toBe(false)
 })

@@ -31,7 +31,19 @@ export function mergeRow(local: Row | undefined, remote: Row | null, pending: bo
   return 'put'
 }
 
-/** Shallow equality of two rows, so that an unchanged list writes nothing (and wakes no query). */
+/** Equal field values: primitives by identity, the few structured ones (an icon's `aliases`) by content. */
+const sameValue = (a: unknown, b: unknown) =>
+  Object.is(a, b) ||
+  (typeof a === 'object' &&
+    a !== null &&
+    typeof b === 'object' &&
+    b !== null &&
+    JSON.stringify(a) === JSON.stringify(b))
+
+/**
+ * Equality of two rows field by field, so that an unchanged list writes nothing (and wakes no
+ * query); a structured field (an icon's `aliases`, a new array on every read) compares by content.
+ */
 export function sameRow(a: object | undefined, b: object): boolean {
   if (!a) return false
   const ak = Object.keys(a)
@@ -39,5 +51,5 @@ export function sameRow(a: object | undefined, b: object): boolean {
   if (ak.length !== bk.length) return false
   const ar = a as Record<string, unknown>
   const br = b as Record<string, unknown>
-  return bk.every((k) => Object.is(ar[k], br[k]))
+  return bk.every((k) => sameValue(ar[k], br[k]))
 }
