@@ -1,7 +1,9 @@
 // Releases on /info (issue 22 item 6, ADR 0017): a workspace admin opens "Release…", a version lower
 // than the suggestion is refused with a clear message, the first release lists every icon; after a
 // rename the dialog suggests a minor version and lists the rename, also at 375 px; the releases
-// list shows each changelog and the exports offer the release.
+// list shows each changelog and the exports offer the release. The dialog passes axe's serious rules.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { exportMessages } from '../../common/messages.ts'
@@ -14,6 +16,26 @@ const OWNER = 'rita@example.com'
 const ADMIN = 'ravi@example.com'
 const drawing = (d: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="${d}"/></svg>`
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+/** axe's serious and critical WCAG A/AA violations on the page as it is (as accessibility.test.ts). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE)
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+  )
+  return page.evaluate(async () => {
+    type Found = { id: string; impact: string | null; nodes: { target: unknown[] }[] }
+    const { axe } = window as unknown as {
+      axe: { run(d: Document, o: unknown): Promise<{ violations: Found[] }> }
+    }
+    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
+    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: tags } })
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`)
+  })
+}
+
 let smtp: TestSmtp
 let app: AppProcess
 let browsers: TestBrowser[] = []
@@ -112,6 +134,7 @@ describe('releases on /info', () => {
     expect(box!.x).toBeGreaterThanOrEqual(0)
     expect(box!.x + box!.width).toBeLessThanOrEqual(375)
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    expect(await seriousViolations(admin)).toEqual([])
     await dialog.getByTestId('release-submit').click()
     await expect.poll(() => section.getByTestId('latest-release').textContent()).toContain('Latest: 1.1.0')
     await admin.setViewportSize({ width: 1280, height: 800 })

@@ -54,7 +54,8 @@ export function ReleaseDialog({ projectId, projectName, open, onOpenChange }: Re
   }
 
   let body: ReactNode
-  if (preview.isPending) {
+  // A preview from before (the dialog was open already) is not shown while the fresh one loads.
+  if (preview.isPending || preview.isFetching) {
     body = (
       <p role="status" className="flex items-center gap-2 text-sm text-muted">
         <Loader2 className="size-4 animate-spin" aria-hidden /> Loading the changes…

@@ -26,6 +26,7 @@ export function useReleasePreview(projectId: string, enabled: boolean) {
     enabled,
     // Fresh each time the dialog opens: icons change between two releases.
     staleTime: 0,
+    refetchOnWindowFocus: false,
     queryFn: async () =>
       (
         await api<{ data: ReleasePreview }>(
@@ -47,7 +48,8 @@ export function useReleaseProject(projectId: string) {
     onSuccess: (release) => {
       toast(exportMessages.released(release.version), 'success')
       void client.invalidateQueries({ queryKey: queryKeys.releases(projectId) })
-      void client.invalidateQueries({ queryKey: queryKeys.releasePreview(projectId) })
+      // Stale, fetched again when the dialog next opens (not while it closes on the old preview).
+      void client.invalidateQueries({ queryKey: queryKeys.releasePreview(projectId), refetchType: 'none' })
     },
   })
 }
