@@ -1,0 +1,70 @@
+// Undo delete and base revisions as queued in the browser (ADR 0408): a real IndexedDB
+// (fake-indexeddb under Dexie), no server. Undo queues an undelete behind the delete, so offline
+// both go out in order; renames queued one behind the other are each based on the one before.
+import 'fake-indexeddb/auto'
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+import { deleteIcons, undeleteIcons } from '../local/bulk-queue.ts'
+import { db, deleteLocalDb, type LocalIcon, openLocalDb } from '../local/db.ts'
+import { localRow, undeleteIcon, updateIcon } from './icons.ts'
+
+const icon = (name: string): LocalIcon => ({
+  id: randomUUID(),
+  name,
+  svg: '<svg xmlns="http://www.w3.org/2000/svg"><path d="M1 1h2"/></svg>',
+  user_id: null,
+  origin_icon_id: null,
+  project_id: randomUUID(),
+  workspace_id: null,
+  icon_status: 'approved',
+  revision: 3,
+  aliases: [],
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+})
+
+describe('undo delete and base revisions, queued', () => {
+  beforeEach(async () => {
+    await deleteLocalDb()
+    await openLocalDb()
+  })
+  afterAll(() => deleteLocalDb())
+
+  it('Undo puts the rows back as they were and queues an undelete behind each delete', async () => {
+    const icons = [icon('a'), icon('b')]
+    await db.icons.bulkPut(icons)
+    await deleteIcons(icons)
+    expect(await db.icons.count()).toBe(0)
+    await undeleteIcons(icons)
+    expect(await db.icons.bulkGet(icons.map((i) => i.id))).toEqual(icons)
+    const queue = await db.outbox.orderBy('seq').toArray()
+    expect(queue.map((e) => `${e.kind} ${e.body.id}`)).toEqual([
+      `icons/delete ${icons[0]!.id}`,
+      `icons/delete ${icons[1]!.id}`,
+      `icons/undelete ${icons[0]!.id}`,
+      `icons/undelete ${icons[1]!.id}`,
+    ])
+    // A rollback of an undelete removes the row again (it did not exist before it locally).
+    expect(queue[2]!.before).toEqual([{ table: 'icons', id: icons[0]!.id, row: null }])
+  })
+
+  it('a row from Recently deleted comes back without the list’s fields', async () => {
+    const row = { ...icon('c'), deleted_at: '2026-01-02T00:00:00.000Z', deleted_by: 'u1' }
+    await undeleteIcon(row)
+    expect(await db.icons.get(row.id)).toEqual(localRow(row))
+    expect(await db.icons.get(row.id)).not.toHaveProperty('deleted_at')
+  })
+
+  it('each rename names the revision it saw: the second is based on the first, not on the server’s', async () => {
+    const home = icon('home')
+    await db.icons.put(home)
+    await updateIcon(home, { name: 'house' })
+    await updateIcon(home, { name: 'casa' })
+    const queue = await db.outbox.orderBy('seq').toArray()
+    expect(queue.map((e) => [e.body.name, e.body.base_revision])).toEqual([
+      ['house', 3],
+      ['casa', 4],
+    ])
+    expect(await db.icons.get(home.id)).toMatchObject({ name: 'casa', revision: 5 })
+  })
+})
