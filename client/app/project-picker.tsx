@@ -158,7 +158,10 @@ export function ProjectPicker() {
       <RecentlyDeletedWorkspaces
         open={dialog === 'deleted-workspaces'}
         onOpenChange={(o) => setDialog(o ? 'deleted-workspaces' : null)}
-        onRestored={(id) => current.selectWorkspace(id)}
+        onRestored={(id) => {
+          setDialog(null)
+          current.selectWorkspace(id)
+        }}
       />
       <RecentlyDeletedProjects
         workspaceId={workspaceId}

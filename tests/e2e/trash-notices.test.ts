@@ -1,7 +1,8 @@
 // Two teammates (issue 22 item 3, issue 23 item 2, ADR 0018): an admin deletes the project the owner
 // has open; the owner is told by whom and lands in another project of the workspace (not "Select a
 // project"); the owner restores it from "Recently deleted" in the picker and it is back on the
-// admin's screen too, live.
+// admin's screen too, live. Then the owner deletes the workspace: the admin is told by whom,
+// restores it from "Recently deleted" and has its projects back (pulled whole again).
 import { randomUUID } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -57,7 +58,7 @@ afterAll(async () => {
   await smtp?.close()
 })
 
-describe('a deleted project between two teammates', () => {
+describe('a deleted project and workspace between two teammates', () => {
   test('the owner is told who deleted the open project, moves on, and restores it live for both', async () => {
     await owner.goto(`${app.baseUrl}/icons?projectId=${brandId}`)
     await owner.getByTestId('project-picker').getByText('Acme / Brand icons').waitFor()
@@ -85,5 +86,26 @@ describe('a deleted project between two teammates', () => {
     // Back on the admin's screen without a reload.
     await admin.getByTestId('project-picker').click()
     await pickerPopover(admin).getByRole('button', { name: 'Brand icons', exact: true }).waitFor()
+    await admin.keyboard.press('Escape')
+  })
+
+  test('the owner deletes the workspace; the admin is told, restores it, and has it whole again', async () => {
+    const me = (await (await owner.request.get(`${app.baseUrl}/api/me`)).json()).user
+    await post(owner, '/api/workspaces/delete', { id: wsId })
+    await toast(admin, appMessages.workspaceDeletedBy('Acme', me.name || OWNER, TRASH_DAYS)).waitFor()
+    await admin.waitForURL((u) => !u.searchParams.get('projectId'))
+
+    await admin.getByTestId('project-picker').click()
+    await pickerPopover(admin).getByRole('button', { name: appMessages.recentlyDeletedWorkspaces }).click()
+    await admin
+      .getByTestId('deleted-workspaces')
+      .getByRole('button', { name: appMessages.restoreNamed('Acme') })
+      .click()
+    await toast(admin, appMessages.workspaceRestored('Acme')).waitFor()
+    // Pulled whole again (its cursor went with the delete): both projects are back in the picker.
+    await admin.getByTestId('project-picker').click()
+    const popover = pickerPopover(admin)
+    await popover.getByRole('button', { name: 'Brand icons', exact: true }).waitFor()
+    await popover.getByRole('button', { name: 'Other', exact: true }).waitFor()
   })
 })
