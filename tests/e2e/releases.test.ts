@@ -113,10 +113,18 @@ describe('releases on /info', () => {
     const entry = section.getByTestId('release-entry').first()
     expect(await entry.textContent()).toContain('The first set')
     expect(await entry.textContent()).toContain('home')
-    // The exports offer the release (its bytes come from the server).
+    // The exports offer the release: its download is the server's bytes of the stored set.
     await admin.getByTestId('export-target').click()
-    expect(await admin.getByRole('option', { name: 'Release 1.0.0' }).isVisible()).toBe(true)
-    await admin.keyboard.press('Escape')
+    await admin.getByRole('option', { name: 'Release 1.0.0' }).click()
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('button', { name: 'Download React TS package of release 1.0.0' }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe('app-react-ts.zip')
+    const served = await admin.request.get(
+      `${app.baseUrl}/api/projects/export?project_id=${projectId}&format=react-ts&release=1.0.0`,
+    )
+    expect(Buffer.compare(readFileSync((await download.path())!), await served.body())).toBe(0)
   })
 
   test('after a rename the dialog suggests a minor version and fits a 375 px screen', async () => {
