@@ -1,0 +1,34 @@
+// `node bench/export-build.ts [icons]`: the one export builder (common/exports, ADR 0104) as the server
+// runs it for GET /api/projects/export (yielding every 25 icons): the total time of each format for
+// N icons (default 5,000; every tenth with a deprecated alias) and the longest the event loop waited
+// meanwhile (the server's other requests wait that long at worst).
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { buildExport } from '../common/exports/build-export.ts'
+import { EXPORT_KINDS } from '../common/exports/export-kinds.ts'
+
+const count = Number(process.argv[2] ?? 5000)
+const svg = (i: number) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor"><path d="M${i % 20} 2h20v20H2z M3 9l9-7 9 7 l${i} 3 c1 2 3 4 5 6"/><circle cx="12" cy="12" r="${i % 9}"/></svg>`
+const icons = Array.from({ length: count }, (_, i) => ({
+  name: `icon-${i}`,
+  svg: svg(i),
+  aliases: i % 10 ? [] : [{ name: `old-${i}`, deprecated: true, remove_in: '2.0.0' }],
+}))
+
+for (const kind of EXPORT_KINDS) {
+  const delay = monitorEventLoopDelay({ resolution: 5 })
+  delay.enable()
+  const started = performance.now()
+  const result = await buildExport({ kind, projectName: 'Bench', icons }, () => {}, 25)
+  const ms = performance.now() - started
+  delay.disable()
+  console.log(
+    JSON.stringify({
+      kind,
+      icons: count,
+      total_ms: Math.round(ms),
+      max_loop_delay_ms: Math.round(delay.max / 1e6),
+      bytes: result.bytes.length,
+    }),
+  )
+}
