@@ -23,6 +23,8 @@ export const LIMITS = {
   tracesPerUser: { max: 60, windowMs: MINUTE },
   /** Bulk creates: an import of 30,000 icons is 60 requests of 500. */
   createManyPerUser: { max: 120, windowMs: MINUTE },
+  /** Server-built project exports (GET /api/projects/export: about a second per 5,000 icons, ADR 0104). */
+  exportsPerUser: { max: 30, windowMs: MINUTE },
   /** AI generations running at once per user. */
   aiConcurrentPerUser: 2,
 } as const

@@ -8,6 +8,7 @@ import { projectScope } from '../domain/access.ts'
 import type { Deps } from '../domain/deps.ts'
 import { exportProject, listReleases, releasePreview, releaseProject } from '../domain/releases.ts'
 import { actorOf, type Locate, requireAccess } from '../middleware/access.ts'
+import { byUser, LIMITS, rateLimit } from '../middleware/rate-limit.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
 import { validate, validateQuery } from '../middleware/validate.ts'
 
@@ -46,15 +47,21 @@ export function projectReleaseRoutes(deps: Deps) {
   )
 
   // GET /api/projects/export?project_id=&format=&release=: the bytes of the in-app export.
-  app.get('/export', validateQuery(s.exportQuery), requireAccess('icon:read', queryProject), async (c) => {
-    const { format, release } = c.get('query')
-    const result = await exportProject(deps.db, c.get('project'), EXPORT_FORMATS[format], release)
-    return c.body(result.bytes, 200, {
-      'content-type': result.mime.startsWith('text/') ? `${result.mime}; charset=utf-8` : result.mime,
-      'content-disposition': `attachment; filename="${result.fileName}"`,
-      'cache-control': 'private, no-store',
-    })
-  })
+  app.get(
+    '/export',
+    rateLimit(LIMITS.exportsPerUser, byUser),
+    validateQuery(s.exportQuery),
+    requireAccess('icon:read', queryProject),
+    async (c) => {
+      const { format, release } = c.get('query')
+      const result = await exportProject(deps.db, c.get('project'), EXPORT_FORMATS[format], release)
+      return c.body(result.bytes, 200, {
+        'content-type': result.mime.startsWith('text/') ? `${result.mime}; charset=utf-8` : result.mime,
+        'content-disposition': `attachment; filename="${result.fileName}"`,
+        'cache-control': 'private, no-store',
+      })
+    },
+  )
 
   return app
 }

@@ -1,9 +1,11 @@
 // Every output of GET /api/projects/export emits the icons' aliases (issue 22 item 5, ADR 0104):
 // a rename home → house, its alias deprecated with the release that removes it, and an alias whose
-// derived names (component ArrowLeft, class and file arrow-left) are another icon's: left out.
+// derived names (component ArrowLeft, class and file arrow-left) are another icon's: left out. And
+// the server builds at most LIMITS.exportsPerUser exports a minute per user.
 import { randomUUID } from 'node:crypto'
 import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LIMITS } from '../../server/middleware/rate-limit.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'
 
 const drawing = (d: string) =>
@@ -15,7 +17,9 @@ describe('aliases in every export on pglite', () => {
   const projectId = randomUUID()
   const house = randomUUID()
 
+  let exportsSoFar = 0
   const get = async (format: string) => {
+    exportsSoFar++
     const res = await t.request(`/api/projects/export?project_id=${projectId}&format=${format}`, {
       cookie: me,
     })
@@ -91,5 +95,20 @@ describe('aliases in every export on pglite', () => {
     const files = unzipSync(await get('svg'))
     expect(Object.keys(files)).toEqual(['arrow-left.svg', 'house.svg', 'aliases.json'])
     expect(JSON.parse(strFromU8(files['aliases.json']!))).toEqual({ home: 'house' })
+  })
+
+  it(`server-built exports are limited to ${LIMITS.exportsPerUser.max} a minute per user`, async () => {
+    const statuses: number[] = []
+    for (let i = 0; i <= LIMITS.exportsPerUser.max; i++) {
+      const res = await t.request(`/api/projects/export?project_id=${projectId}&format=css`, { cookie: me })
+      statuses.push(res.status)
+      if (res.status === 429) {
+        expect((await res.json()).code).toBe('rate_limited')
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+      }
+    }
+    // The exports of the tests above were this user's too.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(LIMITS.exportsPerUser.max - exportsSoFar)
+    expect(statuses.at(-1)).toBe(429)
   })
 })
