@@ -2,8 +2,9 @@
 // renames an icon, replaces its drawing through "Replace SVG…" and renames it again; the history
 // lists four versions; the compare view opens by keyboard (side by side, overlay) and restoring the
 // first brings back exactly its markup on the teammate's screen without reload; searching by a
-// former name finds the icon and says why; a file dropped on a tile replaces that drawing only; an
-// admin sets an alias's removal release, and an alias that clashes shows the server's message.
+// former name finds the icon and says why; a file dropped on a tile replaces that drawing only (and
+// Undo brings the old one back); an admin sets an alias's removal release, and an alias that clashes
+// shows the server's message; offline the history says it needs a connection.
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -188,13 +189,16 @@ describe('the history of an icon', () => {
           tile.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }))
         }
       }, fixture('heart.svg'))
-    await mate.getByTestId('toast').filter({ hasText: appMessages.drawingReplaced }).first().waitFor()
-    await expect
-      .poll(async () => (await get<{ id: string }[]>(owner, `/api/icons/history?id=${bell.id}`)).length, {
-        timeout: 15_000,
-      })
-      .toBe(2)
+    const replaced = mate.getByTestId('toast').filter({ hasText: appMessages.drawingReplaced }).first()
+    await replaced.waitFor()
+    const bellHistory = () => get<Version[]>(owner, `/api/icons/history?id=${bell.id}`)
+    await expect.poll(async () => (await bellHistory()).length, { timeout: 15_000 }).toBe(2)
     expect(await tiles(mate).count()).toBe(2)
+    // Undo brings the drawing it replaced back, as a new version.
+    await replaced.getByRole('button', { name: appMessages.undo }).click()
+    await expect.poll(async () => (await bellHistory()).length, { timeout: 15_000 }).toBe(3)
+    expect((await bellHistory())[0]!.svg).toBe(bell.svg)
+    await expect.poll(() => localSvg(mate, bell.id)).toBe(bell.svg)
     expect(await mate.getByTestId('drop-overlay').count()).toBe(0)
   })
 
@@ -227,6 +231,6 @@ describe('the history of an icon', () => {
     await panel().getByRole('button', { name: 'Copy as SVG' }).waitFor()
     expect(await panel().getByTestId('replace-svg').isEnabled()).toBe(true)
     await owner.context().setOffline(false)
-    await expect.poll(() => entries().count(), { timeout: 15_000 }).toBe(2)
+    await expect.poll(() => entries().count(), { timeout: 15_000 }).toBe(3)
   })
 })

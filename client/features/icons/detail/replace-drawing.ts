@@ -3,12 +3,14 @@
 // pipeline with the icon's own id prefix (as the maker's save does), then replaceIconSvg (local
 // first, queued as icons/replace): the icon keeps its id, name, aliases and history. What the
 // pipeline refuses is toasted with its message; the server checks again and a refusal rolls back.
+// "Drawing replaced" offers Undo (a restore of the version it replaced) when the server has that
+// version, i.e. nothing of the icon was still queued.
 import { iconIdPrefix } from '@common/icon-rules.ts'
 import { appMessages, messages } from '@common/messages.ts'
 import { loadSvgPipeline } from '../../../copy/svg-pipeline.ts'
-import { replaceIconSvg } from '../../../data/icons.ts'
+import { replaceIconSvg, restoreIconVersion } from '../../../data/icons.ts'
 import { toast } from '../../../lib/toast.ts'
-import type { LocalIcon } from '../../../local/db.ts'
+import { db, type LocalIcon, rowKey } from '../../../local/db.ts'
 
 const isSvgFile = (file: File) => /\.svg$/i.test(file.name) || file.type === 'image/svg+xml'
 
@@ -42,12 +44,25 @@ export async function replaceDrawing(
     toast(appMessages.replaceRefused(file.name, error instanceof Error ? error.message : String(error)))
     return false
   }
+  // The version it replaces, when the server has it (nothing of the icon queued): Undo restores it.
+  const before = (await db.icons.get(icon.id)) ?? icon
+  const settled = (await db.outbox.where('keys').equals(rowKey('icons', icon.id)).count()) === 0
   try {
     await replaceIconSvg(icon, svg)
   } catch (error) {
     toast(messages.iconError(error instanceof Error ? error.message : String(error)))
     return false
   }
-  toast(appMessages.drawingReplaced, 'success')
+  const undo = async () => {
+    const now = await db.icons.get(icon.id)
+    if (!now) return
+    await restoreIconVersion(now, { version: before.revision, name: before.name, svg: before.svg })
+    toast(appMessages.iconVersionRestored(before.revision), 'success')
+  }
+  toast(
+    appMessages.drawingReplaced,
+    'success',
+    settled ? { action: { label: appMessages.undo, run: undo } } : {},
+  )
   return true
 }
