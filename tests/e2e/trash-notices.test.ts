@@ -95,8 +95,15 @@ describe('a deleted project and workspace between two teammates', () => {
     await toast(admin, appMessages.workspaceDeletedBy('Acme', me.name || OWNER, TRASH_DAYS)).waitFor()
     await admin.waitForURL((u) => !u.searchParams.get('projectId'))
 
+    // At 375 px the list fits: no sideways scrolling, the Restore button in view.
+    await admin.setViewportSize({ width: 375, height: 740 })
     await admin.getByTestId('project-picker').click()
     await pickerPopover(admin).getByRole('button', { name: appMessages.recentlyDeletedWorkspaces }).click()
+    const list = admin.getByTestId('deleted-workspaces')
+    await list.getByTestId('deleted-workspaces-row').waitFor()
+    expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+    const box = await list.getByRole('button', { name: appMessages.restoreNamed('Acme') }).boundingBox()
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375)
     await admin
       .getByTestId('deleted-workspaces')
       .getByRole('button', { name: appMessages.restoreNamed('Acme') })
