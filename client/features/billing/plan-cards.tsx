@@ -11,9 +11,12 @@ import { plansQueryOptions } from './subscription-api.ts'
 interface PlanCardsProps {
   current?: Plan | null
   action?: (plan: PlanInfo, isCurrent: boolean) => ReactNode
+  /** The plans' heading level: 3 under a section's h2 (landing), 2 right under the page's h1 (/upgrade). */
+  headingLevel?: 2 | 3
 }
 
-export function PlanCards({ current = null, action }: PlanCardsProps) {
+export function PlanCards({ current = null, action, headingLevel = 3 }: PlanCardsProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const prices = useQuery(plansQueryOptions()).data
   return (
     <ul className="grid gap-4 md:grid-cols-3" aria-label="Plans">
@@ -37,7 +40,7 @@ export function PlanCards({ current = null, action }: PlanCardsProps) {
               </span>
             ) : null}
             <div className="space-y-1">
-              <h3 className="text-lg font-semibold text-fg">{plan.name}</h3>
+              <Heading className="text-lg font-semibold text-fg">{plan.name}</Heading>
               <p className="h-8 text-fg" data-testid="plan-price">
                 {prices ? (
                   <>

@@ -20,6 +20,7 @@ export function UpgradePage() {
       </div>
       <PlanCards
         current={current}
+        headingLevel={2}
         action={(plan, isCurrent) => {
           if (isCurrent) {
             return (

@@ -20,6 +20,7 @@ import { useDropAndPaste } from './import/use-drop-and-paste.ts'
 import { useImport } from './import/use-import.ts'
 import { PlanNotice } from './plan-notice.tsx'
 import { useDetail } from './use-detail.ts'
+import { useFocusRescue } from './use-focus-rescue.ts'
 import { useVaultAccess } from './use-vault-access.ts'
 import { useVaultSelection } from './use-vault-selection.ts'
 import { useVaultShortcuts } from './use-vault-shortcuts.ts'
@@ -59,6 +60,12 @@ export function Vault({ project }: { project: LocalProject }) {
   const dragging = useDropAndPaste(importer.start, true)
   const [confirmingDelete, setConfirmingDelete] = useState(false)
   const [trashOpen, setTrashOpen] = useState(false)
+  const vaultRef = useRef<HTMLDivElement>(null)
+  useFocusRescue(
+    () =>
+      vaultRef.current?.querySelector<HTMLElement>('[role="grid"] [role="gridcell"][tabindex="0"]') ??
+      searchRef.current,
+  )
   useVaultShortcuts({
     focusSearch: () => searchRef.current?.focus(),
     selectAll,
@@ -82,7 +89,7 @@ export function Vault({ project }: { project: LocalProject }) {
   const pickFiles = access.canCreate ? () => fileRef.current?.click() : null
 
   return (
-    <div className="relative flex h-full min-h-0 flex-col" data-testid="vault">
+    <div ref={vaultRef} className="relative flex h-full min-h-0 flex-col" data-testid="vault">
       <h1 className="sr-only">Icons of {project.name}</h1>
       <VaultToolbar
         view={view}
@@ -101,17 +108,6 @@ export function Vault({ project }: { project: LocalProject }) {
           <PlanNotice block={access.planBlock} refused onDismiss={importer.dismissPlanRefused} />
         ) : null}
       </div>
-      {selected.length ? (
-        <BulkBar
-          icons={selected}
-          projectId={project.id}
-          projectName={project.name}
-          access={access}
-          onClear={clear}
-          confirming={confirmingDelete}
-          onConfirming={setConfirmingDelete}
-        />
-      ) : null}
       {icons === undefined || (syncing && icons.length === 0) ? (
         <VaultLoading />
       ) : waitingForNetwork && icons.length === 0 ? (
@@ -141,6 +137,18 @@ export function Vault({ project }: { project: LocalProject }) {
           onDropOnIcon={replaceOnDrop(access)}
         />
       )}
+      {/* After the grid in the document, so Tab goes from the grid to the selection's actions. */}
+      {selected.length ? (
+        <BulkBar
+          icons={selected}
+          projectId={project.id}
+          projectName={project.name}
+          access={access}
+          onClear={clear}
+          confirming={confirmingDelete}
+          onConfirming={setConfirmingDelete}
+        />
+      ) : null}
       {access.canCreate ? <FilePicker ref={fileRef} onFiles={importer.start} /> : null}
       {dragging ? <DropOverlay projectName={project.name} /> : null}
       {trashOpen ? <TrashDialog project={project} open={trashOpen} onOpenChange={setTrashOpen} /> : null}

@@ -20,10 +20,10 @@ export function LandingPage() {
   )
   return (
     <div className="min-h-dvh bg-bg text-fg">
-      <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-5 sm:px-6">
+      <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-5 sm:px-6">
         <Logo />
         {cta}
-      </div>
+      </header>
       <main>
         <LandingHero signedIn={Boolean(user)} />
         <LandingFeatures />

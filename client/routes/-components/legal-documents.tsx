@@ -8,7 +8,7 @@ import { LegalTerms } from './legal-terms.tsx'
 export function LegalDocuments() {
   return (
     <div className="min-h-dvh bg-bg text-fg">
-      <div className="mx-auto flex max-w-3xl items-center justify-between px-4 py-5 sm:px-6">
+      <header className="mx-auto flex max-w-3xl items-center justify-between px-4 py-5 sm:px-6">
         <Logo />
         <Link
           to="/icons"
@@ -17,7 +17,7 @@ export function LegalDocuments() {
           <ArrowLeft className="size-4" aria-hidden />
           Back to the app
         </Link>
-      </div>
+      </header>
       <main className="mx-auto max-w-3xl px-4 pb-24 sm:px-6">
         <h1 className="mt-6 text-3xl font-semibold tracking-tight">Legal documents</h1>
         <p className="mt-2 text-sm text-muted">Last updated: 1 January 2025</p>

@@ -5,7 +5,7 @@ import { Input } from '../../../components/ui/input.tsx'
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section aria-label={title} className="flex flex-col gap-2 border-b border-line pb-4 last:border-0">
-      <h3 className="text-xs font-semibold tracking-wide text-muted uppercase">{title}</h3>
+      <h2 className="text-xs font-semibold tracking-wide text-muted uppercase">{title}</h2>
       {children}
     </section>
   )

@@ -30,10 +30,10 @@ export function CopyButtons({ svg, name }: { svg: string; name: string }) {
   }
   return (
     <section aria-label="Copy as" className="flex flex-col gap-2">
-      <h3 className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-muted uppercase">
+      <h2 className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-muted uppercase">
         <Copy className="size-3.5" aria-hidden />
         Copy as
-      </h3>
+      </h2>
       <div className="flex flex-wrap gap-1">
         {COPY_FORMATS.map((format) => (
           <Button key={format} variant="secondary" size="sm" onClick={() => void copy(format)}>

@@ -3,9 +3,10 @@
 // together from the 6.x parts; without @codemirror/commands, undo is the maker's own (Ctrl/Cmd+Z).
 import { closeBrackets } from '@codemirror/autocomplete'
 import { xml } from '@codemirror/lang-xml'
-import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language'
+import { bracketMatching, HighlightStyle, syntaxHighlighting } from '@codemirror/language'
 import { Annotation, EditorState } from '@codemirror/state'
 import { drawSelection, EditorView, highlightActiveLine, lineNumbers } from '@codemirror/view'
+import { tags } from '@lezer/highlight'
 import { useEffect, useRef } from 'react'
 
 /** Marks changes that came from outside (an edit op, undo), so they are not echoed back. */
@@ -19,6 +20,21 @@ const theme = EditorView.theme({
   '&.cm-focused': { outline: '2px solid var(--iv-accent)' },
   '.cm-scroller': { overflow: 'auto' },
 })
+
+/**
+ * The theme's own syntax colours (styles.css, --iv-code-*), legible in the dark and the light theme
+ * (CodeMirror's default style is made for a light background: its strings were 2:1 on dark).
+ */
+const highlight = HighlightStyle.define([
+  { tag: [tags.tagName, tags.angleBracket], color: 'var(--iv-code-tag)' },
+  { tag: [tags.attributeName, tags.propertyName, tags.keyword], color: 'var(--iv-code-attribute)' },
+  { tag: [tags.attributeValue, tags.string, tags.number], color: 'var(--iv-code-string)' },
+  {
+    tag: [tags.comment, tags.meta, tags.processingInstruction, tags.documentMeta],
+    color: 'var(--iv-code-comment)',
+  },
+  { tag: tags.invalid, color: 'var(--iv-danger)' },
+])
 
 export interface CodeMirrorEditorProps {
   value: string
@@ -43,7 +59,7 @@ export default function CodeMirrorEditor({ value, onChange }: CodeMirrorEditorPr
           highlightActiveLine(),
           bracketMatching(),
           closeBrackets(),
-          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          syntaxHighlighting(highlight),
           xml(),
           EditorView.lineWrapping,
           theme,

@@ -134,7 +134,7 @@ export function SavePanel({ doc, loads, projectId, name, onNameChange }: Props) 
 
   return (
     <form onSubmit={submit} aria-label="Save to vault" className="flex flex-col gap-3" noValidate>
-      <h3 className="text-xs font-semibold tracking-wide text-muted uppercase">Save to vault</h3>
+      <h2 className="text-xs font-semibold tracking-wide text-muted uppercase">Save to vault</h2>
       <Field label="Icon name" error={nameError}>
         <Input value={name} onChange={(e) => onNameChange(e.target.value)} maxLength={200} />
       </Field>
