@@ -8,6 +8,7 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { ChevronRight, Loader2, Tag } from 'lucide-react'
 import { useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
+import { useOffline } from '../../data/icon-history.ts'
 import { changeCount, ReleaseChangesList } from './release-changes.tsx'
 import { ReleaseDialog } from './release-dialog.tsx'
 
@@ -46,6 +47,8 @@ function ReleaseEntry({ release, open }: { release: Release; open: boolean }) {
 export function ProjectReleases({ projectId, projectName, role, releases }: ProjectReleasesProps) {
   const [open, setOpen] = useState(false)
   const mayRelease = can(role, 'project:release')
+  // Releases are the server's: offline, the list may be the one fetched before, releasing waits.
+  const offline = useOffline()
   const list = releases.data
   const latest = list?.[0]
   return (
@@ -62,19 +65,28 @@ export function ProjectReleases({ projectId, projectName, role, releases }: Proj
           <p className="mt-1 text-sm text-muted" data-testid="latest-release">
             {latest
               ? `Latest: ${latest.version}, ${dateFormat.format(new Date(latest.created_at))}`
-              : releases.isPending
-                ? 'Loading…'
-                : 'Not released yet. A release fixes the exact set of icons under a version.'}
+              : offline
+                ? exportMessages.releasesNeedConnection
+                : releases.isPending
+                  ? 'Loading…'
+                  : 'Not released yet. A release fixes the exact set of icons under a version.'}
           </p>
         </div>
         {mayRelease ? (
-          <Button variant="secondary" size="sm" onClick={() => setOpen(true)} data-testid="release-open">
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={offline}
+            title={offline ? exportMessages.releasesNeedConnection : undefined}
+            onClick={() => setOpen(true)}
+            data-testid="release-open"
+          >
             <Tag className="size-3.5" aria-hidden />
             Release…
           </Button>
         ) : null}
       </div>
-      {releases.isPending ? (
+      {offline && !list ? null : releases.isPending ? (
         <p role="status" className="mt-4 flex items-center gap-2 text-sm text-muted">
           <Loader2 className="size-4 animate-spin" aria-hidden /> Loading releases…
         </p>
