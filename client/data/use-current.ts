@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef } from 'react'
 import { useMe } from '../lib/me.ts'
 import { db, type LocalProject, type LocalWorkspace } from '../local/db.ts'
 import { setCurrentWorkspaceId, useCurrentWorkspaceId } from './current-workspace.ts'
+import { forgetLastProject, rememberLastProject } from './last-project.ts'
 import { type ProjectRole, useProject } from './projects.ts'
 import { useWorkspace } from './workspaces.ts'
 
@@ -108,12 +109,14 @@ export function useFollowOpenProject() {
     if (project) {
       seen.current = projectId
       last.current = project
+      rememberLastProject(userId, projectId)
       if (followed.current !== projectId) {
         followed.current = projectId
         setCurrentWorkspaceId(userId, project.workspace_id)
       }
     } else if (project === null && seen.current === projectId) {
       seen.current = undefined
+      forgetLastProject(userId, projectId)
       const gone = last.current
       if (!gone) return leaveProject()
       void anotherProject(gone).then((next) => {

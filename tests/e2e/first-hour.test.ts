@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { appMessages, messages } from '../../common/messages.ts'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
-import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
+import { fetchInPage, launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
 
 let smtp: TestSmtp
@@ -109,6 +109,28 @@ describe('a project that is not there, or not on the server yet', () => {
     // The server's 404 is the signal: the 10 s wait is only for when it cannot be asked.
     await page.getByRole('heading', { name: 'This project is not here' }).waitFor({ timeout: 8000 })
     expect(Date.now() - started).toBeLessThan(10_000)
+  })
+
+  test('/icons reopens the project last opened here', async () => {
+    const opened = crypto.randomUUID()
+    const created = await fetchInPage(page, '/api/projects/create', {
+      id: opened,
+      name: 'Opened last',
+      description: '',
+      workspace_id: null,
+    })
+    expect(created.data?.id).toBe(opened)
+    await page.goto(`${app.baseUrl}/icons?projectId=${opened}`)
+    await page.getByTestId('project-picker').getByText('Opened last').waitFor()
+    await page.evaluate(() => Object.assign(window, { beforeTheLoad: true }))
+    // A full load of /icons: the app replaces its URL as it loads, which Playwright reports as the
+    // load interrupted by that navigation.
+    await page.goto(`${app.baseUrl}/icons`).catch((error: unknown) => {
+      if (!/interrupted by another navigation|ERR_ABORTED/.test(String(error))) throw error
+    })
+    await page.waitForURL((u) => u.pathname === '/icons' && u.searchParams.get('projectId') === opened)
+    await page.getByTestId('project-picker').getByText('Opened last').waitFor()
+    expect(await page.evaluate(() => 'beforeTheLoad' in window)).toBe(false)
   })
 
   test('a project created offline shows its empty vault, not a spinner, while offline', async () => {

@@ -3,8 +3,10 @@
 // not there (its list answers 404), or for a moment when the server cannot be asked.
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { forgetLastProject, useReopenLastProject } from '../../data/last-project.ts'
 import { useProject } from '../../data/projects.ts'
 import { iconsSyncQueryOptions } from '../../data/use-project-icons.ts'
+import { useMe } from '../../lib/me.ts'
 import { Vault } from './vault.tsx'
 import { NoProject, ProjectNotFound, VaultLoading } from './vault-empty.tsx'
 
@@ -20,13 +22,22 @@ function ProjectVault({ projectId }: { projectId: string }) {
     const timer = setTimeout(() => setWaited(true), GRACE_MS)
     return () => clearTimeout(timer)
   }, [])
-  if (project === undefined || (project === null && !waited && onServer !== false))
+  const notHere = project === null && (waited || onServer === false)
+  const userId = useMe()?.id ?? ''
+  // Not here: /icons no longer reopens it.
+  useEffect(() => {
+    if (notHere) forgetLastProject(userId, projectId)
+  }, [notHere, userId, projectId])
+  if (project === undefined || (project === null && !notHere))
     return <VaultLoading label="Loading project…" />
   if (project === null) return <ProjectNotFound />
   return <Vault project={project} />
 }
 
 export function VaultPage({ projectId }: { projectId?: string }) {
-  if (!projectId) return <NoProject />
+  const userId = useMe()?.id ?? ''
+  // Entering /icons without a project reopens the last one opened here (issue 23).
+  const reopening = useReopenLastProject(userId, projectId)
+  if (!projectId) return reopening ? <VaultLoading label="Loading project…" /> : <NoProject />
   return <ProjectVault key={projectId} projectId={projectId} />
 }
