@@ -45,6 +45,33 @@ describe('viewIcons', () => {
     expect(names(viewIcons(icons, { query: '', status: 'all', sort: 'oldest' }))[0]).toBe('Arrow 10')
   })
 
+  test('sorts by name Z–A and by size (markup bytes), ties by name', () => {
+    expect(names(viewIcons(icons, { query: '', status: 'all', sort: 'name-desc' }))).toEqual([
+      'Élan',
+      'arrow-right',
+      'Arrow 10',
+      'arrow 2',
+    ])
+    const sized = [
+      { ...icon('b', 1), svg: '<svg><path d="M0 0h24"/></svg>' },
+      { ...icon('a', 2), svg: '<svg/>' },
+      { ...icon('c', 3), svg: '<svg><path d="M0 0h2"/></svg>' },
+      { ...icon('é', 4), svg: '<svg><path d="M0 0h2"/></svg>' },
+    ]
+    expect(names(viewIcons(sized, { query: '', status: 'all', sort: 'largest' }))).toEqual([
+      'b',
+      'c',
+      'é',
+      'a',
+    ])
+    expect(names(viewIcons(sized, { query: '', status: 'all', sort: 'smallest' }))).toEqual([
+      'a',
+      'c',
+      'é',
+      'b',
+    ])
+  })
+
   test('filters by status and searches every word, ignoring case, accents and separators', () => {
     expect(names(viewIcons(icons, { query: '', status: 'needs-review', sort: 'name' }))).toEqual(['Arrow 10'])
     expect(names(viewIcons(icons, { query: 'RIGHT arr', status: 'all', sort: 'name' }))).toEqual([

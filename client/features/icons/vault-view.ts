@@ -1,11 +1,13 @@
 // What the grid shows: the project's icons searched by name or by a former name (an alias, issue 22:
 // a renamed icon is still found by the name people remember), filtered by status and sorted.
 // Pure, so it is tested beside this file.
+import { countOf } from '@common/format-count.ts'
+import { utf8Bytes } from '@common/icon-limits.ts'
 import type { LocalIcon } from '../../local/db.ts'
 
 export const STATUS_FILTERS = ['all', 'approved', 'needs-review'] as const
 export type StatusFilter = (typeof STATUS_FILTERS)[number]
-export const SORT_KEYS = ['name', 'newest', 'oldest'] as const
+export const SORT_KEYS = ['name', 'name-desc', 'newest', 'oldest', 'largest', 'smallest'] as const
 export type SortKey = (typeof SORT_KEYS)[number]
 
 export const STATUS_LABELS: Record<StatusFilter, string> = {
@@ -15,8 +17,11 @@ export const STATUS_LABELS: Record<StatusFilter, string> = {
 }
 export const SORT_LABELS: Record<SortKey, string> = {
   name: 'Name (A–Z)',
+  'name-desc': 'Name (Z–A)',
   newest: 'Newest first',
   oldest: 'Oldest first',
+  largest: 'Largest first',
+  smallest: 'Smallest first',
 }
 
 export interface ViewOptions {
@@ -58,10 +63,26 @@ export function viewIcons(icons: readonly LocalIcon[], options: ViewOptions): Lo
   const shown = icons.filter(
     (icon) => (options.status === 'all' || icon.icon_status === options.status) && iconMatches(icon, matches),
   )
-  if (options.sort === 'name')
-    return shown.sort((a, b) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id))
-  const dir = options.sort === 'newest' ? -1 : 1
-  return shown.sort((a, b) => dir * (a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id)))
+  const byName = (a: LocalIcon, b: LocalIcon) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id)
+  switch (options.sort) {
+    case 'name':
+      return shown.sort(byName)
+    case 'name-desc':
+      return shown.sort((a, b) => byName(b, a))
+    case 'largest':
+    case 'smallest': {
+      // Size: the bytes of the stored markup (what an export or a copy carries), ties by name.
+      const bytes = new Map(shown.map((icon) => [icon.id, utf8Bytes(icon.svg)]))
+      const dir = options.sort === 'largest' ? -1 : 1
+      return shown.sort((a, b) => dir * (bytes.get(a.id)! - bytes.get(b.id)!) || byName(a, b))
+    }
+    default: {
+      const dir = options.sort === 'newest' ? -1 : 1
+      return shown.sort(
+        (a, b) => dir * (a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id)),
+      )
+    }
+  }
 }
 
 export function statusCounts(icons: readonly LocalIcon[]) {
@@ -71,4 +92,4 @@ export function statusCounts(icons: readonly LocalIcon[]) {
 }
 
 /** "1 icon", "3 icons". */
-export const iconCount = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'icon' : 'icons'}`
+export const iconCount = (n: number) => countOf(n, 'icon')
