@@ -13,7 +13,7 @@ export type Bump = 'major' | 'minor' | 'patch'
 /** x.y.z, whole numbers without leading zeros (no pre-release or build part). */
 export const VERSION_PATTERN = /^(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})$/
 
-export const FIRST_VERSION = '1.0.0'
+const FIRST_VERSION = '1.0.0'
 
 export function parseVersion(version: string): [number, number, number] | null {
   const match = VERSION_PATTERN.exec(version)
@@ -104,7 +104,7 @@ export function releaseChanges(
 }
 
 /** Renames whose old name no icon answers to any more (not kept as an alias): breaking. */
-export function breakingRenames(changes: ReleaseChanges, after: readonly ReleasedIcon[]) {
+function breakingRenames(changes: ReleaseChanges, after: readonly ReleasedIcon[]) {
   const reachable = namesOf(after)
   return changes.renamed.filter((r) => !reachable.has(r.from.toLowerCase()))
 }

@@ -39,11 +39,6 @@ export async function updateIcon(icon: LocalIcon, changes: Partial<Pick<LocalIco
   await queueChange('icons/update', body, icon.workspace_id, (w) => w.put('icons', next))
 }
 
-/** Deletes an icon: it goes to the project's "Recently deleted" for 30 days (undeleteIcon brings it back). */
-export async function deleteIcon(icon: LocalIcon) {
-  await queueChange('icons/delete', { id: icon.id }, icon.workspace_id, (w) => w.delete('icons', icon.id))
-}
-
 /**
  * Brings a deleted icon back (Undo, or Restore in "Recently deleted"): the row is back locally at
  * once and `icons/undelete { id }` is queued behind the delete, so that offline both go out in

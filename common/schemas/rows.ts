@@ -81,7 +81,7 @@ export type IconAlias = {
 }
 
 /** How a version came to be (GET /api/icons/history: `change`). */
-export type IconChangeKind = 'created' | 'edited' | 'replaced' | 'restored' | 'undeleted' | 'moved'
+type IconChangeKind = 'created' | 'edited' | 'replaced' | 'restored' | 'undeleted' | 'moved'
 export type IconChangedField = 'name' | 'svg' | 'icon_status' | 'project'
 
 export type IconChange = {

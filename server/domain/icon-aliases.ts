@@ -120,6 +120,6 @@ export async function assertNamesFree(
 }
 
 /** A Postgres array literal of plain strings (ids, trimmed lower-case names), for `= any(...)`. */
-export function pgTextArray(values: readonly string[]): string {
+function pgTextArray(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`
 }

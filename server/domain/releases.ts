@@ -34,7 +34,7 @@ type StoredChanges = ReleaseChanges & { project_name?: string }
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** Every icon of the project now, as a release stores it, in export order. */
-export async function currentSet(db: Tx, projectId: string): Promise<ReleasedIcon[]> {
+async function currentSet(db: Tx, projectId: string): Promise<ReleasedIcon[]> {
   const rows = await db
     .select({
       id: icons.id,

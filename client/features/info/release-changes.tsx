@@ -6,7 +6,7 @@ import { ArrowRight } from 'lucide-react'
 import type { ReactNode } from 'react'
 
 /** An icon drawn on a light tile, whatever the theme (its markup as an image: no script runs). */
-export function ReleaseThumb({ svg, label }: { svg: string; label: string }) {
+function ReleaseThumb({ svg, label }: { svg: string; label: string }) {
   const uri = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg.replace(/currentColor/gi, '#18181b'))}`
   return (
     <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-md border border-line bg-white p-1.5">

@@ -16,7 +16,7 @@ import { useReleasePreview, useReleaseProject } from './use-releases.ts'
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 /** Why a typed version cannot be released, or null. */
-export function versionProblem(version: string, suggested: string): string | null {
+function versionProblem(version: string, suggested: string): string | null {
   if (!parseVersion(version)) return exportMessages.releaseVersionInvalid
   if (compareVersions(version, suggested) < 0) return exportMessages.releaseVersionTooLow(suggested)
   return null

@@ -27,7 +27,7 @@ const REASON_LABELS: Record<AliasReason, string> = {
 const REASON_OPTIONS = ALIAS_REASONS.map((value) => ({ value, label: REASON_LABELS[value] }))
 
 /** "Deprecated (renamed), removed in 3.0.0" */
-export function aliasState(alias: IconAlias): string {
+function aliasState(alias: IconAlias): string {
   if (!alias.deprecated) return 'Not deprecated'
   const reason = alias.reason ? ` (${REASON_LABELS[alias.reason].toLowerCase()})` : ''
   return `Deprecated${reason}${alias.remove_in ? `, removed in ${alias.remove_in}` : ''}`

@@ -17,7 +17,7 @@ import { VersionCompareDialog } from './version-compare-dialog.tsx'
 const fullDate = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
 
 /** Who made a version: "you", a teammate's e-mail, or "a former member". */
-export function useWho(workspaceId: string | null, meId: string): (userId: string | null) => string {
+function useWho(workspaceId: string | null, meId: string): (userId: string | null) => string {
   const people = useLiveQuery(
     async () =>
       workspaceId

@@ -15,7 +15,7 @@ import { db, type LocalIcon, rowKey } from '../../../local/db.ts'
 const isSvgFile = (file: File) => /\.svg$/i.test(file.name) || file.type === 'image/svg+xml'
 
 /** Why these files cannot replace a drawing (not exactly one SVG file), or null. */
-export function replaceFilesRefusal(files: readonly Pick<File, 'name' | 'type'>[]): string | null {
+function replaceFilesRefusal(files: readonly Pick<File, 'name' | 'type'>[]): string | null {
   if (files.length !== 1) return appMessages.replaceOneFile
   const [file] = files
   return isSvgFile(file as File) ? null : appMessages.replaceNotSvg(file!.name)
