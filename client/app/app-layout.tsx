@@ -7,7 +7,7 @@ import { afterPaint } from '../lib/after-paint.tsx'
 import { useMe } from '../lib/me.ts'
 import { AppHeader } from './app-header.tsx'
 import { MAIN_SCROLL_ID } from './scroll.ts'
-import { UpgradeFab } from './upgrade-fab.tsx'
+import { UpgradeFab, useUpgradeFab } from './upgrade-fab.tsx'
 import { useLocalSync } from './use-local-sync.ts'
 import { useSignOut } from './use-sign-out.ts'
 
@@ -29,6 +29,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   useLocalSync(user?.id)
   useFollowOpenProject()
   const { selectWorkspace } = useCurrent()
+  // The upgrade button's strip below the content: nothing scrolls to rest under it (ADR 0409).
+  const fab = useUpgradeFab()
 
   return (
     <div className="flex h-dvh flex-col bg-bg">
@@ -44,7 +46,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <AppHeader />
-      <main id={MAIN_SCROLL_ID} tabIndex={-1} className="flex-1 overflow-y-auto outline-none">
+      <main
+        id={MAIN_SCROLL_ID}
+        tabIndex={-1}
+        className={`flex-1 overflow-y-auto outline-none ${fab ? 'pb-16' : ''}`}
+      >
         {children}
       </main>
       <UpgradeFab />

@@ -1,6 +1,7 @@
-// Below the md breakpoint the tabs and the workspace admin actions move into this menu.
+// Below the md breakpoint the tabs and the workspace admin actions move into this menu; the current
+// tab is marked (aria-current, accent colour and a check).
 import { Link } from '@tanstack/react-router'
-import { Menu as MenuIcon } from 'lucide-react'
+import { Check, Menu as MenuIcon } from 'lucide-react'
 import { Button } from '../components/ui/button.tsx'
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../components/ui/menu.tsx'
 import { useAfterMenuClose } from '../components/ui/use-after-menu-close.ts'
@@ -32,10 +33,15 @@ export function MobileMenu() {
               <Link
                 to={to}
                 search={search}
-                activeProps={{ 'aria-current': 'page', className: 'font-medium' }}
+                activeProps={{ 'aria-current': 'page', className: 'font-medium text-accent' }}
               >
-                <Icon className="size-4 text-muted" aria-hidden />
-                {label}
+                {({ isActive }) => (
+                  <>
+                    <Icon className="size-4 text-muted" aria-hidden />
+                    {label}
+                    {isActive ? <Check className="ml-auto size-4" aria-hidden /> : null}
+                  </>
+                )}
               </Link>
             </MenuItem>
           ))}

@@ -73,7 +73,7 @@ export function VaultToolbar({
           aria-keyshortcuts="/"
           className="h-9 pr-8 pl-8"
         />
-        <kbd className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 rounded border border-line px-1 text-[10px] text-muted">
+        <kbd className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 rounded border border-line px-1 text-[10px] text-muted pointer-coarse:hidden">
           /
         </kbd>
       </div>

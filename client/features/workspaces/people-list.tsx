@@ -25,20 +25,29 @@ export function PeopleList({ workspace, userId }: { workspace: LocalWorkspace; u
         data-testid="people-list"
       >
         {people.map((person) => (
-          <li key={person.id} className="flex items-center gap-3 px-3 py-2" data-testid="person">
-            <span className="min-w-0 flex-1 truncate text-sm text-fg">
+          // On a phone the address takes its own line and wraps, whole; wider, it truncates (title: whole).
+          <li
+            key={person.id}
+            className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2"
+            data-testid="person"
+          >
+            <span
+              className="min-w-0 basis-full text-sm text-fg [overflow-wrap:anywhere] sm:flex-1 sm:basis-0 sm:truncate"
+              title={person.email}
+              data-testid="person-email"
+            >
               {person.email}
               {person.user_id === userId ? <span className="ml-1.5 text-xs text-muted">(you)</span> : null}
             </span>
             {person.role === 'owner' ? (
-              <span className="w-28 px-3 text-sm text-muted">Owner</span>
+              <span className="ml-auto w-28 px-3 text-sm text-muted sm:ml-0">Owner</span>
             ) : (
               <>
                 <Select
                   value={person.role as AssignableRole}
                   options={ROLE_OPTIONS}
                   aria-label={`Role of ${person.email}`}
-                  className="w-28"
+                  className="ml-auto w-28 sm:ml-0"
                   onValueChange={(role) => updateRole.mutate({ workspace, person, role })}
                 />
                 <Button

@@ -101,7 +101,7 @@ export const IconTile = memo(function IconTile({
         <span
           aria-hidden
           title="Needs review"
-          className="absolute top-2 right-2 size-2 rounded-full bg-amber-500"
+          className="absolute top-2.5 right-7 size-2 rounded-full bg-amber-500 pointer-coarse:right-9"
         />
       ) : null}
       <button
@@ -110,7 +110,8 @@ export const IconTile = memo(function IconTile({
         aria-hidden
         data-action="details"
         title="Details"
-        className="absolute right-1 bottom-10 hidden rounded p-0.5 text-muted group-hover:block pointer-coarse:block hover:bg-raised hover:text-fg"
+        // top right, mirroring the selection box: never over the name (two lines at the bottom)
+        className="absolute top-1.5 right-1.5 hidden place-items-center rounded p-0.5 text-muted group-hover:grid pointer-coarse:grid pointer-coarse:size-6 hover:bg-raised hover:text-fg"
       >
         <Info className="size-3.5" />
       </button>
