@@ -1,6 +1,8 @@
 // Every user-facing text of the specification, word for word, in one place (docs/product.md §Texts).
 // Server and client import from here; never retype one of these strings elsewhere.
 
+import { countOf } from './format-count.ts'
+
 export const PRODUCT_NAME = 'Iconvault'
 
 export const messages = {
@@ -172,14 +174,13 @@ export const appMessages = {
   // Icon vault, copy formats and exports (issue 4, vault UI)
   iconCopied: (name: string, format: string) => `Copied ${name} as ${format}`,
   iconRenamed: (name: string) => `Renamed to ${name}`,
-  iconsAdded: (count: number) => (count === 1 ? 'Added 1 icon' : `Added ${count} icons`),
-  iconsApproved: (count: number) => (count === 1 ? 'Approved 1 icon' : `Approved ${count} icons`),
-  iconsDeleted: (count: number) => (count === 1 ? 'Deleted 1 icon' : `Deleted ${count} icons`),
-  iconsMoved: (count: number, project: string) =>
-    count === 1 ? `Moved 1 icon to ${project}` : `Moved ${count} icons to ${project}`,
+  iconsAdded: (count: number) => `Added ${countOf(count, 'icon')}`,
+  iconsApproved: (count: number) => `Approved ${countOf(count, 'icon')}`,
+  iconsDeleted: (count: number) => `Deleted ${countOf(count, 'icon')}`,
+  iconsMoved: (count: number, project: string) => `Moved ${countOf(count, 'icon')} to ${project}`,
+  iconsCopied: (count: number, project: string) => `Copied ${countOf(count, 'icon')} to ${project}`,
   exportReady: (fileName: string) => `Downloaded ${fileName}`,
-  exportSkipped: (count: number) =>
-    count === 1 ? '1 icon could not be exported' : `${count} icons could not be exported`,
+  exportSkipped: (count: number) => `${countOf(count, 'icon')} could not be exported`,
   // Icon history, replacing a drawing and aliases in the detail panel (issue 22, ADR 0407)
   historyNeedsConnection: 'History needs a connection. Everything else here works offline.',
   historyFailed: 'Could not load the history of this icon',
@@ -198,23 +199,20 @@ export const appMessages = {
   // Undo delete, recently deleted icons, conflicts told (issue 22 items 3 and 4, ADR 0408)
   undo: 'Undo',
   undeleteIconFailed: 'Failed to bring the icon back',
-  deleteIconsTitle: (count: number) =>
-    count === 1 ? 'Delete 1 icon?' : `Delete ${count.toLocaleString('en')} icons?`,
+  deleteIconsTitle: (count: number) => `Delete ${countOf(count, 'icon')}?`,
   deleteIconTitle: (name: string) => `Delete “${name}”?`,
   deleteIconsDescription: (count: number, days: number) =>
     count === 1
       ? `It is removed from this project for everyone. You can undo it, or restore it from Recently deleted within ${days} days.`
       : `They are removed from this project for everyone. You can undo it, or restore them from Recently deleted within ${days} days.`,
-  iconsRestored: (count: number) =>
-    count === 1 ? 'Restored 1 icon' : `Restored ${count.toLocaleString('en')} icons`,
+  iconsRestored: (count: number) => `Restored ${countOf(count, 'icon')}`,
   recentlyDeletedIconsEmpty: (days: number) =>
     `No icon of this project was deleted in the last ${days} days.`,
   recentlyDeletedIconsHint: (days: number) =>
     `Deleted icons are kept ${days} days with their names and history, then removed for good.`,
   recentlyDeletedNeedsConnection: 'Recently deleted needs a connection. Try again when you are online.',
   recentlyDeletedFailed: 'Could not load the recently deleted icons',
-  restoreSelected: (count: number) =>
-    count === 1 ? 'Restore 1 icon' : `Restore ${count.toLocaleString('en')} icons`,
+  restoreSelected: (count: number) => `Restore ${countOf(count, 'icon')}`,
   renameConflict: (yours: string, by: string, theirs: string) =>
     `Your rename of “${yours}” replaced ${by}’s rename to “${theirs}”.`,
   changeConflict: (yours: string, by: string) =>

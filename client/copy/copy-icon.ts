@@ -11,8 +11,8 @@ export interface CopyableIcon {
   svg: string
 }
 
-/** The icon's code in `format`. */
-async function iconCode(icon: CopyableIcon, format: CopyFormat): Promise<string> {
+/** The icon's code in `format` (what a copy puts on the clipboard; the detail panel shows it too). */
+export async function iconCode(icon: CopyableIcon, format: CopyFormat): Promise<string> {
   const { convertSvg } = await loadSvgPipeline()
   return convertSvg(icon.svg, format, icon.name)
 }

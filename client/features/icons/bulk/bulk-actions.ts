@@ -1,12 +1,14 @@
-// The vault's bulk actions on a selection: approve, move to another project, delete (with Undo), export
-// as a ZIP of SVG files. Changes are local first and queued (local/bulk-queue.ts); the outbox toasts failures.
-// A move keeps the icons themselves (ids, authors, dates): one POST /api/icons/move.
-import { movedIconStatus } from '@common/icon-rules.ts'
+// The vault's bulk actions on a selection: approve, move or copy to another project, delete (with
+// Undo), export as a ZIP of SVG files. Changes are local first and queued (local/bulk-queue.ts); the
+// outbox toasts failures. A move keeps the icons themselves (ids, authors, dates): one POST
+// /api/icons/move. A copy makes new icons through the create path (POST /api/icons/create-many, its
+// plan, role and quota checks), each remembering its original in origin_icon_id (ADR 0410).
+import { iconIdPrefix, movedIconStatus } from '@common/icon-rules.ts'
 import { appMessages } from '@common/messages.ts'
 import type { IconStatus } from '@common/schemas/icons.ts'
 import { runExport, saveFile } from '../../../copy/exports/run-export.ts'
 import { toast } from '../../../lib/toast.ts'
-import { approveIcons, moveIcons } from '../../../local/bulk-queue.ts'
+import { approveIcons, createIcons, moveIcons } from '../../../local/bulk-queue.ts'
 import type { LocalIcon, LocalProject } from '../../../local/db.ts'
 import { deleteWithUndo } from '../trash/delete-with-undo.ts'
 
@@ -49,6 +51,37 @@ export async function moveSelected(icons: readonly LocalIcon[], target: MoveTarg
     })
   await moveIcons(moved)
   toast(appMessages.iconsMoved(icons.length, target.project.name), 'success')
+}
+
+/**
+ * New icons in the target project, one per original: a new id, the original's name and markup, this
+ * user as author, `origin_icon_id` the original's id; the status a create there gets (the server
+ * decides it too). Dated a millisecond apart so "oldest first" keeps the selection's order.
+ */
+export async function copySelected(icons: readonly LocalIcon[], target: MoveTarget, userId: string) {
+  const start = Date.now()
+  const rows: LocalIcon[] = icons.map((from, i) => {
+    const at = new Date(start + i).toISOString()
+    const id = crypto.randomUUID()
+    return {
+      id,
+      name: from.name,
+      // Its internal ids get the copy's own prefix, as the server's pipeline gives them (ADR 0013).
+      svg: from.svg.replaceAll(iconIdPrefix(from.id), iconIdPrefix(id)),
+      user_id: userId,
+      origin_icon_id: from.id,
+      project_id: target.project.id,
+      workspace_id: target.project.workspace_id,
+      icon_status: target.review ? 'needs-review' : 'approved',
+      revision: 1,
+      aliases: [],
+      created_at: at,
+      updated_at: at,
+    }
+  })
+  await createIcons(rows)
+  toast(appMessages.iconsCopied(rows.length, target.project.name), 'success')
+  return rows
 }
 
 export async function exportSelected(

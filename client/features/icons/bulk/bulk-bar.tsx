@@ -1,10 +1,10 @@
 // The actions on the selected icons, floating over the bottom of the grid while some are selected
 // (no layout shift under the pointer; toasts stand above it, use-toast-lift.ts): approve (admins), move,
-// export as a ZIP of SVGs, delete (after a confirmation, also asked by the Delete key: the vault
+// copy to another project (anyone: the originals stay; the target decides, ADR 0410), export as a ZIP of SVGs, delete (after a confirmation, also asked by the Delete key: the vault
 // holds whether it is open; then a toast with Undo), clear the selection.
 import { appMessages } from '@common/messages.ts'
 import { TRASH_DAYS } from '@common/retention.ts'
-import { CheckCheck, Download, FolderInput, Trash2, X } from 'lucide-react'
+import { CheckCheck, Copy, Download, FolderInput, Trash2, X } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
@@ -29,7 +29,7 @@ interface BulkBarProps {
 
 export function BulkBar(props: BulkBarProps) {
   const { icons, projectId, projectName, access, onClear, confirming, onConfirming: setConfirming } = props
-  const [moving, setMoving] = useState(false)
+  const [moving, setMoving] = useState<'move' | 'copy' | null>(null)
   const [exporting, setExporting] = useState<number | null>(null)
   const reviewable = icons.some((icon) => icon.icon_status === 'needs-review')
   const bar = useRef<HTMLDivElement>(null)
@@ -65,10 +65,13 @@ export function BulkBar(props: BulkBarProps) {
         </Button>
       ) : null}
       {access.canCreate && access.canDelete ? (
-        <Button variant="ghost" size="sm" onClick={() => setMoving(true)}>
+        <Button variant="ghost" size="sm" onClick={() => setMoving('move')}>
           <FolderInput className="size-4" aria-hidden /> Move…
         </Button>
       ) : null}
+      <Button variant="ghost" size="sm" onClick={() => setMoving('copy')}>
+        <Copy className="size-4" aria-hidden /> Copy to…
+      </Button>
       <Button variant="ghost" size="sm" onClick={() => void exportZip()} disabled={exporting !== null}>
         <Download className="size-4" aria-hidden />{' '}
         {exporting === null ? 'Export ZIP' : `Exporting… ${exporting}%`}
@@ -101,8 +104,9 @@ export function BulkBar(props: BulkBarProps) {
         <MoveDialog
           icons={icons}
           projectId={projectId}
-          open={moving}
-          onOpenChange={setMoving}
+          mode={moving}
+          open
+          onOpenChange={(open) => !open && setMoving(null)}
           onMoved={onClear}
         />
       ) : null}

@@ -1,5 +1,6 @@
-// Move the selected icons to another project: personal or of a workspace where the user may add
-// icons. The plan check of the target comes first (common/plans.ts via planRefusal).
+// Move or copy the selected icons to another project: personal or of a workspace where the user may
+// add icons (use-move-targets.ts says which). The plan check of the target comes first
+// (common/save-rule.ts via planRefusal), as for any create there.
 import { newIconStatus } from '@common/icon-rules.ts'
 import { messages } from '@common/messages.ts'
 import { type FormEvent, useState } from 'react'
@@ -11,15 +12,18 @@ import { toast } from '../../../lib/toast.ts'
 import type { LocalIcon } from '../../../local/db.ts'
 import { planRefusal } from '../use-vault-access.ts'
 import { iconCount } from '../vault-view.ts'
-import { moveSelected } from './bulk-actions.ts'
-import { type MoveGroup, useMoveTargets } from './use-move-targets.ts'
+import { copySelected, moveSelected } from './bulk-actions.ts'
+import { type MoveGroup, type TargetMode, useMoveTargets } from './use-move-targets.ts'
 
 interface MoveDialogProps {
   icons: readonly LocalIcon[]
   projectId: string
   open: boolean
   onOpenChange(open: boolean): void
+  /** Called once the icons are moved or copied (locally, and queued for the server). */
   onMoved(): void
+  /** 'copy': new icons in the target, the originals stay (default 'move'). */
+  mode?: TargetMode
 }
 
 function find(groups: MoveGroup[] | undefined, id: string) {
@@ -30,9 +34,16 @@ function find(groups: MoveGroup[] | undefined, id: string) {
   return null
 }
 
-export function MoveDialog({ icons, projectId, open, onOpenChange, onMoved }: MoveDialogProps) {
+const TEXTS = {
+  move: { title: 'Move icons', verb: 'Move' },
+  copy: { title: 'Copy icons', verb: 'Copy' },
+} as const
+
+export function MoveDialog(props: MoveDialogProps) {
+  const { icons, projectId, open, onOpenChange, onMoved, mode = 'move' } = props
   const me = useMe()
-  const groups = useMoveTargets(projectId, icons[0]?.workspace_id ?? null)
+  const groups = useMoveTargets(projectId, icons[0]?.workspace_id ?? null, mode)
+  const text = TEXTS[mode]
   const [targetId, setTargetId] = useState('')
 
   async function submit(event: FormEvent) {
@@ -44,14 +55,18 @@ export function MoveDialog({ icons, projectId, open, onOpenChange, onMoved }: Mo
     if (refusal) return toast(refusal)
     const review =
       newIconStatus(!!target.workspace?.review_icons, target.workspace?.role ?? 'personal') === 'needs-review'
-    await moveSelected(icons, { project: target.project, review })
+    if (mode === 'copy') await copySelected(icons, { project: target.project, review }, me.id)
+    else await moveSelected(icons, { project: target.project, review })
     onOpenChange(false)
     onMoved()
   }
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Move icons" description={`Move ${iconCount(icons.length)} to another project.`}>
+      <DialogContent
+        title={text.title}
+        description={`${text.verb} ${iconCount(icons.length)} to another project.`}
+      >
         <form onSubmit={submit} className="flex flex-col gap-4">
           {groups?.length === 0 ? (
             <p className="text-sm text-muted">There is no other project you may add icons to.</p>
@@ -92,7 +107,7 @@ export function MoveDialog({ icons, projectId, open, onOpenChange, onMoved }: Mo
               Cancel
             </Button>
             <Button type="submit" disabled={!targetId}>
-              Move
+              {text.verb}
             </Button>
           </div>
         </form>

@@ -1,17 +1,58 @@
 // Copy the icon in any of the five formats; the format chosen in the Copy Format panel is marked.
+// Under the buttons, the code of the shown format (the chosen one, or the one last copied here),
+// read-only and scrollable: exactly the text a copy puts on the clipboard (copy-icon.ts iconCode).
 // The outcome is said here, in the panel, not in a toast: on a phone the panel fills the screen and
 // a toast would sit over its controls.
+import { useQuery } from '@tanstack/react-query'
 import { Copy } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
-import { COPY_FORMAT_IDS, formatLabel, useCopyFormat } from '../../../copy/copy-format-store.ts'
-import { copyIcon } from '../../../copy/copy-icon.ts'
+import {
+  COPY_FORMAT_IDS,
+  type CopyFormat,
+  formatLabel,
+  useCopyFormat,
+} from '../../../copy/copy-format-store.ts'
+import { copyIcon, iconCode } from '../../../copy/copy-icon.ts'
 import type { LocalIcon } from '../../../local/db.ts'
 
 const NOTICE_MS = 4000
 
+/** The code of the icon's current markup in `format`, or the converter's refusal. */
+function CodePreview({ icon, format }: { icon: LocalIcon; format: CopyFormat }) {
+  const code = useQuery({
+    queryKey: ['icon-code', icon.id, icon.name, icon.svg, format],
+    queryFn: () => iconCode(icon, format),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 60_000,
+    retry: false,
+    placeholderData: (previous) => previous,
+  })
+  const label = `${formatLabel(format)} code`
+  return (
+    <figure className="flex flex-col gap-1">
+      <figcaption className="text-xs text-muted">{label}</figcaption>
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is reached by keyboard to scroll it
+        tabIndex={0}
+        aria-label={label}
+        data-testid="code-preview"
+        data-format={format}
+        className="max-h-48 overflow-auto rounded-md border border-line bg-surface focus-visible:outline-2 focus-visible:outline-accent"
+      >
+        <pre className="w-max p-2 font-mono text-xs whitespace-pre text-fg">
+          {code.isError
+            ? String(code.error instanceof Error ? code.error.message : code.error)
+            : (code.data ?? 'Loading…')}
+        </pre>
+      </section>
+    </figure>
+  )
+}
+
 export function CopySection({ icon }: { icon: LocalIcon }) {
   const [chosen] = useCopyFormat()
+  const [copied, setCopied] = useState<CopyFormat | null>(null)
   const [notice, setNotice] = useState<{ message: string; type: 'success' | 'error'; at: number } | null>(
     null,
   )
@@ -33,9 +74,10 @@ export function CopySection({ icon }: { icon: LocalIcon }) {
             size="sm"
             aria-label={`Copy as ${formatLabel(format)}`}
             data-format={format}
-            onClick={() =>
+            onClick={() => {
+              setCopied(format)
               void copyIcon(icon, format, (message, type) => setNotice({ message, type, at: Date.now() }))
-            }
+            }}
           >
             <Copy className="size-3.5" aria-hidden />
             {formatLabel(format)}
@@ -49,6 +91,7 @@ export function CopySection({ icon }: { icon: LocalIcon }) {
       >
         {notice?.message}
       </p>
+      <CodePreview icon={icon} format={copied ?? chosen} />
     </section>
   )
 }

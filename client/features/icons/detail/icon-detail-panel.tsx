@@ -1,16 +1,18 @@
 // The icon detail panel (a 500 px side panel): preview on light and dark, rename, review status,
-// aliases, origin, copy in each format, downloads, history (compare, restore), open in the maker,
-// replace the drawing, delete. Viewers see it read-only.
+// aliases, origin, copy in each format (its code shown), downloads, history (compare, restore), open
+// in the maker, copy to another project (ADR 0410), replace the drawing, delete. Viewers see it
+// read-only (they may still copy it into a project of their own).
 import { appMessages } from '@common/messages.ts'
 import { TRASH_DAYS } from '@common/retention.ts'
 import { Link } from '@tanstack/react-router'
-import { Trash2, WandSparkles } from 'lucide-react'
+import { CopyPlus, Trash2, WandSparkles } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { Button, buttonClass } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx'
 import { db, type LocalIcon, rowKey } from '../../../local/db.ts'
 import { useLiveQuery } from '../../../local/use-live-query.ts'
+import { MoveDialog } from '../bulk/move-dialog.tsx'
 import { ICON_INK, iconDataUri } from '../icon-image.ts'
 import { deleteWithUndo } from '../trash/delete-with-undo.ts'
 import type { VaultAccess } from '../use-vault-access.ts'
@@ -81,6 +83,7 @@ export function IconDetailPanel(props: IconDetailPanelProps) {
   const shown = icon ?? last.current
   const pending = useCreatePending(shown?.id)
   const [confirming, setConfirming] = useState(false)
+  const [copying, setCopying] = useState(false)
   if (!shown) return null
 
   const remove = async () => {
@@ -123,6 +126,9 @@ export function IconDetailPanel(props: IconDetailPanelProps) {
             >
               <WandSparkles className="size-4" aria-hidden /> Open in maker
             </Link>
+            <Button variant="secondary" onClick={() => setCopying(true)}>
+              <CopyPlus className="size-4" aria-hidden /> Copy to…
+            </Button>
             {access.canUpdate ? <ReplaceSvg icon={shown} refusal={access.saveRefusal} /> : null}
             {access.canDelete ? (
               <Button variant="danger" className="ml-auto" onClick={() => setConfirming(true)}>
@@ -139,6 +145,16 @@ export function IconDetailPanel(props: IconDetailPanelProps) {
           confirmLabel="Delete"
           onConfirm={() => void remove()}
         />
+        {copying ? (
+          <MoveDialog
+            icons={[shown]}
+            projectId={shown.project_id}
+            mode="copy"
+            open
+            onOpenChange={setCopying}
+            onMoved={() => undefined}
+          />
+        ) : null}
       </DialogContent>
     </Dialog>
   )
