@@ -41,7 +41,7 @@ describe('project exports', () => {
       'export function Arrow2(props: SVGProps<SVGSVGElement>)',
     )
     expect(JSON.parse(strFromU8(files['package.json']!))).toMatchObject({
-      name: 'my-icons-icons',
+      name: 'my-icons',
       main: 'index.ts',
     })
   })

@@ -1,4 +1,5 @@
 // The index, package.json and README of an exported component package.
+import { countOf } from '../format-count.ts'
 import type { ExportKind } from './export-kinds.ts'
 
 type PackageKind = Extract<ExportKind, 'react-ts' | 'react-js' | 'react-native-ts'>
@@ -10,13 +11,22 @@ export function indexFile(kind: PackageKind, lines: readonly string[]): { path: 
   return { path: kind === 'react-js' ? 'index.js' : 'index.ts', text: `${lines.join('\n')}\n` }
 }
 
+/**
+ * The package's name: the project's slug with "-icons" (and "-native"), unless the slug already
+ * ends with "icons" or "icon" ("Brand icons" gives brand-icons, not brand-icons-icons).
+ */
+export function packageName(kind: PackageKind, slug: string): string {
+  const base = /(^|-)icons?$/.test(slug) ? slug.replace(/icon$/, 'icons') : `${slug}-icons`
+  return `${base}${kind === 'react-native-ts' ? '-native' : ''}`
+}
+
 export function packageJson(kind: PackageKind, slug: string, count: number, version = '1.0.0'): string {
   const native = kind === 'react-native-ts'
   const main = kind === 'react-js' ? 'index.js' : 'index.ts'
   const pkg = {
-    name: `${slug}-icons${native ? '-native' : ''}`,
+    name: packageName(kind, slug),
     version,
-    description: `${count} icons exported from Iconvault`,
+    description: `${countOf(count, 'icon')} exported from Iconvault`,
     private: true,
     type: 'module',
     main,
@@ -34,13 +44,13 @@ export function readme(
   first: string | undefined,
 ): string {
   const example = first ?? 'Icon'
-  const pkg = `${slug}-icons${kind === 'react-native-ts' ? '-native' : ''}`
+  const pkg = packageName(kind, slug)
   const usage =
     kind === 'react-native-ts'
       ? [`<${example} />`, `<${example} size={32} color="#111" />`]
       : [`<${example} />`, `<${example} width={24} height={24} color="#111" aria-label="${example}" />`]
   return [
-    `# ${projectName} icons`,
+    `# ${/\bicons?$/i.test(projectName.trim()) ? projectName.trim() : `${projectName} icons`}`,
     '',
     `Exported from Iconvault: one component per icon, all re-exported from \`${kind === 'react-js' ? 'index.js' : 'index.ts'}\`.`,
     kind === 'react-native-ts' ? 'The components draw with `react-native-svg`.' : '',
