@@ -287,7 +287,10 @@ export const appMessages = {
 export const exportMessages = {
   aliasLeftOut: (alias: string, key: string, holder: string) =>
     `The alias “${alias}” is left out: ${key} is already “${holder}”`,
-  exportFormatInvalid: 'The format must be svg, css, react-ts, react-js, react-native-ts or sprite',
+  exportFormatInvalid: 'The format must be svg, css, react-ts, react-js, react-native-ts, sprite or font',
+  classPrefixInvalid:
+    'The class prefix must start with a letter or _ and hold at most 32 letters, digits, - or _',
+  fontSkipped: (name: string, why: string) => `“${name}” is not in the font: ${why}`,
   releaseNotFound: 'This project has no such release',
   releaseVersionInvalid: 'The version must be a semantic version such as 1.2.0',
   releaseVersionTooLow: (suggested: string) =>

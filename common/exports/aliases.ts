@@ -62,10 +62,10 @@ export function indexAliasLines(component: string, aliases: readonly PlacedAlias
 }
 
 /** A CSS rule (`.house {…}`) with each alias's class as a further selector (`.house,\n.home {…}`). */
-export function cssWithAliases(rule: string, aliases: readonly PlacedAlias[]): string {
+export function cssWithAliases(rule: string, aliases: readonly PlacedAlias[], prefix = ''): string {
   if (!aliases.length) return rule
   const brace = rule.indexOf(' {')
-  return `${rule.slice(0, brace)}${aliases.map((a) => `,\n.${a.key}`).join('')}${rule.slice(brace)}`
+  return `${rule.slice(0, brace)}${aliases.map((a) => `,\n.${prefix}${a.key}`).join('')}${rule.slice(brace)}`
 }
 
 /** aliases.json of the SVG ZIP: old file name → current file name, or null without aliases. */

@@ -67,9 +67,13 @@ describe('project exports', () => {
     expect(text.match(/xmlns=/g)).toHaveLength(1)
   })
 
-  test('a CSS file with one class per icon', async () => {
+  test('a CSS file with one class per icon, under the project’s class prefix (ADR 0105)', async () => {
     const text = strFromU8((await build('css')).bytes)
-    expect([...text.matchAll(/^\.([\w-]+) \{/gm)].map((m) => m[1])).toEqual(['arrow', 'arrow-2', 'home'])
+    expect([...text.matchAll(/^\.([\w-]+) \{/gm)].map((m) => m[1])).toEqual([
+      'my-arrow',
+      'my-arrow-2',
+      'my-home',
+    ])
   })
 })
 
@@ -144,7 +148,7 @@ describe('aliases in every output (ADR 0104)', () => {
 
   test('CSS: the old class is a second selector of the same rule', async () => {
     const text = strFromU8((await run('css')).bytes)
-    expect(text).toContain('.house,\n.home,\n.hut,\n.dwelling {\n  display: inline-block;')
+    expect(text).toContain('.set-house,\n.set-home,\n.set-hut,\n.set-dwelling {\n  display: inline-block;')
     expect(text).toMatch(/^\/\* Set: 2 icons/)
   })
 

@@ -2,11 +2,13 @@
 // re-exporting all, package.json and README), an SVG sprite or a CSS file. Pure and deterministic
 // (ADR 0104): the same icons give the same bytes in the browser's export worker and on the server
 // (GET /api/projects/export): the icons are taken in a fixed order (by name), every ZIP entry has the
-// same fixed date, and each output carries the icons' aliases (their former names). Reports progress
+// same fixed date, and each output carries the icons' aliases (their former names); CSS classes
+// take the class prefix (ADR 0105). The icon font is built on the server (icon-font.ts). Reports progress
 // and yields now and then, so it also runs on a thread that must stay responsive.
 import { zipSync } from 'fflate'
 import { componentName, convertSvg, cssClassName } from '../svg/index.ts'
 import { type AliasNames, aliasesFile, aliasesOf, cssWithAliases, indexAliasLines } from './aliases.ts'
+import { defaultClassPrefix } from './class-prefix.ts'
 import {
   type ExportRequest,
   type ExportResult,
@@ -31,6 +33,8 @@ export async function buildExport(
   yieldEvery = 0,
 ): Promise<ExportResult> {
   const { kind } = request
+  if (kind === 'font') throw new Error('The icon font is built on the server (GET /api/projects/export)')
+  const classPrefix = request.classPrefix ?? defaultClassPrefix(request.projectName)
   const icons = sortedForExport(request.icons)
   const base = slug(request.projectName)
   const files: Record<string, Uint8Array> = {}
@@ -53,7 +57,8 @@ export async function buildExport(
       else if (kind === 'sprite') {
         const symbol = spriteSymbol(icon.svg, key)
         texts.push(symbol, ...mine.map((alias) => spriteSymbol(icon.svg, alias.key)))
-      } else if (kind === 'css') texts.push(cssWithAliases(convertSvg(icon.svg, 'css', name), mine))
+      } else if (kind === 'css')
+        texts.push(cssWithAliases(convertSvg(icon.svg, 'css', name, { classPrefix }), mine, classPrefix))
       else if (pkg) {
         files[`${key}.${componentExtension(pkg)}`] = encoder.encode(convertSvg(icon.svg, pkg, name))
         components.push(key)

@@ -3,7 +3,15 @@
 // GET /api/projects/export) and the pages that offer them.
 import type { IconAlias } from '../schemas/rows.ts'
 
-export const EXPORT_KINDS = ['svg-zip', 'react-ts', 'react-js', 'react-native-ts', 'sprite', 'css'] as const
+export const EXPORT_KINDS = [
+  'svg-zip',
+  'react-ts',
+  'react-js',
+  'react-native-ts',
+  'sprite',
+  'css',
+  'font',
+] as const
 export type ExportKind = (typeof EXPORT_KINDS)[number]
 
 export const EXPORT_LABELS: Record<ExportKind, { title: string; detail: string }> = {
@@ -25,11 +33,19 @@ export const EXPORT_LABELS: Record<ExportKind, { title: string; detail: string }
     detail: 'One <symbol> per icon, used with <svg width="1em" height="1em"><use href="#name"/></svg>',
   },
   css: { title: 'CSS file', detail: 'One 1em class per icon, drawn with mask-image in the text colour' },
+  font: {
+    title: 'Icon font',
+    detail: 'A WOFF2 font, its CSS and a demo page; each icon keeps its code point across exports',
+  },
 }
+
+/** Built on the server only (ADR 0105: the font tools are Node libraries): never in the browser's worker. */
+export const SERVER_ONLY_KINDS: readonly ExportKind[] = ['font']
 
 export function exportFileName(kind: ExportKind, base: string): string {
   if (kind === 'sprite') return `${base}-sprite.svg`
   if (kind === 'css') return `${base}.css`
+  if (kind === 'font') return `${base}-font.zip`
   return `${base}-${kind === 'svg-zip' ? 'svg' : kind}.zip`
 }
 
@@ -84,6 +100,8 @@ export interface ExportRequest {
   icons: readonly ExportIcon[]
   /** A package's version in its package.json (a release's version); 1.0.0 if not given. */
   version?: string
+  /** CSS and font: the class prefix (class-prefix.ts); the project's default if not given. */
+  classPrefix?: string
 }
 
 export interface ExportResult {

@@ -2,6 +2,7 @@
 // POST /api/projects/release, GET /api/projects/releases, GET /api/projects/release-preview and
 // GET /api/projects/export.
 import { z } from 'zod'
+import { CLASS_PREFIX_PATTERN } from '../exports/class-prefix.ts'
 import type { ExportKind } from '../exports/export-kinds.ts'
 import { appMessages, exportMessages, messages } from '../messages.ts'
 import { VERSION_PATTERN } from '../release-version.ts'
@@ -43,6 +44,7 @@ export const EXPORT_FORMATS = {
   'react-js': 'react-js',
   'react-native-ts': 'react-native-ts',
   sprite: 'sprite',
+  font: 'font',
 } as const satisfies Record<string, ExportKind>
 export type ExportFormat = keyof typeof EXPORT_FORMATS
 
@@ -60,6 +62,11 @@ export const exportQuery = z.strictObject({
     .union([z.literal(''), version], { error: exportMessages.releaseVersionInvalid })
     .optional()
     .transform((v) => v || null),
+  /** css and font: the class prefix (ADR 0105); empty: none; missing: the project's default. */
+  prefix: z
+    .string({ error: exportMessages.classPrefixInvalid })
+    .regex(CLASS_PREFIX_PATTERN, { error: exportMessages.classPrefixInvalid })
+    .optional(),
 })
 
 /** One release (POST /api/projects/release, GET /api/projects/releases). */

@@ -42,13 +42,15 @@ function hasFilter(root: SvgElement): boolean {
 
 /**
  * `monochrome`: the icon paints only in currentColor (paintsInCurrentColorOnly), if known;
- * `color`: the colour it was drawn in before (its default text colour), if any.
+ * `color`: the colour it was drawn in before (its default text colour), if any; `prefix`: put
+ * before the class name (ADR 0105).
  */
 export function toCss(
   root: SvgElement,
   name: string,
   monochrome = paintsInCurrentColorOnly(root),
   color: string | null = null,
+  prefix = '',
 ): string {
   const mask = monochrome && !hasFilter(root)
   // In an image currentColor means black: the image carries its own colour.
@@ -76,7 +78,7 @@ export function toCss(
         '  background-size: 100% 100%;',
       ]
   return [
-    `.${cssClassName(name)} {`,
+    `.${prefix}${cssClassName(name)} {`,
     '  display: inline-block;',
     `  width: ${round(ratio)}em;`,
     '  height: 1em;',

@@ -28,22 +28,33 @@ export function isCopyFormat(value: unknown): value is CopyFormat {
   return typeof value === 'string' && (COPY_FORMATS as readonly string[]).includes(value)
 }
 
+export interface ConvertOptions {
+  /** CSS only: put before the class name (`brand-` → `.brand-arrow-left`); none by default. */
+  classPrefix?: string
+}
+
 /**
  * The icon in one copy format: svg → the markup; css → a `.kebab-name {…}` rule;
  * react-ts / react-js → a module exporting `function PascalName(props)` (named and default);
  * react-native-ts → the same on react-native-svg, with a `size` prop. Every format keeps (or
  * derives) the viewBox, has <style> rules inlined, is 1em high by default (React Native: 24),
  * and paints a single-colour icon in currentColor (colors.ts), with the colour it declared as
- * the default `color` (convert-defaults.ts); multicolour icons keep their colours.
+ * the default `color` (convert-defaults.ts); multicolour icons keep their colours. `options` (the
+ * optional last argument; without it the output is as it always was): the CSS class prefix.
  */
-export function convertSvg(svg: string, format: CopyFormat, name: string): string {
+export function convertSvg(
+  svg: string,
+  format: CopyFormat,
+  name: string,
+  options: ConvertOptions = {},
+): string {
   if (!isCopyFormat(format)) throw new SvgError('unknown_format', String(format))
   const tree = inlineStyles(readSvg(svg))
   ensureViewBox(tree)
   const { replaced, declared, monochrome } = applyCurrentColor(tree)
   // The black of a fill nobody set is no chosen colour: such an icon follows the text colour.
   const color = declared ? replaced : null
-  if (format === 'css') return toCss(tree, name, monochrome, color)
+  if (format === 'css') return toCss(tree, name, monochrome, color, options.classPrefix)
   const width = emWidth(tree)
   if (format === 'react-native-ts') {
     setRootDefaults(tree, null, color)

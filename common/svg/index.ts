@@ -7,7 +7,8 @@
 //   optimizeSvg(svg)                 svgo 4, loaded lazily
 //   importSvg(input)                 the processSvg pipeline, synchronous, never throws:
 //                                    { svg } or { error }; ids get a hash-based prefix
-//   convertSvg(svg, format, name)    the copy formats (alias convert)
+//   convertSvg(svg, format, name, options?)  the copy formats (alias convert); options: the CSS
+//                                    class prefix
 //
 // The tree (readSvg: parse + allowlist into SvgElement; serialize) and a few CSS and reference
 // helpers are exported for the maker's editing ops and the sprite export, which work on it; the
@@ -28,7 +29,14 @@ import { processSvg } from './pipeline.ts'
 import { sanitizeSvg } from './sanitize.ts'
 
 export { RENAMED_ELEMENTS } from './allowlist.ts'
-export { COPY_FORMAT_LABELS, COPY_FORMATS, type CopyFormat, convertSvg, isCopyFormat } from './convert.ts'
+export {
+  COPY_FORMAT_LABELS,
+  COPY_FORMATS,
+  type ConvertOptions,
+  type CopyFormat,
+  convertSvg,
+  isCopyFormat,
+} from './convert.ts'
 export { svgDataUri } from './convert-css.ts'
 export { type Declaration, parseDeclarations, serializeDeclarations } from './css.ts'
 export {

@@ -23,6 +23,7 @@ import type { Db, Tx } from '../db/client.ts'
 import { icons, projectReleases, projects } from '../db/schema/index.ts'
 import type { Actor } from './deps.ts'
 import { badRequest, conflict, notFound } from './errors.ts'
+import { exportFont } from './project-font.ts'
 
 /**
  * What the `changes` column holds: the changelog, and the project's name when it was released (an
@@ -161,12 +162,17 @@ export async function releaseProject(db: Db, actor: Actor, body: ReleaseBody): P
   }
 }
 
-/** GET /api/projects/export: the latest state (`release` null) or a release, built like the in-app export. */
+/**
+ * GET /api/projects/export: the latest state (`release` null) or a release, built like the in-app
+ * export; the icon font on the server only (ADR 0105). `classPrefix`: css and font (the default: the
+ * project's, class-prefix.ts).
+ */
 export async function exportProject(
   db: Db,
   project: { id: string; name: string },
   kind: ExportKind,
   release: string | null,
+  classPrefix?: string,
 ): Promise<ExportResult> {
   let set: ReleasedIcon[]
   let projectName = project.name
@@ -181,6 +187,7 @@ export async function exportProject(
     projectName = (row.changes as StoredChanges).project_name ?? project.name
     version = release
   } else set = await currentSet(db, project.id)
+  if (kind === 'font') return exportFont(db, projectName, set, classPrefix)
   // Yields to the event loop every 25 icons (ADR 0104): a big export does not hold other requests up.
-  return buildExport({ kind, projectName, icons: set.map(exportIcon), version }, () => {}, 25)
+  return buildExport({ kind, projectName, icons: set.map(exportIcon), version, classPrefix }, () => {}, 25)
 }

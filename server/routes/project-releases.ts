@@ -46,15 +46,16 @@ export function projectReleaseRoutes(deps: Deps) {
     async (c) => c.json({ data: await releasePreview(deps.db, c.get('query').project_id) }),
   )
 
-  // GET /api/projects/export?project_id=&format=&release=: the bytes of the in-app export.
+  // GET /api/projects/export?project_id=&format=&release=&prefix=: the bytes of the in-app export
+  // (format=font: built here only, ADR 0105).
   app.get(
     '/export',
     rateLimit(LIMITS.exportsPerUser, byUser),
     validateQuery(s.exportQuery),
     requireAccess('icon:read', queryProject),
     async (c) => {
-      const { format, release } = c.get('query')
-      const result = await exportProject(deps.db, c.get('project'), EXPORT_FORMATS[format], release)
+      const { format, release, prefix } = c.get('query')
+      const result = await exportProject(deps.db, c.get('project'), EXPORT_FORMATS[format], release, prefix)
       return c.body(result.bytes, 200, {
         'content-type': result.mime.startsWith('text/') ? `${result.mime}; charset=utf-8` : result.mime,
         'content-disposition': `attachment; filename="${result.fileName}"`,

@@ -77,9 +77,10 @@ describe('aliases in every export on pglite', () => {
   })
 
   it('CSS: .home is a second selector of the .house rule (and .arrow-left stays the arrow’s)', async () => {
+    // Under the project's default class prefix (ADR 0105).
     const css = strFromU8(await get('css'))
-    expect(css).toContain('.house,\n.home {')
-    expect(css.match(/\.arrow-left\b/g)).toHaveLength(1)
+    expect(css).toContain('.aliased-house,\n.aliased-home {')
+    expect(css.match(/\.aliased-arrow-left\b/g)).toHaveLength(1)
   })
 
   it('sprite: a second <symbol id="home"> drawn like house', async () => {

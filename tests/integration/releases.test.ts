@@ -224,7 +224,8 @@ function releaseFlow(kind: DbKind) {
     expect(list.status).toBe(200)
     const rows = list.body.data as Json[]
     expect(rows.map((r) => r.name).sort()).toEqual(['house', 'sun'])
-    for (const format of FORMATS) {
+    // The icon font is built on the server only (ADR 0105): its release bytes are compared above.
+    for (const format of FORMATS.filter((f) => f !== 'font')) {
       const { res, bytes } = await exported(format)
       const inApp = await buildExport(
         { kind: EXPORT_FORMATS[format], projectName: 'Renamed Set', icons: rows.map(exportIcon) },

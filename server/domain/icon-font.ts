@@ -1,0 +1,374 @@
+// The icon font export (issue 23 item 6, ADR 0105): a ZIP of a WOFF2 font, its CSS (one class per
+// icon, `.brand-house::before { content: "\f0123" }`), a demo page listing every icon with its class
+// and code point, and codepoints.json. Built on the server only (GET /api/projects/export?format=font):
+// svg2ttf and wawoff2 are Node libraries. Each icon's code point derives from its id
+// (common/exports/code-points.ts), so it stays the same across exports as IcoMoon's do.
+//
+// A glyph is one colour and filled: the icon's filled shapes (path, rect, circle, ellipse, polygon,
+// polyline, and <use> of them) become its outline, their transforms applied (svgpath). An icon that
+// draws with strokes, text or images cannot become a glyph without changing how it looks: it is left
+// out and reported in `skipped`. An even-odd shape has its inner contours turned round, so the font's
+// non-zero fill leaves the same holes.
+import { zipSync } from 'fflate'
+import svg2ttf from 'svg2ttf'
+import svgpath from 'svgpath'
+import wawoff2 from 'wawoff2'
+import { aliasesOf } from '../../common/exports/aliases.ts'
+import { defaultClassPrefix } from '../../common/exports/class-prefix.ts'
+import { assignCodePoints } from '../../common/exports/code-points.ts'
+import {
+  type ExportAlias,
+  type ExportResult,
+  exportFileName,
+  exportMime,
+  sortedForExport,
+  ZIP_MTIME,
+} from '../../common/exports/export-kinds.ts'
+import { slug, uniqueNamer } from '../../common/exports/unique-names.ts'
+import { exportMessages } from '../../common/messages.ts'
+import {
+  cssClassName,
+  inlineStyles,
+  parseDeclarations,
+  parseViewBox,
+  readSvg,
+  type SvgElement,
+} from '../../common/svg/index.ts'
+import { fillContours } from './font-contours.ts'
+
+export interface FontIcon {
+  id: string
+  name: string
+  svg: string
+  aliases?: readonly ExportAlias[]
+  /** Decides which icon keeps a code point two ids share (the older). */
+  created_at?: string | Date | null
+}
+
+export interface FontRequest {
+  projectName: string
+  icons: readonly FontIcon[]
+  /** The class prefix; the project's default if not given. */
+  classPrefix?: string
+}
+
+/** Font units per em; glyphs are 1em high, from the descent to the ascent. */
+const EM = 1000
+const ASCENT = 850
+const DESCENT = -150
+
+/** Left out of the drawing: definitions, and what is not drawn where it stands. */
+const NOT_DRAWN = new Set([
+  'defs',
+  'clipPath',
+  'mask',
+  'pattern',
+  'marker',
+  'symbol',
+  'linearGradient',
+  'radialGradient',
+  'filter',
+  'title',
+  'desc',
+  'metadata',
+  'style',
+])
+const CANNOT_BE_GLYPH: Record<string, string> = {
+  text: 'it has text',
+  image: 'it has an image',
+  foreignObject: 'it has foreign content',
+}
+const INHERITED = [
+  'fill',
+  'stroke',
+  'fill-rule',
+  'stroke-width',
+  'visibility',
+  'fill-opacity',
+  'stroke-opacity',
+]
+
+class NotAGlyph extends Error {}
+
+const num = (value: string | undefined, fallback = 0) => {
+  const n = Number.parseFloat(value ?? '')
+  return Number.isFinite(n) ? n : fallback
+}
+
+/** The element's own presentation: attributes, then style="" over them. */
+function ownStyle(el: SvgElement): Map<string, string> {
+  const style = new Map<string, string>()
+  for (const key of [...INHERITED, 'display', 'opacity']) {
+    const value = el.attrs.get(key)
+    if (value !== undefined) style.set(key, value.trim())
+  }
+  for (const d of parseDeclarations(el.attrs.get('style') ?? '')) style.set(d.property, d.value.trim())
+  return style
+}
+
+/** A shape element's path data, in its own coordinates, or null when it has none. */
+function shapePath(el: SvgElement): string | null {
+  const a = (key: string) => num(el.attrs.get(key))
+  switch (el.name) {
+    case 'path':
+      return el.attrs.get('d') ?? null
+    case 'rect': {
+      const [x, y, w, h] = [a('x'), a('y'), a('width'), a('height')]
+      if (w <= 0 || h <= 0) return null
+      let rx = el.attrs.has('rx') ? a('rx') : a('ry')
+      let ry = el.attrs.has('ry') ? a('ry') : rx
+      rx = Math.min(Math.max(rx, 0), w / 2)
+      ry = Math.min(Math.max(ry, 0), h / 2)
+      if (!rx || !ry) return `M${x} ${y}H${x + w}V${y + h}H${x}Z`
+      return (
+        `M${x + rx} ${y}H${x + w - rx}A${rx} ${ry} 0 0 1 ${x + w} ${y + ry}V${y + h - ry}` +
+        `A${rx} ${ry} 0 0 1 ${x + w - rx} ${y + h}H${x + rx}A${rx} ${ry} 0 0 1 ${x} ${y + h - ry}` +
+        `V${y + ry}A${rx} ${ry} 0 0 1 ${x + rx} ${y}Z`
+      )
+    }
+    case 'circle':
+    case 'ellipse': {
+      const [cx, cy] = [a('cx'), a('cy')]
+      const rx = el.name === 'circle' ? a('r') : a('rx')
+      const ry = el.name === 'circle' ? a('r') : a('ry')
+      if (rx <= 0 || ry <= 0) return null
+      return `M${cx - rx} ${cy}A${rx} ${ry} 0 1 0 ${cx + rx} ${cy}A${rx} ${ry} 0 1 0 ${cx - rx} ${cy}Z`
+    }
+    case 'line':
+      return `M${a('x1')} ${a('y1')}L${a('x2')} ${a('y2')}`
+    case 'polygon':
+    case 'polyline': {
+      const n = (el.attrs.get('points') ?? '').match(/-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/gi) ?? []
+      if (n.length < 4) return null
+      const pairs: string[] = []
+      for (let i = 0; i + 1 < n.length; i += 2) pairs.push(`${n[i]} ${n[i + 1]}`)
+      return `M${pairs.join('L')}${el.name === 'polygon' ? 'Z' : ''}`
+    }
+    default:
+      return null
+  }
+}
+
+const isZero = (value: string | undefined) => value !== undefined && num(value, 1) === 0
+
+/**
+ * The glyph's outline in font units (y up), from the icon's filled shapes; throws NotAGlyph with
+ * the reason when the icon cannot be one.
+ */
+function glyphOf(svg: string): { d: string; advance: number } {
+  const root = inlineStyles(readSvg(svg))
+  const box = parseViewBox(root.attrs.get('viewBox')) ?? [
+    0,
+    0,
+    num(root.attrs.get('width'), 24),
+    num(root.attrs.get('height'), 24),
+  ]
+  const [minX, minY, width, height] = box
+  if (!(width > 0 && height > 0)) throw new NotAGlyph('it has no size')
+  const scale = EM / height
+  const byId = new Map<string, SvgElement>()
+  const index = (el: SvgElement) => {
+    const id = el.attrs.get('id')
+    if (id && !byId.has(id)) byId.set(id, el)
+    for (const child of el.children) if (typeof child !== 'string') index(child)
+  }
+  index(root)
+  const contours: string[] = []
+
+  const draw = (el: SvgElement, inherited: Map<string, string>, transform: string, depth: number) => {
+    if (depth > 32) throw new NotAGlyph('it nests too deeply')
+    if (NOT_DRAWN.has(el.name)) return
+    const reason = CANNOT_BE_GLYPH[el.name]
+    if (reason) throw new NotAGlyph(reason)
+    const own = ownStyle(el)
+    if (own.get('display') === 'none' || isZero(own.get('opacity'))) return
+    const style = new Map(inherited)
+    for (const key of INHERITED) if (own.has(key)) style.set(key, own.get(key)!)
+    const own_transform = el.attrs.get('transform')
+    const here = own_transform ? `${transform} ${own_transform}` : transform
+    if (el.name === 'use') {
+      const ref = (el.attrs.get('href') ?? el.attrs.get('xlink:href') ?? '').replace(/^#/, '')
+      const target = byId.get(ref)
+      if (!target) return
+      const shift = `translate(${num(el.attrs.get('x'))} ${num(el.attrs.get('y'))})`
+      const drawn = target.name === 'symbol' ? { ...target, name: 'g' } : target
+      return draw(drawn, style, `${here} ${shift}`, depth + 1)
+    }
+    const d = shapePath(el)
+    if (d !== null && style.get('visibility') !== 'hidden' && style.get('visibility') !== 'collapse') {
+      const stroke = style.get('stroke')
+      if (
+        stroke &&
+        stroke !== 'none' &&
+        !isZero(style.get('stroke-width')) &&
+        !isZero(style.get('stroke-opacity'))
+      )
+        throw new NotAGlyph('it is drawn with strokes')
+      const fill = style.get('fill')
+      const filled = fill !== 'none' && !isZero(style.get('fill-opacity')) && el.name !== 'line'
+      if (filled) {
+        // Arcs to curves first: a mirrored arc keeps its sweep flag in svgpath's scale.
+        const path = svgpath(d)
+          .abs()
+          .unarc()
+          .unshort()
+          .transform(`translate(${-minX} ${-minY}) ${here}`)
+          .scale(scale, -scale)
+          .translate(0, ASCENT)
+          .round(2)
+          .toString()
+        contours.push(...fillContours(path, style.get('fill-rule') === 'evenodd'))
+      }
+    }
+    for (const child of el.children) if (typeof child !== 'string') draw(child, style, here, depth + 1)
+  }
+  draw(root, new Map(), '', 0)
+  if (!contours.length) throw new NotAGlyph('it has no filled shape')
+  return { d: contours.join(''), advance: Math.round((width / height) * EM) }
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+const hex = (point: number) => point.toString(16)
+
+function fontCss(
+  family: string,
+  file: string,
+  prefix: string,
+  rules: { classes: string[]; point: number }[],
+) {
+  const all = rules.flatMap((r) => r.classes)
+  const base = prefix
+    ? `[class^="${prefix}"],\n[class*=" ${prefix}"]`
+    : all.map((c) => `.${c}`).join(',\n') || '.icon-none'
+  return [
+    `/* ${family}: ${rules.length} icons, from Iconvault. Code points stay the same across exports. */`,
+    '@font-face {',
+    `  font-family: "${family}";`,
+    `  src: url("fonts/${file}") format("woff2");`,
+    '  font-weight: normal;',
+    '  font-style: normal;',
+    '  font-display: block;',
+    '}',
+    '',
+    `${base} {`,
+    `  font-family: "${family}" !important;`,
+    '  speak: never;',
+    '  font-style: normal;',
+    '  font-weight: normal;',
+    '  font-variant: normal;',
+    '  text-transform: none;',
+    '  line-height: 1;',
+    '  -webkit-font-smoothing: antialiased;',
+    '  -moz-osx-font-smoothing: grayscale;',
+    '}',
+    '',
+    ...rules.map(
+      ({ classes, point }) =>
+        `${classes.map((c) => `.${c}::before`).join(',\n')} {\n  content: "\\${hex(point)}";\n}\n`,
+    ),
+  ].join('\n')
+}
+
+function demoPage(
+  title: string,
+  cssFile: string,
+  rows: { name: string; className: string; point: number }[],
+) {
+  const items = rows
+    .map(
+      (r) =>
+        `      <li><i class="${r.className}" aria-hidden="true"></i><span class="name">${escapeXml(r.name)}</span>` +
+        `<code>.${r.className}</code><code>U+${hex(r.point).toUpperCase()}</code></li>`,
+    )
+    .join('\n')
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>${escapeXml(title)}: icon font</title>
+    <link rel="stylesheet" href="${cssFile}">
+    <style>
+      body { font: 14px/1.4 system-ui, sans-serif; margin: 2rem; color: #1f2328; background: #fff; }
+      ul { list-style: none; padding: 0; display: grid; gap: .75rem; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); }
+      li { display: grid; grid-template-columns: 3rem 1fr; column-gap: .75rem; align-items: center; border: 1px solid #d0d7de; border-radius: .5rem; padding: .75rem; }
+      li i { grid-row: span 3; font-size: 2rem; text-align: center; }
+      code { font-size: 12px; color: #57606a; }
+    </style>
+  </head>
+  <body>
+    <main>
+      <h1>${escapeXml(title)}</h1>
+      <p>${rows.length} icons. Use a class, e.g. <code>&lt;i class="${rows[0]?.className ?? ''}"&gt;&lt;/i&gt;</code>, with <code>${cssFile}</code>; the code point of each icon stays the same across exports.</p>
+      <ul>
+${items}
+      </ul>
+    </main>
+  </body>
+</html>
+`
+}
+
+/** Builds the font ZIP: deterministic (fixed dates, the font's timestamp 0), like every export. */
+export async function buildIconFont(request: FontRequest): Promise<ExportResult> {
+  const prefix = request.classPrefix ?? defaultClassPrefix(request.projectName)
+  const base = slug(request.projectName)
+  const icons = sortedForExport(request.icons.map((icon) => ({ ...icon, aliases: icon.aliases ?? [] })))
+  const points = assignCodePoints(icons)
+  const nextName = uniqueNamer(cssClassName)
+  const named = icons.map((icon) => ({ icon, ...nextName(icon.name) }))
+  const aliases = aliasesOf(named, cssClassName)
+  const skipped: ExportResult['skipped'] = [...aliases.skipped]
+  const glyphs: string[] = []
+  const rules: { classes: string[]; point: number }[] = []
+  const rows: { name: string; className: string; point: number }[] = []
+  const map: Record<string, string> = {}
+  for (const [i, { icon, key }] of named.entries()) {
+    let glyph: { d: string; advance: number }
+    try {
+      glyph = glyphOf(icon.svg)
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error)
+      skipped.push({ name: icon.name, error: exportMessages.fontSkipped(icon.name, why) })
+      continue
+    }
+    const point = points.get(icon.id)!
+    const className = `${prefix}${key}`
+    glyphs.push(
+      `<glyph glyph-name="${escapeXml(key)}" unicode="&#x${hex(point)};" horiz-adv-x="${glyph.advance}" d="${glyph.d}"/>`,
+    )
+    rules.push({
+      classes: [className, ...(aliases.byIcon.get(i) ?? []).map((a) => `${prefix}${a.key}`)],
+      point,
+    })
+    rows.push({ name: icon.name, className, point })
+    map[key] = hex(point)
+  }
+  const family = base
+  const svgFont =
+    '<?xml version="1.0" standalone="no"?>\n<svg xmlns="http://www.w3.org/2000/svg"><defs>' +
+    `<font id="${family}" horiz-adv-x="${EM}"><font-face font-family="${family}" units-per-em="${EM}" ` +
+    `ascent="${ASCENT}" descent="${DESCENT}"/><missing-glyph horiz-adv-x="0"/>${glyphs.join('')}</font></defs></svg>`
+  const ttf = svg2ttf(svgFont, {
+    ts: 0,
+    version: '1.0',
+    description: `${request.projectName}, from Iconvault`,
+  })
+  const woff2 = await wawoff2.compress(ttf.buffer)
+  const cssFile = `${base}.css`
+  const encoder = new TextEncoder()
+  const files: Record<string, Uint8Array> = {
+    [`fonts/${base}.woff2`]: new Uint8Array(woff2),
+    [cssFile]: encoder.encode(fontCss(family, `${base}.woff2`, prefix, rules)),
+    'demo.html': encoder.encode(demoPage(request.projectName, cssFile, rows)),
+    'codepoints.json': encoder.encode(`${JSON.stringify(map, null, 2)}\n`),
+  }
+  return {
+    fileName: exportFileName('font', base),
+    mime: exportMime('font'),
+    bytes: new Uint8Array(zipSync(files, { level: 6, mtime: ZIP_MTIME() })),
+    skipped,
+  }
+}
