@@ -52,8 +52,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
         className={`flex-1 overflow-y-auto outline-none ${fab ? 'pb-16' : ''}`}
       >
         {children}
+        {/* In the main landmark (fixed on screen): all content sits in landmarks. */}
+        <UpgradeFab />
       </main>
-      <UpgradeFab />
       <InvitationDialog onAccepted={selectWorkspace} />
       {user ? <PendingLinkDialog email={user.email} onContinue={(token) => void signOut(token)} /> : null}
     </div>

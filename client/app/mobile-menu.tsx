@@ -27,7 +27,7 @@ export function MobileMenu() {
             <MenuIcon className="size-4" aria-hidden />
           </Button>
         </MenuTrigger>
-        <MenuContent align="start" onCloseAutoFocus={afterClose.onCloseAutoFocus}>
+        <MenuContent label="Menu" align="start" onCloseAutoFocus={afterClose.onCloseAutoFocus}>
           {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
             <MenuItem key={to} asChild>
               <Link

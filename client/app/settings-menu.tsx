@@ -35,7 +35,7 @@ export function SettingsMenu() {
             <Settings className="size-4" aria-hidden />
           </Button>
         </MenuTrigger>
-        <MenuContent onCloseAutoFocus={afterClose.onCloseAutoFocus}>
+        <MenuContent label="Settings" onCloseAutoFocus={afterClose.onCloseAutoFocus}>
           {user ? <p className="truncate px-2 py-1.5 text-xs text-muted">{user.email}</p> : null}
           {canUpgrade(user?.plan) ? (
             <MenuItem onSelect={() => navigate({ to: '/upgrade' })}>

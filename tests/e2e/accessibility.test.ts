@@ -5,42 +5,18 @@
 // the message). Then the keyboard on /icons: Tab reaches the header, the toolbar, the grid and the
 // selection's bar in order with a visible focus style, never drops onto the page body (after a
 // dialog, the panel, a menu, a deleted tile), and selecting with Shift/Ctrl never copies.
-// axe's source is evaluated through the DevTools protocol (page.evaluate), which the app's CSP
-// (script-src 'self', no inline script) does not apply to, so the app keeps its real headers.
+// axe runs through tests/setup/axe.ts (shared with the phone's test).
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
+import { auditBothThemes } from '../setup/axe.ts'
 import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
 import { createProject, subscribe } from '../setup/subscribe.ts'
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice']
 const EMAIL = 'ada@example.com'
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/upload/${name}`, import.meta.url), 'utf8')
-
-type Violation = {
-  id: string
-  impact: 'minor' | 'moderate' | 'serious' | 'critical' | null
-  help: string
-  nodes: { target: unknown[]; html: string; failureSummary?: string }[]
-}
-
-/** The part of axe's API the page is asked to run (axe is injected at run time, untyped there). */
-type AxeInPage = {
-  run(
-    context: Document,
-    options: { runOnly: { type: 'tag'; values: string[] } },
-  ): Promise<{ violations: unknown[] }>
-}
-
-/**
- * Rules excluded on specific elements, each a false positive of a deliberate pattern.
- * (Empty while the app has none; add `{ rule, selector, why }` entries, never whole rules.)
- */
-const EXCLUSIONS: { rule: string; selector: string; why: string }[] = []
 
 let smtp: TestSmtp
 let app: AppProcess
@@ -50,75 +26,7 @@ const projectId = crypto.randomUUID()
 const iconIds: string[] = []
 
 const tiles = () => page.getByTestId('icon-tile')
-
-/** Lets entry animations (dialogs, panels: 300 ms) end so colours are read at rest. */
-const settle = () =>
-  page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 1500)),
-    ]),
-  )
-
-/** Runs axe on the page as it is; returns its violations minus the listed exclusions. */
-async function axe(): Promise<Violation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
-  await settle()
-  const violations = (await page.evaluate(async (tags) => {
-    const { axe } = window as unknown as { axe: AxeInPage }
-    return (await axe.run(document, { runOnly: { type: 'tag', values: tags } })).violations
-  }, WCAG_TAGS)) as Violation[]
-  return violations
-    .map((v) => ({
-      ...v,
-      nodes: v.nodes.filter(
-        (n) =>
-          !EXCLUSIONS.some((x) => x.rule === v.id && n.target.some((t) => String(t).includes(x.selector))),
-      ),
-    }))
-    .filter((v) => v.nodes.length > 0)
-}
-
-const describeViolations = (list: Violation[]) =>
-  list
-    .map((v) => {
-      const nodes = v.nodes.map((n) => {
-        const why = v.id === 'color-contrast' ? ` (${n.failureSummary?.split('\n')[1]?.trim()})` : ''
-        return `    ${n.target.join(' ')}: ${n.html.slice(0, 140)}${why}`
-      })
-      return `  ${v.id} (${v.impact}): ${v.help}\n${nodes.join('\n')}`
-    })
-    .join('\n')
-
-/** Flips the theme the way the theme switch does (class and colour scheme on <html>). */
-const flipTheme = () =>
-  page.evaluate(() => {
-    const dark = document.documentElement.classList.toggle('dark')
-    document.documentElement.style.colorScheme = dark ? 'dark' : 'light'
-  })
-
-/**
- * Audits the current screen in both themes; returns its violations (screen, theme, rule, impact,
- * targets) for expectClean().
- */
-async function audit(screen: string): Promise<string[]> {
-  const found: string[] = []
-  for (const pass of [0, 1]) {
-    const theme = await page.evaluate(() =>
-      document.documentElement.classList.contains('dark') ? 'dark' : 'light',
-    )
-    const violations = await axe()
-    if (violations.length) found.push(`${screen} (${theme}):\n${describeViolations(violations)}`)
-    if (pass === 0) await flipTheme()
-  }
-  await flipTheme()
-  return found
-}
+const audit = (screen: string) => auditBothThemes(page, screen)
 
 const expectClean = (found: string[]) =>
   expect.soft(found, `axe found violations:\n${found.join('\n')}`).toEqual([])
@@ -235,6 +143,21 @@ describe('axe: no WCAG violation', () => {
     expectClean(await audit('/icons Copy Format panel'))
     await page.keyboard.press('Escape')
     await panel.waitFor({ state: 'detached' })
+  })
+
+  test('/icons: the settings menu and the project picker open', async () => {
+    await page.getByTestId('settings-menu').click()
+    await page.getByRole('menu').waitFor()
+    const found = await audit('/icons settings menu')
+    await page.keyboard.press('Escape')
+    await page.getByRole('menu').waitFor({ state: 'detached' })
+    await page.getByTestId('project-picker').click()
+    const picker = page.getByRole('dialog', { name: 'Workspaces and projects' })
+    await picker.waitFor()
+    found.push(...(await audit('/icons project picker')))
+    await page.keyboard.press('Escape')
+    await picker.waitFor({ state: 'detached' })
+    expectClean(found)
   })
 
   test('/icons: a bulk selection and the delete confirmation', async () => {

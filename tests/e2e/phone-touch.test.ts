@@ -3,6 +3,7 @@
 // toast; as a gold owner of a long-named workspace the picker shows the project's whole name (the
 // workspace truncates first), the tiles' info buttons cover no name, there is no "/" search hint,
 // the mobile menu marks the current tab, and a long e-mail in Manage Workspace is readable whole.
+// axe finds no violation on the phone's screens either (both themes).
 // SCREENSHOTS=<dir> saves what it looked at.
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
@@ -11,6 +12,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { messages } from '../../common/messages.ts'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
+import { auditBothThemes } from '../setup/axe.ts'
 import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
 import { createProject, subscribe } from '../setup/subscribe.ts'
@@ -44,6 +46,13 @@ const shoot = async (name: string) => {
 }
 
 const fab = () => page.getByTestId('upgrade-fab')
+/** axe's findings on the phone, both themes (tests/setup/axe.ts), checked at the end of each test. */
+const found: string[] = []
+const audit = async (screen: string) => found.push(...(await auditBothThemes(page, `${screen} at 375 px`)))
+const expectClean = () => {
+  const list = found.splice(0)
+  expect(list, `axe found violations:\n${list.join('\n')}`).toEqual([])
+}
 
 /** Controls and errors on screen under the upgrade button (none when it is not shown). */
 const underFab = () =>
@@ -80,6 +89,7 @@ test('free: the upgrade button covers no control, and gives way to a dialog and 
   await scrollToEnd()
   await shoot('maker-end')
   expect(await underFab()).toEqual([])
+  await audit('/maker')
   await page.getByRole('button', { name: 'SVG', exact: true }).click()
   await page.getByTestId('toast').first().waitFor()
   await shoot('maker-toast')
@@ -99,6 +109,7 @@ test('free: the upgrade button covers no control, and gives way to a dialog and 
     await scrollToEnd()
     expect(await underFab(), path).toEqual([])
   }
+  expectClean()
 })
 
 test('gold owner: the picker, the tiles, no "/" hint, the menu marks the tab, a long e-mail reads whole', async () => {
@@ -175,6 +186,7 @@ test('gold owner: the picker, the tiles, no "/" hint, the menu marks the tab, a 
   )
   expect(overlaps).toEqual([])
   await shoot('icons')
+  await audit('/icons')
   if (process.env.SCREENSHOTS)
     await page.getByTestId('project-picker').screenshot({ path: join(process.env.SCREENSHOTS, 'picker.png') })
 
@@ -186,6 +198,7 @@ test('gold owner: the picker, the tiles, no "/" hint, the menu marks the tab, a 
   expect(await page.getByRole('menuitem', { name: 'Maker' }).getAttribute('aria-current')).toBeNull()
   await page.waitForFunction(() => document.getAnimations().length === 0)
   await shoot('mobile-menu')
+  await audit('/icons mobile menu')
 
   // Manage Workspace: the owner's long address fits, wrapped, inside the dialog.
   await page.getByRole('menuitem', { name: messages.manageWorkspace }).click()
@@ -193,7 +206,9 @@ test('gold owner: the picker, the tiles, no "/" hint, the menu marks the tab, a 
   await email.waitFor()
   await page.waitForFunction(() => document.getAnimations().length === 0)
   await shoot('manage-workspace')
+  await audit('Manage Workspace')
   expect(await email.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true)
   const box = await email.boundingBox()
   expect(box && box.x >= 0 && box.x + box.width <= WIDTH).toBe(true)
+  expectClean()
 })

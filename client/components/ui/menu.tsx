@@ -7,13 +7,27 @@ const surface =
   'z-50 min-w-44 rounded-lg border border-line bg-raised p-1 text-sm text-fg shadow-xl ' +
   'data-[state=open]:animate-[iv-pop-in_150ms]'
 
-export const Menu = DropdownMenu.Root
+/**
+ * Not modal: a modal menu hides the rest of the page with aria-hidden while its controls stay
+ * focusable (axe: aria-hidden-focus, and the page's h1 gone). The menu still takes focus, keeps
+ * Tab from leaving it, closes on Escape or a click outside, and gives focus back (ADR 0409).
+ */
+export function Menu(props: ComponentProps<typeof DropdownMenu.Root>) {
+  return <DropdownMenu.Root modal={false} {...props} />
+}
 export const MenuTrigger = DropdownMenu.Trigger
 
-export function MenuContent({ className, ...props }: ComponentProps<typeof DropdownMenu.Content>) {
+/** The menu's popup, in a region of its own (`label`) since it is portalled outside the page's landmarks. */
+export function MenuContent({
+  className,
+  label,
+  ...props
+}: ComponentProps<typeof DropdownMenu.Content> & { label: string }) {
   return (
     <DropdownMenu.Portal>
-      <DropdownMenu.Content sideOffset={6} align="end" className={cn(surface, className)} {...props} />
+      <section aria-label={label}>
+        <DropdownMenu.Content sideOffset={6} align="end" className={cn(surface, className)} {...props} />
+      </section>
     </DropdownMenu.Portal>
   )
 }
@@ -38,10 +52,13 @@ export function MenuSeparator() {
 export const Popover = P.Root
 export const PopoverTrigger = P.Trigger
 
+/** The popover, portalled: in a region named like it, so its content sits in a landmark too. */
 export function PopoverContent({ className, ...props }: ComponentProps<typeof P.Content>) {
   return (
     <P.Portal>
-      <P.Content sideOffset={6} align="start" className={cn(surface, 'p-2', className)} {...props} />
+      <section aria-label={props['aria-label'] ?? 'Popover'}>
+        <P.Content sideOffset={6} align="start" className={cn(surface, 'p-2', className)} {...props} />
+      </section>
     </P.Portal>
   )
 }
