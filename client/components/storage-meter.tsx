@@ -1,5 +1,6 @@
 // One scope's storage against its quota (ADR 0308): icons and bytes, each a labelled <meter> with
 // its numbers in text (read by screen readers with the label), wrapping at narrow widths.
+import { formatCount } from '@common/format-count.ts'
 import { formatBytes } from '@common/plans.ts'
 import type { ScopeUsage } from '@common/schemas/usage.ts'
 import { useId } from 'react'
@@ -31,7 +32,6 @@ function Gauge({ label, value, max, text }: { label: string; value: number; max:
 
 /** "Icons 1,234 of 20,000" and "Storage 1.2 MB of 500 MB", under an optional title. */
 export function StorageMeter({ usage, title }: { usage: ScopeUsage; title?: string }) {
-  const n = (v: number) => v.toLocaleString('en-US')
   return (
     <section className="flex flex-col gap-2" aria-label={title ? `Storage of ${title}` : 'Storage'}>
       {title ? <h3 className="truncate text-sm font-medium text-fg">{title}</h3> : null}
@@ -39,7 +39,7 @@ export function StorageMeter({ usage, title }: { usage: ScopeUsage; title?: stri
         label="Icons"
         value={usage.icons}
         max={usage.quota.icons}
-        text={`${n(usage.icons)} of ${n(usage.quota.icons)}`}
+        text={`${formatCount(usage.icons)} of ${formatCount(usage.quota.icons)}`}
       />
       <Gauge
         label="Storage"

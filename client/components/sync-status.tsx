@@ -1,5 +1,6 @@
 // The sync state in the header: offline (the browser is, or the server cannot be reached), how many
 // changes wait in the outbox, or all saved. Fed by client/local (the outbox count and connection.ts).
+import { countOf } from '@common/format-count.ts'
 import { CloudCheck, CloudOff, CloudUpload } from 'lucide-react'
 import { useSyncExternalStore } from 'react'
 import { isOffline, subscribeConnection } from '../local/connection.ts'
@@ -7,7 +8,7 @@ import { db } from '../local/db.ts'
 import { useLiveQuery } from '../local/use-live-query.ts'
 
 function syncStatusText(offline: boolean, waiting: number): string {
-  const changes = waiting === 1 ? '1 change waiting' : `${waiting} changes waiting`
+  const changes = `${countOf(waiting, 'change')} waiting`
   if (offline) return waiting ? `Offline · ${changes}` : 'Offline'
   return waiting ? changes : 'All saved'
 }

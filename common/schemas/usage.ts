@@ -6,6 +6,8 @@ import type { Plan, StorageQuota } from '../plans.ts'
 export type ScopeUsage = { plan: Plan; icons: number; bytes: number; quota: StorageQuota }
 
 export type StorageOverview = {
+  /** Icons per project the caller sees (a project without icons is left out: 0). */
+  projects: Record<string, number>
   personal: ScopeUsage
   /** The workspaces the caller is a member of, by name; the plan is the owner's. */
   workspaces: (ScopeUsage & { id: string; name: string })[]

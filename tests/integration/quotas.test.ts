@@ -108,6 +108,12 @@ describe.each(dbKinds)('storage quotas on %s', (kind) => {
     expect((await t.post('/api/icons/create', member, icon(team, 99, ws))).status).toBe(200)
   })
 
+  it('GET /api/usage counts the icons of each project the caller sees, not of others’ personal ones', async () => {
+    const teamCount = (await t.get(`/api/icons?project_id=${team}`, owner)).body.data.length
+    expect((await usage(member)).projects).toEqual({ [mine]: 3, [team]: teamCount })
+    expect((await usage(owner)).projects).toEqual({ [team]: teamCount })
+  })
+
   it('GET /api/usage needs a session', async () => {
     expect((await t.request('/api/usage')).status).toBe(401)
   })

@@ -1,5 +1,6 @@
 // The people who added the project's icons (distinct user ids of its icons), shown by e-mail where
 // the workspace's people list knows them, with how many icons each added.
+import { appMessages } from '@common/messages.ts'
 import { UserRound } from 'lucide-react'
 import { useMemo } from 'react'
 import { useAccessUsers } from '../../data/access.ts'
@@ -43,7 +44,7 @@ function List({ icons, people }: { icons: readonly LocalIcon[]; people: readonly
         <li key={c.id} className="flex items-center gap-2 text-sm">
           <UserRound className="size-4 text-muted" aria-hidden />
           <span className="flex-1 truncate text-fg">{c.label}</span>
-          <span className="text-muted tabular-nums">{c.count === 1 ? '1 icon' : `${c.count} icons`}</span>
+          <span className="text-muted tabular-nums">{appMessages.iconCount(c.count)}</span>
         </li>
       ))}
     </ul>

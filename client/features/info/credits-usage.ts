@@ -1,5 +1,6 @@
 // How /info words credits used this month (the usage itself: client/data/credits.ts, one cache entry
 // per scope, which the maker's charges update).
+import { formatCount } from '@common/format-count.ts'
 import type { CreditUsageInfo } from '@common/schemas/billing.ts'
 
 const monthFormat = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' })
@@ -8,5 +9,5 @@ const monthFormat = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeri
 export function creditsLine(usage: CreditUsageInfo | null | undefined): string {
   if (!usage) return 'Loading…'
   const month = monthFormat.format(new Date(`${usage.month.slice(0, 7)}-01T00:00:00Z`))
-  return `${usage.used.toLocaleString('en')} of ${usage.limit.toLocaleString('en')} credits used in ${month}`
+  return `${formatCount(usage.used)} of ${formatCount(usage.limit)} credits used in ${month}`
 }

@@ -36,7 +36,7 @@ export function InfoOverview() {
   )
   if (!user) return null
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-10 sm:px-6">
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-10 sm:px-6">
       <div className="space-y-1">
         <h1 className="text-2xl font-semibold tracking-tight text-fg">Overview</h1>
         <p className="text-sm text-muted">Select a project to see its icons, contributors and exports.</p>

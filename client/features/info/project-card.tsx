@@ -1,5 +1,6 @@
 // The project's card: name, description, its workspace (or Personal), when it was created, and
 // its icons counted by status.
+import { formatCount } from '@common/format-count.ts'
 import { messages } from '@common/messages.ts'
 import { FolderOpen, Users } from 'lucide-react'
 import type { LocalIcon, LocalProject, LocalWorkspace } from '../../local/db.ts'
@@ -48,7 +49,9 @@ export function ProjectCard({ project, workspace, icons }: ProjectCardProps) {
         {stats.map((stat) => (
           <div key={stat.label} className="rounded-lg bg-surface px-3 py-2.5">
             <dt className="text-xs text-muted">{stat.label}</dt>
-            <dd className="mt-0.5 text-xl font-semibold text-fg tabular-nums">{stat.value ?? '–'}</dd>
+            <dd className="mt-0.5 text-xl font-semibold text-fg tabular-nums">
+              {stat.value === undefined ? '–' : formatCount(stat.value)}
+            </dd>
           </div>
         ))}
       </dl>

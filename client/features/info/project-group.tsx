@@ -1,9 +1,11 @@
 // One group of the overview: the personal projects, or a workspace's projects with the user's
-// role and the workspace's credits this month.
+// role and the workspace's credits this month; each project with its icon count (GET /api/usage).
+import { appMessages } from '@common/messages.ts'
 import { Link } from '@tanstack/react-router'
 import { Folder } from 'lucide-react'
 import { useCreditsUsage } from '../../data/credits.ts'
 import { useProjects } from '../../data/projects.ts'
+import { useStorageUsage } from '../../data/storage.ts'
 import type { LocalWorkspace } from '../../local/db.ts'
 import { creditsLine } from './credits-usage.ts'
 
@@ -14,6 +16,7 @@ function WorkspaceCredits({ workspaceId }: { workspaceId: string }) {
 
 export function ProjectGroup({ workspace, title }: { workspace: LocalWorkspace | null; title: string }) {
   const projects = useProjects(workspace?.id ?? null)
+  const counts = useStorageUsage().data?.projects
   return (
     <section
       aria-label={title}
@@ -39,10 +42,16 @@ export function ProjectGroup({ workspace, title }: { workspace: LocalWorkspace |
               <Link
                 to="/info"
                 search={{ projectId: project.id }}
-                className="flex-1 truncate text-sm text-fg hover:underline"
+                className="min-w-0 flex-1 truncate text-sm text-fg hover:underline"
+                title={project.name}
               >
                 {project.name}
               </Link>
+              {counts ? (
+                <span className="shrink-0 text-xs text-muted tabular-nums" data-testid="project-icon-count">
+                  {appMessages.iconCount(counts[project.id] ?? 0)}
+                </span>
+              ) : null}
               <Link
                 to="/icons"
                 search={{ projectId: project.id }}

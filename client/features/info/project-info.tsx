@@ -20,9 +20,9 @@ function Loaded({ project }: { project: LocalProject }) {
   const releases = useReleases(project.id)
   const role = project.workspace_id ? (workspace?.role ?? null) : 'personal'
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-5 px-4 py-8 sm:px-6" data-testid="project-info">
+    <div className="mx-auto flex max-w-5xl flex-col gap-5 px-4 py-8 sm:px-6" data-testid="project-info">
       <ProjectCard project={project} workspace={workspace} icons={ready ? icons : undefined} />
-      <div className="grid gap-5 md:grid-cols-[1fr_2fr]">
+      <div className="grid gap-5 md:grid-cols-[minmax(17rem,1fr)_2fr]">
         <Contributors icons={icons ?? []} workspaceId={project.workspace_id} />
         <ProjectExports
           projectId={project.id}

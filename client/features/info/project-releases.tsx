@@ -1,6 +1,7 @@
 // The project's releases on /info (ADR 0017): the latest, "Release…" for those who may release
 // (owners and admins; the owner in personal mode: the one permission table), and every release
 // with its notes and changelog, newest first.
+import { countOf } from '@common/format-count.ts'
 import { exportMessages } from '@common/messages.ts'
 import { can, type Role } from '@common/permissions.ts'
 import type { Release } from '@common/schemas/releases.ts'
@@ -33,7 +34,7 @@ function ReleaseEntry({ release, open }: { release: Release; open: boolean }) {
           />
           <span className="font-semibold text-fg tabular-nums">{release.version}</span>
           <span className="text-xs text-muted">{dateFormat.format(new Date(release.created_at))}</span>
-          <span className="ml-auto text-xs text-muted">{count === 1 ? '1 change' : `${count} changes`}</span>
+          <span className="ml-auto text-xs text-muted">{countOf(count, 'change')}</span>
         </summary>
         <div className="flex flex-col gap-3 border-t border-line px-3 py-3">
           {release.notes ? <p className="text-sm whitespace-pre-wrap text-fg/90">{release.notes}</p> : null}

@@ -1,6 +1,7 @@
 // Manage Workspace (admins): the monthly credits limit with this month's usage, the people of
 // the workspace with their role (member, admin, viewer) and removal (the owner's row is fixed), and
 // the pending invitations with Revoke.
+import { formatCount } from '@common/format-count.ts'
 import { messages } from '@common/messages.ts'
 import { can } from '@common/permissions.ts'
 import { updateCreditsLimitBody } from '@common/schemas/workspaces.ts'
@@ -45,8 +46,6 @@ export function ManageWorkspaceDialog({ workspace, userId, open, onOpenChange }:
   )
 }
 
-const formatNumber = (n: number) => n.toLocaleString('en-US')
-
 function CreditsForm({ workspace }: { workspace: LocalWorkspace }) {
   const [value, setValue] = useState(String(workspace.credits_limit ?? 5000))
   const [error, setError] = useState<string | null>(null)
@@ -88,7 +87,7 @@ function CreditsForm({ workspace }: { workspace: LocalWorkspace }) {
       </div>
       <p className="text-xs text-muted" data-testid="credits-usage">
         {usage
-          ? `Used this month: ${formatNumber(usage.used)} of ${formatNumber(workspace.credits_limit)} credits`
+          ? `Used this month: ${formatCount(usage.used)} of ${formatCount(workspace.credits_limit)} credits`
           : usage === null
             ? 'Usage this month is not available yet.'
             : 'Loading usage this month…'}

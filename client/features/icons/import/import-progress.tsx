@@ -1,20 +1,46 @@
 // The import's progress as it happens: files processed by the pipeline, saved in the browser and
 // synced to the server (confirmed), with a bar for each stage, and the files the pipeline refused
-// (name and reason), announced to screen readers as they change.
+// (name and reason), announced to screen readers as they change. A report of an import that went
+// well (nothing refused, all synced) goes away by itself after DISMISS_MS, unless the pointer is on
+// it or focus is in it (then DISMISS_MS after they leave); one that lists refusals stays until
+// dismissed.
+import { formatCount as count, countOf } from '@common/format-count.ts'
 import { CircleAlert, X } from 'lucide-react'
+import { type FocusEvent, useEffect, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import type { ImportState } from './use-import.ts'
 import { useSynced } from './use-synced.ts'
 
-const count = (n: number) => n.toLocaleString('en')
+export const DISMISS_MS = 5000
+
+/** Calls `dismiss` DISMISS_MS after `ready` holds while the report is neither hovered nor focused. */
+function useAutoDismiss(ready: boolean, dismiss: () => void) {
+  const [held, setHeld] = useState({ hover: false, focus: false })
+  const waiting = ready && !held.hover && !held.focus
+  useEffect(() => {
+    if (!waiting) return
+    const timer = setTimeout(dismiss, DISMISS_MS)
+    return () => clearTimeout(timer)
+  }, [waiting, dismiss])
+  return {
+    onPointerEnter: () => setHeld((h) => ({ ...h, hover: true })),
+    onPointerLeave: () => setHeld((h) => ({ ...h, hover: false })),
+    onFocus: () => setHeld((h) => ({ ...h, focus: true })),
+    onBlur: (event: FocusEvent) => {
+      if (!event.currentTarget.contains(event.relatedTarget)) setHeld((h) => ({ ...h, focus: false }))
+    },
+  }
+}
 
 export function ImportProgress({ state, onDismiss }: { state: ImportState; onDismiss: () => void }) {
   const { total, processed, done, added, errors, running } = state
   const synced = useSynced(state.seqs)
   const part = (n: number) => `${total ? Math.round((n / total) * 100) : 100}%`
   const syncText = !added ? '' : synced >= added ? ' · all synced' : ` · ${count(synced)} synced`
+  const hold = useAutoDismiss(!running && !errors.length && added > 0 && synced >= added, onDismiss)
   return (
     <section
+      {...hold}
       aria-label="Import"
       data-testid="import-progress"
       data-state={running ? 'running' : 'done'}
@@ -25,8 +51,8 @@ export function ImportProgress({ state, onDismiss }: { state: ImportState; onDis
         <p className="flex-1 text-sm text-fg" aria-live="polite">
           {running
             ? `Adding icons… ${count(processed)} of ${count(total)} processed · ${count(done)} saved · ${count(synced)} synced`
-            : `Added ${count(added)} of ${count(total)} ${total === 1 ? 'file' : 'files'}${syncText}`}
-          {errors.length ? <span className="text-danger"> · {errors.length} refused</span> : null}
+            : `Added ${count(added)} of ${countOf(total, 'file')}${syncText}`}
+          {errors.length ? <span className="text-danger"> · {count(errors.length)} refused</span> : null}
         </p>
         {running ? null : (
           <Button variant="ghost" size="icon" aria-label="Dismiss import report" onClick={onDismiss}>
