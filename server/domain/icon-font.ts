@@ -275,6 +275,7 @@ function demoPage(
   title: string,
   cssFile: string,
   rows: { name: string; className: string; point: number }[],
+  skipped: ExportResult['skipped'],
 ) {
   const items = rows
     .map(
@@ -296,6 +297,7 @@ function demoPage(
       li { display: grid; grid-template-columns: 3rem 1fr; column-gap: .75rem; align-items: center; border: 1px solid #d0d7de; border-radius: .5rem; padding: .75rem; }
       li i { grid-row: span 3; font-size: 2rem; text-align: center; }
       code { font-size: 12px; color: #57606a; }
+      .skipped li { display: list-item; border: 0; padding: 0; }
     </style>
   </head>
   <body>
@@ -304,7 +306,13 @@ function demoPage(
       <p>${rows.length} icons. Use a class, e.g. <code>&lt;i class="${rows[0]?.className ?? ''}"&gt;&lt;/i&gt;</code>, with <code>${cssFile}</code>; the code point of each icon stays the same across exports.</p>
       <ul>
 ${items}
-      </ul>
+      </ul>${
+        skipped.length
+          ? `\n      <h2>Not in the font</h2>\n      <ul class="skipped">\n${skipped
+              .map((x) => `        <li>${escapeXml(x.error)}</li>`)
+              .join('\n')}\n      </ul>`
+          : ''
+      }
     </main>
   </body>
 </html>
@@ -362,7 +370,7 @@ export async function buildIconFont(request: FontRequest): Promise<ExportResult>
   const files: Record<string, Uint8Array> = {
     [`fonts/${base}.woff2`]: new Uint8Array(woff2),
     [cssFile]: encoder.encode(fontCss(family, `${base}.woff2`, prefix, rules)),
-    'demo.html': encoder.encode(demoPage(request.projectName, cssFile, rows)),
+    'demo.html': encoder.encode(demoPage(request.projectName, cssFile, rows, skipped)),
     'codepoints.json': encoder.encode(`${JSON.stringify(map, null, 2)}\n`),
   }
   return {

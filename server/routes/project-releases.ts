@@ -60,6 +60,9 @@ export function projectReleaseRoutes(deps: Deps) {
         'content-type': result.mime.startsWith('text/') ? `${result.mime}; charset=utf-8` : result.mime,
         'content-disposition': `attachment; filename="${result.fileName}"`,
         'cache-control': 'private, no-store',
+        // Icons left out (an alias that clashes, an icon that cannot be a glyph…): listed in the
+        // font's demo page; counted here for every format.
+        'x-skipped-icons': String(result.skipped.length),
       })
     },
   )

@@ -1,0 +1,150 @@
+// The icon font export and the class prefix through GET /api/projects/export (issue 23 item 6,
+// ADR 0105): format=font is a ZIP of a valid WOFF2 (parsed back with fontkit) with one glyph per icon
+// at the code point its id gives, the CSS with a class per icon under the project's prefix, a demo
+// page listing each icon's class and code point; an icon drawn with strokes is left out and said so;
+// adding and deleting other icons moves no icon's code point; prefix= (also for css) is validated.
+import { randomUUID } from 'node:crypto'
+import { strFromU8, unzipSync } from 'fflate'
+import * as fontkit from 'fontkit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { preferredCodePoint } from '../../common/exports/code-points.ts'
+import { exportMessages } from '../../common/messages.ts'
+import { postgresOnly } from '../setup/postgres-only.ts'
+import { createTestApp, type TestApp } from '../setup/test-app.ts'
+import type { DbKind } from '../setup/test-db.ts'
+
+const svg = (body: string, attrs = '') =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"${attrs}>${body}</svg>`
+
+const ICONS = {
+  square: svg('<rect x="4" y="4" width="16" height="16" rx="2"/>'),
+  ring: svg(
+    '<path fill-rule="evenodd" d="M2 12a10 10 0 1 0 20 0a10 10 0 1 0-20 0zM6 12a6 6 0 1 0 12 0a6 6 0 1 0-12 0z"/>',
+  ),
+  dot: svg(
+    '<g transform="translate(2 2)"><circle cx="10" cy="10" r="4"/></g><path d="M0 0h24v24H0z" fill="none"/>',
+  ),
+  'arrow-right': svg(
+    '<path d="M5 12h14M13 6l6 6-6 6"/>',
+    ' fill="none" stroke="currentColor" stroke-width="2"',
+  ),
+}
+
+function fontFlow(kind: DbKind) {
+  let t: TestApp
+  let me: string
+  const email = `font-${kind}@example.com`
+  const projectId = randomUUID()
+  const ids: Record<string, string> = {}
+
+  const exported = async (query: string) => {
+    const res = await t.request(`/api/projects/export?project_id=${projectId}&${query}`, { cookie: me })
+    expect(res.status, query).toBe(200)
+    return { res, bytes: new Uint8Array(await res.arrayBuffer()) }
+  }
+  const create = async (name: string, markup: string) => {
+    const id = randomUUID()
+    const res = await t.post('/api/icons/create', me, { id, name, svg: markup, project_id: projectId })
+    expect(res.status, name).toBe(200)
+    ids[name] = id
+  }
+  const codePoints = async () => {
+    const files = unzipSync((await exported('format=font')).bytes)
+    return JSON.parse(strFromU8(files['codepoints.json']!)) as Record<string, string>
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(kind)
+    me = await t.signIn(email)
+    await t.setPlan(email, 'pro')
+    const made = await t.post('/api/projects/create', me, {
+      id: projectId,
+      name: 'Brand icons',
+      workspace_id: null,
+    })
+    expect(made.status).toBe(200)
+    for (const [name, markup] of Object.entries(ICONS)) await create(name, markup)
+  })
+  afterAll(() => t?.close())
+
+  it('a ZIP with a valid WOFF2: one glyph per icon at its code point, the CSS, a demo page', async () => {
+    const { res, bytes } = await exported('format=font')
+    expect(res.headers.get('content-type')).toBe('application/zip')
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="brand-icons-font.zip"')
+    expect(res.headers.get('x-skipped-icons')).toBe('1')
+    const files = unzipSync(bytes)
+    expect(Object.keys(files).sort()).toEqual([
+      'brand-icons.css',
+      'codepoints.json',
+      'demo.html',
+      'fonts/brand-icons.woff2',
+    ])
+    const woff2 = files['fonts/brand-icons.woff2']!
+    expect(strFromU8(woff2.slice(0, 4))).toBe('wOF2')
+    const font = fontkit.create(Buffer.from(woff2)) as fontkit.Font
+    expect(font.type).toBe('WOFF2')
+    const drawn = ['dot', 'ring', 'square']
+    expect([...font.characterSet].sort()).toEqual(drawn.map((n) => preferredCodePoint(ids[n]!)).sort())
+    for (const name of drawn) {
+      const glyph = font.glyphForCodePoint(preferredCodePoint(ids[name]!))
+      expect(glyph.id, name).toBeGreaterThan(0)
+      expect(glyph.advanceWidth, name).toBe(1000)
+      expect(glyph.path.commands.length, name).toBeGreaterThan(3)
+    }
+    // The ring keeps its hole: the inner contour turns against the outer one.
+    const ring = font.glyphForCodePoint(preferredCodePoint(ids.ring!))
+    expect(ring.path.toSVG().match(/M/g)).toHaveLength(2)
+    const bbox = font.glyphForCodePoint(preferredCodePoint(ids.dot!)).bbox
+    // The dot: a circle of radius 4 (in 24) centred, moved by its group's transform.
+    expect(Math.abs(bbox.maxX - bbox.minX - 333)).toBeLessThanOrEqual(2)
+
+    const css = strFromU8(files['brand-icons.css']!)
+    expect(css).toContain('src: url("fonts/brand-icons.woff2") format("woff2");')
+    expect(css).toContain('[class^="brand-"],\n[class*=" brand-"] {')
+    for (const name of drawn)
+      expect(css).toContain(
+        `.brand-${name}::before {\n  content: "\\${preferredCodePoint(ids[name]!).toString(16)}";\n}`,
+      )
+    expect(css).not.toContain('arrow-right')
+
+    const demo = strFromU8(files['demo.html']!)
+    for (const name of drawn) {
+      const point = preferredCodePoint(ids[name]!).toString(16).toUpperCase()
+      expect(demo).toContain(`<i class="brand-${name}" aria-hidden="true"></i>`)
+      expect(demo).toContain(`<code>.brand-${name}</code><code>U+${point}</code>`)
+    }
+    expect(demo).toContain(exportMessages.fontSkipped('arrow-right', 'it is drawn with strokes'))
+
+    // The same icons give the same bytes.
+    expect(Buffer.from((await exported('format=font')).bytes).equals(Buffer.from(bytes))).toBe(true)
+  })
+
+  it('adding and deleting other icons moves no icon’s code point', async () => {
+    const before = await codePoints()
+    await create('plus', svg('<path d="M11 4h2v7h7v2h-7v7h-2v-7H4v-2h7z"/>'))
+    expect((await t.post('/api/icons/delete', me, { id: ids.ring })).status).toBe(200)
+    const after = await codePoints()
+    expect(Object.keys(after).sort()).toEqual(['dot', 'plus', 'square'])
+    expect(after.dot).toBe(before.dot)
+    expect(after.square).toBe(before.square)
+  })
+
+  it('prefix= sets the class prefix of the font and the CSS; empty means none; a bad one is a 400', async () => {
+    const font = unzipSync((await exported('format=font&prefix=acme_')).bytes)
+    expect(strFromU8(font['brand-icons.css']!)).toContain('.acme_square::before')
+    const css = strFromU8((await exported('format=css&prefix=ui-')).bytes)
+    expect(css).toContain('\n.ui-square {')
+    expect(strFromU8((await exported('format=css')).bytes)).toContain('\n.brand-square {')
+    expect(strFromU8((await exported('format=css&prefix=')).bytes)).toContain('\n.square {')
+    for (const bad of ['1x', 'a%20b', '-x', 'x'.repeat(33), 'a%22%7D']) {
+      const res = await t.request(`/api/projects/export?project_id=${projectId}&format=css&prefix=${bad}`, {
+        cookie: me,
+      })
+      expect(res.status, bad).toBe(400)
+      expect(await res.json()).toEqual({ error: exportMessages.classPrefixInvalid, code: 'invalid' })
+    }
+  })
+}
+
+describe('icon font export on pglite', () => fontFlow('pglite'))
+postgresOnly('icon font export on postgres', () => fontFlow('postgres'))
