@@ -279,8 +279,27 @@ export const appMessages = {
   recentlyDeletedWorkspacesHint: (days: number) =>
     `Deleted workspaces are kept ${days} days with their people, projects and icons, then removed for good.`,
   recentlyDeletedListFailed: 'Could not load the recently deleted list',
-  iconCount: (n: number) => (n === 1 ? '1 icon' : `${n.toLocaleString('en-US')} icons`),
-  projectCount: (n: number) => (n === 1 ? '1 project' : `${n.toLocaleString('en-US')} projects`),
+  iconCount: (n: number) => countOf(n, 'icon'),
+  projectCount: (n: number) => countOf(n, 'project'),
+  // The account dialog: credits, change plan, delete account (issue 23 item 7, ADR 0410, ADR 0012)
+  creditsLeft: (left: number, limit: number) =>
+    limit === 0
+      ? 'None on your plan'
+      : `${countOf(left, 'credit')} left of ${countOf(limit, 'credit')} this month`,
+  changePlan: 'Change plan',
+  deleteAccount: 'Delete account',
+  deleteAccountTitle: 'Delete your account?',
+  deleteAccountPersonal: (projects: string, icons: string) =>
+    `Your personal projects go for good: ${projects} with ${icons}.`,
+  deleteAccountTeams:
+    'In workspaces, the projects and icons you added stay with the team, shown as added by a former member. A workspace you own passes to another member (an admin first); one with nobody else in it is deleted.',
+  deleteAccountEnd: 'You are signed out everywhere. This cannot be undone.',
+  accountDeleted: 'Your account was deleted. Thank you for using Iconvault.',
+  deleteAccountNeedsFreshSignIn:
+    'For your safety, deleting your account needs a recent sign-in. Sign out, sign in again with a new link, then delete it from Account.',
+  deleteAccountEmailSent: (email: string) =>
+    `We sent a link to ${email}. Open it to finish deleting your account.`,
+  deleteAccountFailed: 'Your account could not be deleted. Please try again.',
 } as const
 
 /** Releases and exports with aliases (issue 22 items 5 and 6, ADR 0017, 0104). */

@@ -1,0 +1,107 @@
+// Delete account (the Terms promise it): a confirmation naming what goes and what stays (ADR 0012:
+// personal projects go; in workspaces the user's work stays with the team, a workspace they own
+// passes on), then better-auth's POST /api/auth/delete-user. The server deletes at once for a recent
+// sign-in; an older session is refused (SESSION_EXPIRED) and the user is told to sign in again; a
+// server that mails a confirmation link says so. Once deleted: the landing page, this browser's
+// data gone, a toast saying so (ADR 0410).
+import { appMessages } from '@common/messages.ts'
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { Button } from '../components/ui/button.tsx'
+import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx'
+import { queryKeys } from '../data/query-keys.ts'
+import { useStorageUsage } from '../data/storage.ts'
+import { authClient } from '../lib/auth-client.ts'
+import { toast } from '../lib/toast.ts'
+import { db, deleteLocalDb } from '../local/db.ts'
+import { useLiveQuery } from '../local/use-live-query.ts'
+import { useSignOut } from './use-sign-out.ts'
+
+type Outcome = { kind: 'fresh-sign-in' | 'email-sent' | 'failed'; message: string } | null
+
+export function DeleteAccount({ email, onDeleted }: { email: string; onDeleted(): void }) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const signOut = useSignOut()
+  const [confirming, setConfirming] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const personalIcons = useStorageUsage().data?.personal.icons
+  const personalProjects = useLiveQuery(() => db.projects.filter((p) => p.workspace_id === null).count(), [])
+
+  async function remove() {
+    setBusy(true)
+    setOutcome(null)
+    const { data, error } = await authClient.deleteUser({})
+    setBusy(false)
+    if (error) {
+      setOutcome(
+        error.code === 'SESSION_EXPIRED'
+          ? { kind: 'fresh-sign-in', message: appMessages.deleteAccountNeedsFreshSignIn }
+          : { kind: 'failed', message: appMessages.deleteAccountFailed },
+      )
+      return
+    }
+    if (data?.message === 'Verification email sent') {
+      setOutcome({ kind: 'email-sent', message: appMessages.deleteAccountEmailSent(email) })
+      return
+    }
+    onDeleted()
+    await queryClient.cancelQueries()
+    queryClient.setQueryData(queryKeys.me, { user: null })
+    await navigate({ to: '/', replace: true })
+    await deleteLocalDb()
+    queryClient.clear()
+    toast(appMessages.accountDeleted, 'success')
+  }
+
+  return (
+    <div className="mt-5 flex flex-col gap-2 border-t border-line pt-4" data-testid="delete-account">
+      {outcome ? (
+        <p
+          role={outcome.kind === 'email-sent' ? 'status' : 'alert'}
+          className={outcome.kind === 'email-sent' ? 'text-sm text-fg' : 'text-sm text-danger'}
+        >
+          {outcome.message}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        {outcome?.kind === 'fresh-sign-in' ? (
+          <Button variant="secondary" size="sm" onClick={() => void signOut()}>
+            Sign out
+          </Button>
+        ) : null}
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-danger hover:text-danger"
+          disabled={busy}
+          onClick={() => setConfirming(true)}
+        >
+          <Trash2 className="size-4" aria-hidden /> {busy ? 'Deleting…' : `${appMessages.deleteAccount}…`}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={appMessages.deleteAccountTitle}
+        description={
+          <>
+            <span className="block" data-testid="delete-account-personal">
+              {appMessages.deleteAccountPersonal(
+                appMessages.projectCount(personalProjects ?? 0),
+                personalIcons === undefined ? 'their icons' : appMessages.iconCount(personalIcons),
+              )}
+            </span>
+            <span className="mt-2 block">{appMessages.deleteAccountTeams}</span>
+            <span className="mt-2 block font-medium text-fg">{appMessages.deleteAccountEnd}</span>
+          </>
+        }
+        confirmLabel={appMessages.deleteAccount}
+        onConfirm={() => void remove()}
+      />
+    </div>
+  )
+}
