@@ -7,6 +7,7 @@
 // dialog, the panel, a menu, a deleted tile), and selecting with Shift/Ctrl never copies.
 // axe runs through tests/setup/axe.ts (shared with the phone's test).
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
@@ -106,6 +107,11 @@ describe('axe: no WCAG violation', () => {
     await page.goto(`${app.baseUrl}/icons?projectId=${projectId}`)
     await expect.poll(() => tiles().count()).toBe(3)
     expectClean(await audit('/icons'))
+    // SCREENSHOTS=<dir>: the grid with a tile hovered (its selection box and info button shown).
+    if (process.env.SCREENSHOTS) {
+      await tiles().nth(0).hover()
+      await page.screenshot({ path: join(process.env.SCREENSHOTS, 'icons-1280.png') })
+    }
   })
 
   test('/icons: the detail panel', async () => {
