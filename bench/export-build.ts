@@ -1,10 +1,12 @@
 // `node bench/export-build.ts [icons]`: the one export builder (common/exports, ADR 0104) as the server
 // runs it for GET /api/projects/export (yielding every 25 icons): the total time of each format for
 // N icons (default 5,000; every tenth with a deprecated alias) and the longest the event loop waited
-// meanwhile (the server's other requests wait that long at worst).
+// meanwhile (the server's other requests wait that long at worst). The icon font (format=font, built
+// on the server only, ADR 0105) last, from filled icons (stroked ones cannot be glyphs).
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { buildExport } from '../common/exports/build-export.ts'
-import { EXPORT_KINDS } from '../common/exports/export-kinds.ts'
+import { EXPORT_KINDS, SERVER_ONLY_KINDS } from '../common/exports/export-kinds.ts'
+import { buildIconFont } from '../server/domain/icon-font.ts'
 
 const count = Number(process.argv[2] ?? 5000)
 const svg = (i: number) =>
@@ -15,11 +17,21 @@ const icons = Array.from({ length: count }, (_, i) => ({
   aliases: i % 10 ? [] : [{ name: `old-${i}`, deprecated: true, remove_in: '2.0.0' }],
 }))
 
+const filled = (i: number) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path fill-rule="evenodd" d="M${2 + (i % 5)} 2h20v20H2z M6 6h${4 + (i % 9)}v12H6z"/><circle cx="12" cy="12" r="${1 + (i % 3)}"/><rect x="3" y="3" width="4" height="4" rx="1"/></svg>`
+const fontIcons = icons.map((icon, i) => ({
+  ...icon,
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  svg: filled(i),
+}))
+
 for (const kind of EXPORT_KINDS) {
   const delay = monitorEventLoopDelay({ resolution: 5 })
   delay.enable()
   const started = performance.now()
-  const result = await buildExport({ kind, projectName: 'Bench', icons }, () => {}, 25)
+  const result = SERVER_ONLY_KINDS.includes(kind)
+    ? await buildIconFont({ projectName: 'Bench', icons: fontIcons })
+    : await buildExport({ kind, projectName: 'Bench', icons }, () => {}, 25)
   const ms = performance.now() - started
   delay.disable()
   console.log(

@@ -1,7 +1,8 @@
 // The icon font export (issue 23 item 6, ADR 0105): a ZIP of a WOFF2 font, its CSS (one class per
 // icon, `.brand-house::before { content: "\f0123" }`), a demo page listing every icon with its class
 // and code point, and codepoints.json. Built on the server only (GET /api/projects/export?format=font):
-// svg2ttf and wawoff2 are Node libraries. Each icon's code point derives from its id
+// svg2ttf and wawoff2 are Node libraries, run in a worker thread (icon-font-worker.ts) so that the
+// second or so a big font takes never holds the event loop. Each icon's code point derives from its id
 // (common/exports/code-points.ts), so it stays the same across exports as IcoMoon's do.
 //
 // A glyph is one colour and filled: the icon's filled shapes (path, rect, circle, ellipse, polygon,

@@ -1,12 +1,30 @@
 // GET /api/projects/export?format=font (ADR 0105): the icon font of a project's set (now, or a
 // release's), each icon with its creation date, which decides who keeps a code point two icons' ids
-// share (common/exports/code-points.ts). An icon deleted since a release counts as the newest.
+// share (common/exports/code-points.ts). An icon deleted since a release counts as the newest. Built
+// in a worker thread: the event loop never waits for it.
+import { Worker } from 'node:worker_threads'
 import { inArray } from 'drizzle-orm'
 import type { ExportResult } from '../../common/exports/export-kinds.ts'
 import type { ReleasedIcon } from '../../common/schemas/rows.ts'
 import type { Db } from '../db/client.ts'
 import { icons } from '../db/schema/index.ts'
-import { buildIconFont } from './icon-font.ts'
+import type { FontRequest } from './icon-font.ts'
+
+const WORKER_URL = new URL('./icon-font-worker.ts', import.meta.url)
+
+/** Builds the font in a worker thread of its own (icon-font-worker.ts), ended when it answers. */
+function buildInWorker(request: FontRequest): Promise<ExportResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_URL, { workerData: request })
+    worker.once('message', (message: { result?: ExportResult; error?: string }) => {
+      void worker.terminate()
+      if (message.result) resolve({ ...message.result, bytes: new Uint8Array(message.result.bytes) })
+      else reject(new Error(message.error ?? 'The icon font could not be built'))
+    })
+    worker.once('error', reject)
+    worker.once('exit', (code) => reject(new Error(`The icon font worker stopped (${code})`)))
+  })
+}
 
 export async function exportFont(
   db: Db,
@@ -23,7 +41,7 @@ export async function exportFont(
       .where(inArray(icons.id, ids.slice(i, i + 1000)))
     for (const row of rows) created.set(row.id, row.created_at)
   }
-  return buildIconFont({
+  return buildInWorker({
     projectName,
     classPrefix,
     icons: set.map((icon) => ({
