@@ -1,20 +1,25 @@
 // Copies one icon to the clipboard in a copy format (common/svg convertSvg, loaded lazily) and
-// says so: 'Copied {name} as {format}', or the converter's or clipboard's error. In a toast by
-// default; a caller whose controls a toast could cover (the detail panel) shows it in place.
+// says so: 'Copied {name} as {format}', or the converter's or clipboard's error (CSS classes under
+// the project's class prefix, ADR 0105). In a toast by default; a caller whose controls a toast
+// could cover (the detail panel) shows it in place.
 import { appMessages, messages } from '@common/messages.ts'
 import { toast } from '../lib/toast.ts'
+import { classPrefixOf } from './class-prefix-store.ts'
 import { type CopyFormat, formatLabel, getCopyFormat } from './copy-format-store.ts'
 import { loadSvgPipeline } from './svg-pipeline.ts'
 
 export interface CopyableIcon {
   name: string
   svg: string
+  /** Its project: CSS classes take the project's class prefix (ADR 0105). */
+  project_id?: string
 }
 
 /** The icon's code in `format` (what a copy puts on the clipboard; the detail panel shows it too). */
 export async function iconCode(icon: CopyableIcon, format: CopyFormat): Promise<string> {
   const { convertSvg } = await loadSvgPipeline()
-  return convertSvg(icon.svg, format, icon.name)
+  if (format !== 'css') return convertSvg(icon.svg, format, icon.name)
+  return convertSvg(icon.svg, format, icon.name, { classPrefix: await classPrefixOf(icon.project_id) })
 }
 
 /**

@@ -16,11 +16,12 @@ export function useExport(projectName: string) {
   const [progress, setProgress] = useState<ExportProgress | null>(null)
 
   const start = useCallback(
-    async (kind: ExportKind, icons: readonly ExportIcon[]) => {
+    async (kind: ExportKind, icons: readonly ExportIcon[], classPrefix?: string) => {
       setProgress({ kind, done: 0, total: icons.length })
       try {
-        const result = await runExport({ kind, projectName, icons: icons.map(exportIcon) }, (done, total) =>
-          setProgress({ kind, done, total }),
+        const result = await runExport(
+          { kind, projectName, icons: icons.map(exportIcon), classPrefix },
+          (done, total) => setProgress({ kind, done, total }),
         )
         saveFile(result)
         toast(appMessages.exportReady(result.fileName), 'success')

@@ -1,8 +1,15 @@
 // Exports of the whole project: a ZIP of SVG files, React TS / React JS / React Native TS packages,
-// an SVG sprite and a CSS file, each with the icons' aliases (ADR 0104). "Latest" is built in the
-// browser (a Web Worker) from the local icons, with a progress bar; a release downloads the server's
-// build of its stored set, byte-identical however the project changed since (ADR 0017).
-import { EXPORT_KINDS, EXPORT_LABELS, type ExportKind } from '@common/exports/export-kinds.ts'
+// an SVG sprite, a CSS file and an icon font, each with the icons' aliases (ADR 0104). "Latest" is
+// built in the browser (a Web Worker) from the local icons, with a progress bar; a release downloads
+// the server's build of its stored set, byte-identical however the project changed since (ADR 0017).
+// The icon font is always the server's (ADR 0105: its font tools run in Node). The CSS class prefix
+// of the CSS file and the font is edited here, remembered for the project in this browser.
+import {
+  EXPORT_KINDS,
+  EXPORT_LABELS,
+  type ExportKind,
+  SERVER_ONLY_KINDS,
+} from '@common/exports/export-kinds.ts'
 import { appMessages, messages } from '@common/messages.ts'
 import type { Release } from '@common/schemas/releases.ts'
 import { Download, Loader2 } from 'lucide-react'
@@ -10,6 +17,8 @@ import { useId, useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { Label } from '../../components/ui/input.tsx'
 import { Select } from '../../components/ui/select.tsx'
+import { ClassPrefixField } from '../../copy/class-prefix-field.tsx'
+import { useClassPrefix } from '../../copy/class-prefix-store.ts'
 import { useExport } from '../../copy/exports/use-export.ts'
 import { toast } from '../../lib/toast.ts'
 import type { LocalIcon } from '../../local/db.ts'
@@ -33,12 +42,16 @@ export function ProjectExports({ projectId, projectName, icons, releases }: Proj
   const release = target === LATEST ? null : target
   const empty = release === null && icons.length === 0
   const busy = progress !== null || fetching !== null
+  const project = { id: projectId, name: projectName }
+  const [classPrefix] = useClassPrefix(project)
 
   const download = async (kind: ExportKind) => {
-    if (!release) return void start(kind, icons)
+    if (!release && !SERVER_ONLY_KINDS.includes(kind)) return void start(kind, icons, classPrefix)
     setFetching(kind)
     try {
-      toast(appMessages.exportReady(await downloadRelease(projectId, kind, release)), 'success')
+      const { fileName, skipped } = await downloadRelease(projectId, kind, release, classPrefix)
+      toast(appMessages.exportReady(fileName), 'success')
+      if (skipped) toast(appMessages.exportSkipped(skipped), 'info')
     } catch (error) {
       toast(messages.iconError(error instanceof Error ? error.message : String(error)))
     } finally {
@@ -82,6 +95,9 @@ export function ProjectExports({ projectId, projectName, icons, releases }: Proj
             />
           </div>
         ) : null}
+      </div>
+      <div className="mt-4 max-w-sm">
+        <ClassPrefixField project={project} />
       </div>
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">
         {EXPORT_KINDS.map((kind) => {

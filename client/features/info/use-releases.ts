@@ -56,13 +56,21 @@ export function useReleaseProject(projectId: string) {
 
 const fileNameOf = (header: string | null) => /filename="([^"]+)"/.exec(header ?? '')?.[1] ?? 'export'
 
-/** Downloads a release's export from the server (its stored set: byte-identical, ADR 0104). */
-export async function downloadRelease(projectId: string, kind: ExportKind, version: string) {
-  const params = new URLSearchParams({
-    project_id: projectId,
-    format: exportFormatOf(kind),
-    release: version,
-  })
+/**
+ * Downloads an export built by the server: a release's (its stored set: byte-identical, ADR 0104), or
+ * the latest state's when `version` is null (the icon font, built on the server only, ADR 0105).
+ * `classPrefix`: the CSS and font classes' prefix. Resolves the file's name and how many icons were
+ * left out.
+ */
+export async function downloadRelease(
+  projectId: string,
+  kind: ExportKind,
+  version: string | null,
+  classPrefix?: string,
+) {
+  const params = new URLSearchParams({ project_id: projectId, format: exportFormatOf(kind) })
+  if (version) params.set('release', version)
+  if (classPrefix !== undefined && (kind === 'css' || kind === 'font')) params.set('prefix', classPrefix)
   const response = await fetch(`/api/projects/export?${params}`, { credentials: 'include' })
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { error?: string } | null
@@ -72,5 +80,5 @@ export async function downloadRelease(projectId: string, kind: ExportKind, versi
   const mime = (response.headers.get('content-type') ?? 'application/octet-stream').split(';')[0]!
   const fileName = fileNameOf(response.headers.get('content-disposition'))
   saveFile({ bytes, mime, fileName })
-  return fileName
+  return { fileName, skipped: Number(response.headers.get('x-skipped-icons') ?? 0) }
 }
