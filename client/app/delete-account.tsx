@@ -28,7 +28,8 @@ export function DeleteAccount({ email, onDeleted }: { email: string; onDeleted()
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
   const [outcome, setOutcome] = useState<Outcome>(null)
-  const personalIcons = useStorageUsage().data?.personal.icons
+  const usage = useStorageUsage()
+  const personalIcons = usage.data?.personal.icons
   const personalProjects = useLiveQuery(() => db.projects.filter((p) => p.workspace_id === null).count(), [])
 
   async function remove() {
@@ -78,7 +79,11 @@ export function DeleteAccount({ email, onDeleted }: { email: string; onDeleted()
           size="sm"
           className="text-danger hover:text-danger"
           disabled={busy}
-          onClick={() => setConfirming(true)}
+          onClick={() => {
+            // The numbers the confirmation names are the server's now, not a cached answer.
+            void usage.refetch()
+            setConfirming(true)
+          }}
         >
           <Trash2 className="size-4" aria-hidden /> {busy ? 'Deleting…' : `${appMessages.deleteAccount}…`}
         </Button>

@@ -2,11 +2,12 @@
 // (read back from the clipboard) and downloads SVG (an attachment) and PNG at a chosen size; a click
 // copies in the format chosen in the Copy Format panel, which is remembered; pasted SVG code becomes
 // an icon, whose SVG copy sits in text at 1em in its own colour; /info shows the project's card,
-// counts and contributors, and its exports download and unzip (fflate) to the expected files.
+// counts and contributors, and its exports download and unzip (fflate) to the expected files. The
+// whole flow logs no error in the browser's console and throws none (issue 23 item 7).
 import { readFileSync } from 'node:fs'
 import { unzipSync } from 'fflate'
 import type { Download, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { messages } from '../../common/messages.ts'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
 import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
@@ -20,6 +21,8 @@ let app: AppProcess
 let browser: TestBrowser
 let page: Page
 const projectId = crypto.randomUUID()
+/** What the page logged as an error or threw, checked after each test. */
+const consoleErrors: string[] = []
 
 const tiles = () => page.getByTestId('icon-tile')
 const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text }).first()
@@ -37,6 +40,10 @@ beforeAll(async () => {
   app = await startApp({ env: { SMTP_URL: smtp.url } })
   browser = await launchBrowser()
   page = browser.page
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`console.error: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`))
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl })
   await signIn(page, app, smtp, EMAIL)
   expect(await subscribe(page, app.baseUrl, 'pro')).toBe(true)
@@ -55,6 +62,10 @@ beforeAll(async () => {
     })
     expect(res.ok()).toBe(true)
   }
+})
+
+afterEach(() => {
+  expect(consoleErrors.splice(0), 'errors in the browser console').toEqual([])
 })
 
 afterAll(async () => {
