@@ -1,5 +1,6 @@
 // Request bodies of /api/icons/* (docs/product.md §API), with its validation messages (§Validation).
 import { z } from 'zod'
+import { formatCount } from '../format-count.ts'
 import { MAX_ICONS_PER_BATCH, MAX_ICONS_PER_MOVE } from '../icon-limits.ts'
 import { appMessages, messages } from '../messages.ts'
 import { requiredId, requiredText } from './fields.ts'
@@ -100,7 +101,7 @@ export type IconUpdateAnswer = { data: IconRow; conflict?: IconUpdateConflict }
 
 export { MAX_ICONS_PER_BATCH } from '../icon-limits.ts'
 export const ICONS_REQUIRED = 'Icons are required'
-export const TOO_MANY_ICONS = `At most ${MAX_ICONS_PER_BATCH} icons at once`
+export const TOO_MANY_ICONS = `At most ${formatCount(MAX_ICONS_PER_BATCH)} icons at once`
 
 /**
  * POST /api/icons/create-many: many creates at once (a drop of files). Only the envelope is
@@ -119,7 +120,7 @@ export const moveIconsBody = z.strictObject({
   ids: z
     .array(iconId, { error: ICONS_REQUIRED })
     .min(1, { error: ICONS_REQUIRED })
-    .max(MAX_ICONS_PER_MOVE, { error: `At most ${MAX_ICONS_PER_MOVE} icons at once` }),
+    .max(MAX_ICONS_PER_MOVE, { error: `At most ${formatCount(MAX_ICONS_PER_MOVE)} icons at once` }),
   project_id: requiredId(messages.projectIdRequired),
 })
 
