@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import type { ImportState } from './use-import.ts'
 import { useSynced } from './use-synced.ts'
 
-export const DISMISS_MS = 5000
+const DISMISS_MS = 5000
 
 /** Calls `dismiss` DISMISS_MS after `ready` holds while the report is neither hovered nor focused. */
 function useAutoDismiss(ready: boolean, dismiss: () => void) {
