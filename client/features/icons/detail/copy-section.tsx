@@ -7,6 +7,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Copy } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
+import { ClassPrefixField } from '../../../copy/class-prefix-field.tsx'
+import { useClassPrefix } from '../../../copy/class-prefix-store.ts'
 import {
   COPY_FORMAT_IDS,
   type CopyFormat,
@@ -14,14 +16,18 @@ import {
   useCopyFormat,
 } from '../../../copy/copy-format-store.ts'
 import { copyIcon, iconCode } from '../../../copy/copy-icon.ts'
+import { useProject } from '../../../data/projects.ts'
 import type { LocalIcon } from '../../../local/db.ts'
 
 const NOTICE_MS = 4000
 
 /** The code of the icon's current markup in `format`, or the converter's refusal. */
 function CodePreview({ icon, format }: { icon: LocalIcon; format: CopyFormat }) {
+  // CSS: under the project's class prefix (ADR 0105), edited here too.
+  const project = useProject(icon.project_id)
+  const [prefix] = useClassPrefix(project)
   const code = useQuery({
-    queryKey: ['icon-code', icon.id, icon.name, icon.svg, format],
+    queryKey: ['icon-code', icon.id, icon.name, icon.svg, format, format === 'css' ? prefix : ''],
     queryFn: () => iconCode(icon, format),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 60_000,
@@ -46,6 +52,7 @@ function CodePreview({ icon, format }: { icon: LocalIcon; format: CopyFormat }) 
             : (code.data ?? 'Loading…')}
         </pre>
       </section>
+      {format === 'css' && project ? <ClassPrefixField project={project} /> : null}
     </figure>
   )
 }
