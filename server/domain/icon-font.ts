@@ -296,7 +296,7 @@ function demoPage(
       body { font: 14px/1.4 system-ui, sans-serif; margin: 2rem; color: #1f2328; background: #fff; }
       ul { list-style: none; padding: 0; display: grid; gap: .75rem; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); }
       li { display: grid; grid-template-columns: 3rem 1fr; column-gap: .75rem; align-items: center; border: 1px solid #d0d7de; border-radius: .5rem; padding: .75rem; }
-      li i { grid-row: span 3; font-size: 2rem; text-align: center; }
+      li i { grid-row: span 3; font-size: 2rem; justify-self: center; }
       code { font-size: 12px; color: #57606a; }
       .skipped li { display: list-item; border: 0; padding: 0; }
     </style>
