@@ -9,17 +9,14 @@ import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { appMessages } from '../../common/messages.ts'
-import { type AppProcess, startApp } from '../setup/app-process.ts'
-import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
-import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
-import { subscribe } from '../setup/subscribe.ts'
+import type { AppProcess } from '../setup/app-process.ts'
+import { getAs, postAs, startTeamPages, type TeamPages } from '../setup/team-pages.ts'
 
 const OWNER = 'hana@example.com'
 const MATE = 'ivo@example.com'
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/upload/${name}`, import.meta.url), 'utf8')
-let smtp: TestSmtp
 let app: AppProcess
-let browsers: TestBrowser[] = []
+let team: TeamPages | undefined
 let owner: Page
 let mate: Page
 const workspaceId = crypto.randomUUID()
@@ -27,13 +24,8 @@ const projectId = crypto.randomUUID()
 const iconId = crypto.randomUUID()
 
 type Version = { version: number; name: string; svg: string }
-const post = async (page: Page, path: string, data: unknown) => {
-  const res = await page.request.post(`${app.baseUrl}${path}`, { data, headers: { origin: app.baseUrl } })
-  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`)
-  return ((await res.json()) as { data: Record<string, unknown> }).data
-}
-const get = async <T>(page: Page, path: string) =>
-  ((await (await page.request.get(`${app.baseUrl}${path}`)).json()) as { data: T }).data
+const post = (page: Page, path: string, data: unknown) => postAs(page, app.baseUrl, path, data)
+const get = <T>(page: Page, path: string) => getAs<T>(page, app.baseUrl, path)
 const history = () => get<Version[]>(owner, `/api/icons/history?id=${iconId}`)
 const tiles = (page: Page) => page.getByTestId('icon-tile')
 /** The icon's row in the browser's local database (what its vault shows). */
@@ -57,21 +49,14 @@ const panel = () => owner.getByTestId('icon-detail')
 const entries = () => panel().getByTestId('history-entry')
 
 beforeAll(async () => {
-  smtp = await startTestSmtp()
-  app = await startApp({ env: { SMTP_URL: smtp.url } })
-  browsers = await Promise.all([launchBrowser(), launchBrowser()])
-  owner = browsers[0]!.page
-  mate = browsers[1]!.page
-  await signIn(owner, app, smtp, OWNER)
-  await signIn(mate, app, smtp, MATE)
-  expect(await subscribe(owner, app.baseUrl, 'gold')).toBe(true)
-  await post(owner, '/api/workspaces/create', { id: workspaceId, name: 'Studio', description: '' })
-  await post(owner, '/api/projects/create', {
-    id: projectId,
-    name: 'App',
-    description: '',
-    workspace_id: workspaceId,
+  team = await startTeamPages({
+    owner: OWNER,
+    mate: MATE,
+    mateRole: 'member',
+    workspace: { id: workspaceId, name: 'Studio' },
+    projects: [{ id: projectId, name: 'App' }],
   })
+  ;({ app, owner, mate: mate } = team)
   await post(owner, '/api/icons/create', {
     id: iconId,
     name: 'home',
@@ -86,17 +71,12 @@ beforeAll(async () => {
     project_id: projectId,
     workspace_id: workspaceId,
   })
-  await post(owner, '/api/workspaces/invite-user', { workspaceId, email: MATE, role: 'member' })
-  const [invitation] = await get<{ id: string }[]>(mate, '/api/workspaces/invitations')
-  await post(mate, '/api/workspaces/accept-invitation', { invitationId: invitation!.id })
   await Promise.all([owner, mate].map((p) => p.goto(`${app.baseUrl}/icons?projectId=${projectId}`)))
   await Promise.all([owner, mate].map((p) => tiles(p).nth(1).waitFor()))
 })
 
 afterAll(async () => {
-  for (const b of browsers) await b.close()
-  await app?.stop()
-  await smtp?.close()
+  await team?.close()
 })
 
 describe('the history of an icon', () => {

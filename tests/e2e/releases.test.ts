@@ -7,10 +7,8 @@ import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { exportMessages } from '../../common/messages.ts'
-import { type AppProcess, startApp } from '../setup/app-process.ts'
-import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
-import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
-import { subscribe } from '../setup/subscribe.ts'
+import type { AppProcess } from '../setup/app-process.ts'
+import { postAs, startTeamPages, type TeamPages } from '../setup/team-pages.ts'
 
 const OWNER = 'rita@example.com'
 const ADMIN = 'ravi@example.com'
@@ -36,37 +34,25 @@ async function seriousViolations(page: Page): Promise<string[]> {
   })
 }
 
-let smtp: TestSmtp
 let app: AppProcess
-let browsers: TestBrowser[] = []
+let team: TeamPages | undefined
 let owner: Page
 let admin: Page
 const workspaceId = crypto.randomUUID()
 const projectId = crypto.randomUUID()
 const homeId = crypto.randomUUID()
 
-const post = async (page: Page, path: string, data: unknown) => {
-  const res = await page.request.post(`${app.baseUrl}${path}`, { data, headers: { origin: app.baseUrl } })
-  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`)
-  return ((await res.json()) as { data: Record<string, unknown> }).data
-}
+const post = (page: Page, path: string, data: unknown) => postAs(page, app.baseUrl, path, data)
 
 beforeAll(async () => {
-  smtp = await startTestSmtp()
-  app = await startApp({ env: { SMTP_URL: smtp.url } })
-  browsers = await Promise.all([launchBrowser(), launchBrowser()])
-  owner = browsers[0]!.page
-  admin = browsers[1]!.page
-  await signIn(owner, app, smtp, OWNER)
-  await signIn(admin, app, smtp, ADMIN)
-  expect(await subscribe(owner, app.baseUrl, 'gold')).toBe(true)
-  await post(owner, '/api/workspaces/create', { id: workspaceId, name: 'Acme', description: '' })
-  await post(owner, '/api/projects/create', {
-    id: projectId,
-    name: 'App',
-    description: '',
-    workspace_id: workspaceId,
+  team = await startTeamPages({
+    owner: OWNER,
+    mate: ADMIN,
+    mateRole: 'admin',
+    workspace: { id: workspaceId, name: 'Acme' },
+    projects: [{ id: projectId, name: 'App' }],
   })
+  ;({ app, owner, mate: admin } = team)
   for (const [id, name, d] of [
     [homeId, 'home', 'M3 9l9-7 9 7'],
     [crypto.randomUUID(), 'star', 'M12 2l3 7h7l-6 4 2 8-6-5-6 5 2-8-6-4h7z'],
@@ -78,16 +64,10 @@ beforeAll(async () => {
       project_id: projectId,
       workspace_id: workspaceId,
     })
-  await post(owner, '/api/workspaces/invite-user', { workspaceId, email: ADMIN, role: 'admin' })
-  const list = await admin.request.get(`${app.baseUrl}/api/workspaces/invitations`)
-  const [invitation] = ((await list.json()) as { data: { id: string }[] }).data
-  await post(admin, '/api/workspaces/accept-invitation', { invitationId: invitation!.id })
 })
 
 afterAll(async () => {
-  for (const b of browsers) await b.close()
-  await app?.stop()
-  await smtp?.close()
+  await team?.close()
 })
 
 describe('releases on /info', () => {

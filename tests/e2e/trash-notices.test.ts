@@ -8,54 +8,39 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { appMessages } from '../../common/messages.ts'
 import { TRASH_DAYS } from '../../common/retention.ts'
-import { type AppProcess, startApp } from '../setup/app-process.ts'
-import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
-import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
-import { subscribe } from '../setup/subscribe.ts'
+import type { AppProcess } from '../setup/app-process.ts'
+import { postAs, startTeamPages, type TeamPages } from '../setup/team-pages.ts'
 
 const OWNER = 'tn-owner@example.com'
 const ADMIN = 'tn-admin@example.com'
-let smtp: TestSmtp
 let app: AppProcess
-let browsers: TestBrowser[] = []
+let team: TeamPages | undefined
 let owner: Page
 let admin: Page
 const wsId = randomUUID()
 const brandId = randomUUID()
 const otherId = randomUUID()
 
-const post = async (page: Page, path: string, data: unknown) => {
-  const res = await page.request.post(`${app.baseUrl}${path}`, { data, headers: { origin: app.baseUrl } })
-  expect(res.ok(), `${path}: ${await res.text()}`).toBe(true)
-  return (await res.json()).data
-}
+const post = (page: Page, path: string, data: unknown) => postAs(page, app.baseUrl, path, data)
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text }).first()
 const pickerPopover = (page: Page) => page.getByRole('dialog', { name: 'Workspaces and projects' })
 
 beforeAll(async () => {
-  smtp = await startTestSmtp()
-  app = await startApp({ env: { SMTP_URL: smtp.url } })
-  browsers = await Promise.all([launchBrowser(), launchBrowser()])
-  owner = browsers[0]!.page
-  admin = browsers[1]!.page
-  await signIn(owner, app, smtp, OWNER)
-  await signIn(admin, app, smtp, ADMIN)
-  expect(await subscribe(owner, app.baseUrl, 'gold')).toBe(true)
-  await post(owner, '/api/workspaces/create', { id: wsId, name: 'Acme', description: '' })
-  await post(owner, '/api/projects/create', { id: brandId, name: 'Brand icons', workspace_id: wsId })
-  await post(owner, '/api/projects/create', { id: otherId, name: 'Other', workspace_id: wsId })
-  const invitation = await post(owner, '/api/workspaces/invite-user', {
-    workspaceId: wsId,
-    email: ADMIN,
-    role: 'admin',
+  team = await startTeamPages({
+    owner: OWNER,
+    mate: ADMIN,
+    mateRole: 'admin',
+    workspace: { id: wsId, name: 'Acme' },
+    projects: [
+      { id: brandId, name: 'Brand icons' },
+      { id: otherId, name: 'Other' },
+    ],
   })
-  await post(admin, '/api/workspaces/accept-invitation', { invitationId: invitation.id })
+  ;({ app, owner, mate: admin } = team)
 })
 
 afterAll(async () => {
-  for (const b of browsers) await b?.close()
-  await app?.stop()
-  await smtp?.close()
+  await team?.close()
 })
 
 describe('a deleted project and workspace between two teammates', () => {

@@ -8,31 +8,23 @@ import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { appMessages } from '../../common/messages.ts'
-import { type AppProcess, startApp } from '../setup/app-process.ts'
-import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
-import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
-import { subscribe } from '../setup/subscribe.ts'
+import type { AppProcess } from '../setup/app-process.ts'
+import { getAs, postAs, startTeamPages, type TeamPages } from '../setup/team-pages.ts'
 
 const OWNER = 'una@example.com'
 const MATE = 'ned@example.com'
 const SVG = (d: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="${d}" stroke="currentColor"/></svg>`
-let smtp: TestSmtp
 let app: AppProcess
-let browsers: TestBrowser[] = []
+let team: TeamPages | undefined
 let owner: Page
 let mate: Page
 const workspaceId = crypto.randomUUID()
 const projectId = crypto.randomUUID()
 const ids: Record<string, string> = {}
 
-const post = async (page: Page, path: string, data: unknown) => {
-  const res = await page.request.post(`${app.baseUrl}${path}`, { data, headers: { origin: app.baseUrl } })
-  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`)
-  return ((await res.json()) as { data: Record<string, unknown> }).data
-}
-const get = async <T>(page: Page, path: string) =>
-  ((await (await page.request.get(`${app.baseUrl}${path}`)).json()) as { data: T }).data
+const post = (page: Page, path: string, data: unknown) => postAs(page, app.baseUrl, path, data)
+const get = <T>(page: Page, path: string) => getAs<T>(page, app.baseUrl, path)
 type Row = { id: string; name: string }
 const serverIcons = async () =>
   (await get<Row[]>(owner, `/api/icons?project_id=${projectId}`)).map((i) => `${i.name}:${i.id}`).sort()
@@ -61,24 +53,14 @@ async function axeIn(page: Page, selectors: string[]) {
 }
 
 beforeAll(async () => {
-  smtp = await startTestSmtp()
-  app = await startApp({ env: { SMTP_URL: smtp.url } })
-  browsers = await Promise.all([launchBrowser(), launchBrowser()])
-  owner = browsers[0]!.page
-  mate = browsers[1]!.page
-  await signIn(owner, app, smtp, OWNER)
-  await signIn(mate, app, smtp, MATE)
-  expect(await subscribe(owner, app.baseUrl, 'gold')).toBe(true)
-  await post(owner, '/api/workspaces/create', { id: workspaceId, name: 'Acme', description: '' })
-  await post(owner, '/api/projects/create', {
-    id: projectId,
-    name: 'App',
-    description: '',
-    workspace_id: workspaceId,
+  team = await startTeamPages({
+    owner: OWNER,
+    mate: MATE,
+    mateRole: 'member',
+    workspace: { id: workspaceId, name: 'Acme' },
+    projects: [{ id: projectId, name: 'App' }],
   })
-  await post(owner, '/api/workspaces/invite-user', { workspaceId, email: MATE, role: 'member' })
-  const [invitation] = await get<{ id: string }[]>(mate, '/api/workspaces/invitations')
-  await post(mate, '/api/workspaces/accept-invitation', { invitationId: invitation!.id })
+  ;({ app, owner, mate: mate } = team)
   for (const [i, name] of ['alpha', 'beta', 'gamma', 'home'].entries()) {
     ids[name] = crypto.randomUUID()
     await post(owner, '/api/icons/create', {
@@ -94,9 +76,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  for (const b of browsers) await b.close()
-  await app?.stop()
-  await smtp?.close()
+  await team?.close()
 })
 
 describe('undo delete, recently deleted, conflicts told', () => {

@@ -6,10 +6,8 @@ import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { messages } from '../../common/messages.ts'
-import { type AppProcess, startApp } from '../setup/app-process.ts'
-import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
-import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
-import { subscribe } from '../setup/subscribe.ts'
+import type { AppProcess } from '../setup/app-process.ts'
+import { getAs, postAs, startTeamPages, type TeamPages } from '../setup/team-pages.ts'
 import { dropFiles } from '../setup/vault-page.ts'
 
 const OWNER = 'olga@example.com'
@@ -18,64 +16,43 @@ const fixture = (name: string) => ({
   name,
   text: readFileSync(new URL(`../fixtures/upload/${name}`, import.meta.url), 'utf8'),
 })
-let smtp: TestSmtp
 let app: AppProcess
-let browsers: TestBrowser[] = []
+let team: TeamPages | undefined
 let owner: Page
 let mate: Page
 const workspaceId = crypto.randomUUID()
 const projectId = crypto.randomUUID()
 const otherProjectId = crypto.randomUUID()
 
-const post = async (page: Page, path: string, data: unknown) => {
-  const res = await page.request.post(`${app.baseUrl}${path}`, { data, headers: { origin: app.baseUrl } })
-  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`)
-  return ((await res.json()) as { data: Record<string, unknown> }).data
-}
-const get = async <T>(page: Page, path: string) =>
-  ((await (await page.request.get(`${app.baseUrl}${path}`)).json()) as { data: T }).data
+const post = (page: Page, path: string, data: unknown) => postAs(page, app.baseUrl, path, data)
+const get = <T>(page: Page, path: string) => getAs<T>(page, app.baseUrl, path)
 const tiles = (page: Page) => page.getByTestId('icon-tile')
 const labels = (page: Page) => tiles(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))
 
 beforeAll(async () => {
-  smtp = await startTestSmtp()
-  app = await startApp({ env: { SMTP_URL: smtp.url } })
-  browsers = await Promise.all([launchBrowser(), launchBrowser()])
-  owner = browsers[0]!.page
-  mate = browsers[1]!.page
-  await signIn(owner, app, smtp, OWNER)
-  await signIn(mate, app, smtp, MATE)
-  expect(await subscribe(owner, app.baseUrl, 'gold')).toBe(true)
-  await post(owner, '/api/workspaces/create', { id: workspaceId, name: 'Acme', description: '' })
+  team = await startTeamPages({
+    owner: OWNER,
+    mate: MATE,
+    mateRole: 'member',
+    workspace: { id: workspaceId, name: 'Acme' },
+    projects: [
+      { id: projectId, name: 'App' },
+      { id: otherProjectId, name: 'Web' },
+    ],
+  })
+  ;({ app, owner, mate } = team)
   await post(owner, '/api/workspaces/update', {
     id: workspaceId,
     name: 'Acme',
     description: '',
     review_icons: true,
   })
-  await post(owner, '/api/projects/create', {
-    id: projectId,
-    name: 'App',
-    description: '',
-    workspace_id: workspaceId,
-  })
-  await post(owner, '/api/projects/create', {
-    id: otherProjectId,
-    name: 'Web',
-    description: '',
-    workspace_id: workspaceId,
-  })
-  await post(owner, '/api/workspaces/invite-user', { workspaceId, email: MATE, role: 'member' })
-  const [invitation] = await get<{ id: string }[]>(mate, '/api/workspaces/invitations')
-  await post(mate, '/api/workspaces/accept-invitation', { invitationId: invitation!.id })
   await Promise.all([owner, mate].map((p) => p.goto(`${app.baseUrl}/icons?projectId=${projectId}`)))
   await Promise.all([owner, mate].map((p) => p.getByTestId('vault').waitFor()))
 })
 
 afterAll(async () => {
-  for (const b of browsers) await b.close()
-  await app?.stop()
-  await smtp?.close()
+  await team?.close()
 })
 
 describe('a vault shared in a reviewing workspace', () => {
