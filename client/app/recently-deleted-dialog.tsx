@@ -11,6 +11,7 @@ import { RotateCcw } from 'lucide-react'
 import { type ReactNode, useSyncExternalStore } from 'react'
 import { Button } from '../components/ui/button.tsx'
 import { Dialog, DialogContent } from '../components/ui/dialog.tsx'
+import { serverListState } from '../components/ui/server-list-state.tsx'
 import { useDeletedProjects, useRestoreProject } from '../data/projects.ts'
 import { useDeletedWorkspaces, useRestoreWorkspace } from '../data/workspaces.ts'
 import { errorMessage } from '../lib/api.ts'
@@ -51,37 +52,18 @@ function RecentlyDeletedDialog(props: ListProps) {
       onError: (error) => toast(errorMessage(error)),
     })
 
-  let body: ReactNode
-  if (offline) {
-    body = (
-      <p role="status" className="text-sm text-muted">
-        {appMessages.recentlyDeletedNeedsConnection}
-      </p>
-    )
-  } else if (list.isPending) {
-    body = (
-      <p role="status" className="text-sm text-muted">
-        Loading…
-      </p>
-    )
-  } else if (list.isError) {
-    body = (
-      <div role="alert" className="flex flex-col items-start gap-2 text-sm text-danger">
-        <p>
-          {appMessages.recentlyDeletedListFailed}: {errorMessage(list.error)}
-        </p>
-        <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-          Try again
-        </Button>
-      </div>
-    )
-  } else if (!list.data.length) {
-    body = (
-      <p role="status" className="text-sm text-muted" data-testid={`${testId}-empty`}>
-        {empty}
-      </p>
-    )
-  } else {
+  let body: ReactNode = serverListState({
+    offline,
+    list,
+    rows: list.data?.length ?? 0,
+    texts: {
+      offline: appMessages.recentlyDeletedNeedsConnection,
+      failed: appMessages.recentlyDeletedListFailed,
+      empty,
+    },
+    testId,
+  })
+  if (!body && list.data) {
     body = (
       <ul className="flex flex-col divide-y divide-line rounded-lg border border-line" aria-label={title}>
         {list.data.map((item) => (

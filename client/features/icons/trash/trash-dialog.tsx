@@ -8,6 +8,7 @@ import { RotateCcw } from 'lucide-react'
 import { type ReactNode, useId, useMemo, useState, useSyncExternalStore } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx'
+import { serverListState } from '../../../components/ui/server-list-state.tsx'
 import { type DeletedIcon, useDeletedIcons, useRestoreDeleted } from '../../../data/deleted-icons.ts'
 import { errorMessage } from '../../../lib/api.ts'
 import { useMe } from '../../../lib/me.ts'
@@ -82,37 +83,18 @@ export function TrashDialog({ project, open, onOpenChange }: TrashDialogProps) {
       return next
     })
 
-  let body: ReactNode
-  if (offline) {
-    body = (
-      <p role="status" className="text-sm text-muted" data-testid="trash-offline">
-        {appMessages.recentlyDeletedNeedsConnection}
-      </p>
-    )
-  } else if (list.isPending) {
-    body = (
-      <p role="status" className="text-sm text-muted">
-        Loading…
-      </p>
-    )
-  } else if (list.isError) {
-    body = (
-      <div role="alert" className="flex flex-col items-start gap-2 text-sm text-danger">
-        <p>
-          {appMessages.recentlyDeletedFailed}: {errorMessage(list.error)}
-        </p>
-        <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-          Try again
-        </Button>
-      </div>
-    )
-  } else if (!icons?.length) {
-    body = (
-      <p role="status" className="text-sm text-muted" data-testid="trash-empty">
-        {appMessages.recentlyDeletedIconsEmpty(TRASH_DAYS)}
-      </p>
-    )
-  } else {
+  let body: ReactNode = serverListState({
+    offline,
+    list,
+    rows: icons?.length ?? 0,
+    texts: {
+      offline: appMessages.recentlyDeletedNeedsConnection,
+      failed: appMessages.recentlyDeletedFailed,
+      empty: appMessages.recentlyDeletedIconsEmpty(TRASH_DAYS),
+    },
+    testId: 'trash',
+  })
+  if (!body && icons) {
     const all = chosen.length === icons.length
     body = (
       <div className="flex flex-col gap-3">
