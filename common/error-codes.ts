@@ -25,6 +25,12 @@ export const ERROR_CODES = {
   upstream_error: 'A service the server calls answered with an error (502).',
   upstream_timeout: 'A service the server calls did not answer in time (504).',
   internal: 'An unexpected error on the server, logged there (500).',
+  token_invalid: 'The API token sent as Authorization: Bearer is not one this server issued (401, ADR 0019).',
+  token_expired: 'The API token has passed its expiry date: create a new one (401, ADR 0019).',
+  token_revoked: 'The API token was revoked: create a new one (401, ADR 0019).',
+  token_not_allowed:
+    'API tokens cannot reach this route (account, billing, session, tokens, sign-in) (403, ADR 0019).',
+  token_read_only: 'A read token may only GET and HEAD: use a write token (403, ADR 0019).',
 } as const
 
 export type ErrorCode = keyof typeof ERROR_CODES

@@ -98,6 +98,19 @@ export const appMessages = {
   svgCpuBudget:
     'Your recent drawings took too much processing time. Please wait a few seconds and try again.',
   signedOut: 'You need to sign in first',
+  // API tokens (issue 24, ADR 0019)
+  tokenInvalid: 'This API token is not valid. Check it, or create a new one in Account → Tokens.',
+  tokenExpired: 'This API token has expired. Create a new one in Account → Tokens.',
+  tokenRevoked: 'This API token was revoked. Create a new one in Account → Tokens.',
+  tokenNotAllowed:
+    'API tokens cannot reach account, billing, session, token or sign-in routes. Use the app for these.',
+  tokenReadOnly: 'This API token can only read (GET). Create a write token to make changes.',
+  tokenWithCookie: 'Send either an API token or a session cookie, not both.',
+  tokenNameRequired: 'Give the token a name',
+  tokenScopeInvalid: 'The scope must be "read" or "write"',
+  tokenExpiryInvalid: 'The expiry must be a date and time in the future',
+  tokenProjectsInvalid: 'Choose at least one project, or leave the list out for all projects',
+  tokenNotFound: 'Token not found',
   apiNotFound: 'Not found',
   internalError: 'Internal server error',
   databaseUnavailable: 'The database cannot be reached right now. Please try again in a moment.',

@@ -12,6 +12,7 @@ import { isConnectionError } from './db/connection-errors.ts'
 import type { Deps } from './domain/deps.ts'
 import { ApiError } from './domain/errors.ts'
 import type { Logger } from './log.ts'
+import { bearerOf, bearerOnly, tokenGate, tokenLoad } from './middleware/api-token.ts'
 import { clientAddress } from './middleware/client-ip.ts'
 import { compressJson } from './middleware/compress-json.ts'
 import { closeUnreadBodies } from './middleware/connection-close.ts'
@@ -32,6 +33,7 @@ import { projectAliasRoutes } from './routes/project-aliases.ts'
 import { projectReleaseRoutes } from './routes/project-releases.ts'
 import { projectRoutes } from './routes/projects.ts'
 import { syncRoutes } from './routes/sync.ts'
+import { tokenRoutes } from './routes/tokens.ts'
 import { usageRoutes } from './routes/usage.ts'
 import { workspaceRoutes } from './routes/workspaces.ts'
 import { mountSpa } from './static.ts'
@@ -53,12 +55,15 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono<AppEnv>()
   api.use(clientAddress(deps.deps.config.trustProxy)) // behind TRUST_PROXY proxies (ADR 0006)
+  // API tokens (ADR 0019): never with a cookie, never on account, billing, session, token or sign-in routes.
+  api.use(tokenGate)
   // Unsafe methods only from this app's own pages, with JSON bodies (ADR 0006); Stripe's
   // webhook is server to server and authenticated by its signature instead.
   api.use(
     crossSiteProtection({
       baseUrl: deps.deps.config.baseUrl,
       exempt: [`POST ${STRIPE_WEBHOOK_PATH}`],
+      carriesNoCookie: bearerOnly, // an API token and no cookie: no browser sent it on its own
     }),
   )
   const limitBody = bodyLimit({
@@ -87,7 +92,9 @@ export function createApp(deps: AppDeps) {
   api.use(keepProjectLists(deps.store.db, deps.deps.events))
   api.route('/auth', authRoutes(deps.auth))
   api.route('/health', healthRoutes(deps.store))
-  api.use(session.load)
+  // The user: from an API token (Authorization: Bearer), else from the session cookie.
+  const tokens = tokenLoad(deps.deps.db)
+  api.use((c, next) => (bearerOf(c.req.raw.headers) === null ? session.load(c, next) : tokens(c, next)))
   // A signed-in user is about to need the SVG pool (after a restart a first icon list sanitises its
   // markup there): its first worker starts now (~250 ms), not once the first icons wait for it.
   // Until then the server idles without one (ADR 0304's idle memory).
@@ -99,6 +106,7 @@ export function createApp(deps: AppDeps) {
   api.route('/billing', billingRoutes(deps.auth))
   api.route('/credits', creditsRoutes(deps.store))
   api.route('/me', meRoutes)
+  api.route('/tokens', tokenRoutes(deps.deps))
   api.route('/workspaces', workspaceRoutes(deps.deps))
   // A project's aliases (issue 22) before the projects router: /api/projects/aliases*.
   api.route('/projects', projectAliasRoutes(deps.deps))

@@ -39,6 +39,10 @@ export async function workspaceScope(db: Db, actor: Actor, workspaceId: string):
   return { kind: 'workspace', workspace: row.workspace, role: row.role as Role, accessId: row.accessId }
 }
 
+/** Whether the caller's API token (if any) may reach this project: one limited to projects sees no other (ADR 0019). */
+export const tokenReaches = (actor: Actor, projectId: string): boolean =>
+  !actor.token?.project_ids || actor.token.project_ids.includes(projectId)
+
 /** Deleted less than TRASH_DAYS ago: still restorable. */
 const inTrash = (deletedAt: typeof projects.deleted_at | typeof workspaces.deleted_at) =>
   and(isNotNull(deletedAt), gt(deletedAt, new Date(Date.now() - TRASH_MS)))!
@@ -76,7 +80,7 @@ export async function deletedProjectScope(
     .select()
     .from(projects)
     .where(and(eq(projects.id, projectId), inTrash(projects.deleted_at)))
-  if (!project) throw notFound(appMessages.deletedProjectNotFound)
+  if (!project || !tokenReaches(actor, project.id)) throw notFound(appMessages.deletedProjectNotFound)
   return scopeOfProject(db, actor, project, appMessages.deletedProjectNotFound)
 }
 
@@ -90,7 +94,7 @@ export async function projectScope(
     .select()
     .from(projects)
     .where(and(eq(projects.id, projectId), isNull(projects.deleted_at)))
-  if (!project) throw notFound(PROJECT_NOT_FOUND)
+  if (!project || !tokenReaches(actor, project.id)) throw notFound(PROJECT_NOT_FOUND)
   return scopeOfProject(db, actor, project, PROJECT_NOT_FOUND)
 }
 

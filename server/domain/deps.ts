@@ -18,5 +18,10 @@ export type Deps = {
   logger: Logger
 }
 
-/** The signed-in caller, as domain functions see them. */
-export type Actor = Pick<MeUser, 'id' | 'email' | 'plan'>
+/**
+ * The signed-in caller, as domain functions see them. `token`: the API token the request came with
+ * (ADR 0019); its `project_ids` (null: all) narrow every project the caller may locate.
+ */
+export type Actor = Pick<MeUser, 'id' | 'email' | 'plan'> & {
+  token?: { readonly project_ids: readonly string[] | null }
+}

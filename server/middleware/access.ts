@@ -3,10 +3,11 @@
 // against common/permissions.ts (403 otherwise) and leaves the scope in c.var.scope.
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import { appMessages } from '../../common/messages.ts'
 import type { Action } from '../../common/permissions.ts'
 import { assertCan, type Scope } from '../domain/access.ts'
 import type { Actor } from '../domain/deps.ts'
-import { signedOut } from '../domain/errors.ts'
+import { forbidden, signedOut } from '../domain/errors.ts'
 import type { SessionUser } from '../session-user.ts'
 import type { AppEnv } from './session.ts'
 
@@ -16,6 +17,12 @@ export const requireAccess = (action: Action, locate: Locate) =>
   createMiddleware<AppEnv & { Variables: { scope: Scope } }>(async (c, next) => {
     const user = c.get('user')
     if (!user) throw signedOut()
+    // An API token narrows the one table (ADR 0019): a read token reads; one limited to projects
+    // creates none (it could not reach it).
+    if (user.token?.scope === 'read' && !action.endsWith(':read'))
+      throw forbidden(appMessages.tokenReadOnly, 'token_read_only')
+    if (user.token?.project_ids && action === 'project:create')
+      throw forbidden(appMessages.tokenNotAllowed, 'token_not_allowed')
     const scope = await locate(c, user)
     assertCan(scope, action)
     c.set('scope', scope)

@@ -29,15 +29,23 @@ function fromOwnOrigin(headers: Headers, origin: string): boolean {
   return headers.get('sec-fetch-site') === 'same-origin'
 }
 
-/** `baseUrl` is BASE_URL; `exempt` lists "METHOD /path" entries (full paths) that skip the checks. */
-export const crossSiteProtection = (opts: { baseUrl: string; exempt?: string[] }) => {
+/**
+ * `baseUrl` is BASE_URL; `exempt` lists "METHOD /path" entries (full paths) that skip the checks;
+ * `carriesNoCookie` says a request is authenticated without a cookie (an API token, ADR 0019): a
+ * browser cannot be tricked into sending it, so the Origin rule does not apply (the JSON rule does).
+ */
+export const crossSiteProtection = (opts: {
+  baseUrl: string
+  exempt?: string[]
+  carriesNoCookie?: (headers: Headers) => boolean
+}) => {
   const origin = new URL(opts.baseUrl).origin
   const exempt = new Set(opts.exempt ?? [])
   return createMiddleware(async (c, next) => {
     const method = c.req.method.toUpperCase()
     if (SAFE_METHODS.has(method) || exempt.has(`${method} ${c.req.path}`)) return next()
     const headers = c.req.raw.headers
-    if (!fromOwnOrigin(headers, origin))
+    if (!fromOwnOrigin(headers, origin) && !opts.carriesNoCookie?.(headers))
       return c.json(errorBody(appMessages.crossSiteRefused, 'cross_site'), 403)
     if (!jsonOrNoBody(headers)) return c.json(errorBody(appMessages.jsonBodyRequired, 'json_required'), 415)
     return next()

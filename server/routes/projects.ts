@@ -1,7 +1,7 @@
 // /api/projects/*: docs/product.md §API, the specified paths and payloads exactly.
 import { Hono } from 'hono'
 import * as s from '../../common/schemas/projects.ts'
-import { deletedProjectScope, projectScope, workspaceScope } from '../domain/access.ts'
+import { deletedProjectScope, projectScope, tokenReaches, workspaceScope } from '../domain/access.ts'
 import type { Deps } from '../domain/deps.ts'
 import { projectListAnswer } from '../domain/project-list-cache.ts'
 import * as projects from '../domain/projects.ts'
@@ -30,7 +30,13 @@ export function projectRoutes(deps: Deps) {
 
   // GET /api/projects: personal projects and those of the caller's workspaces, kept until a change
   // note says otherwise (project-list-cache.ts, ADR 0303).
-  app.get('/', async (c) => answerKept(c, await projectListAnswer(deps, actorOf(c))))
+  // A token limited to some projects (ADR 0019) lists only those (not kept: the kept list is the user's).
+  app.get('/', async (c) => {
+    const actor = actorOf(c)
+    if (!actor.token?.project_ids) return answerKept(c, await projectListAnswer(deps, actor))
+    const data = await projects.listProjects(deps, actor)
+    return c.json({ data: data.filter((p) => tokenReaches(actor, p.id)) })
+  })
 
   // POST /api/projects/create: personal, or in a workspace by its admins; idempotent on id.
   app.post(

@@ -137,6 +137,18 @@ const cases: Case[] = [
     'not_found',
   ],
   ['free', 'POST', '/api/projects/aliases/delete', { project_id: ownProject, name: 'a' }, 404, 'not_found'],
+  // API tokens (issue 24, ADR 0019; token refusals: api-tokens.test.ts)
+  ['nobody', 'GET', '/api/tokens', undefined, 401, 'signed_out'],
+  ['free', 'POST', '/api/tokens/create', { name: 'CI', scope: 'admin' }, 400, 'invalid'],
+  [
+    'free',
+    'POST',
+    '/api/tokens/create',
+    { name: 'CI', scope: 'read', project_ids: [unknown] },
+    404,
+    'not_found',
+  ],
+  ['free', 'POST', '/api/tokens/revoke', { id: unknown }, 404, 'not_found'],
   // maker
   ['nobody', 'GET', '/api/maker/capabilities', undefined, 401, 'signed_out'],
   ['free', 'GET', `/api/maker/capabilities?workspaceId=${unknown}`, undefined, 404, 'not_found'],

@@ -1,0 +1,217 @@
+// Personal API tokens (issue 24, ADR 0019) through the real app: a token made from a session acts
+// as its user with `Authorization: Bearer`, without the Origin rule; it is listed without its
+// secret and with when it was last used (written at most once a minute); a read token only reads;
+// a token limited to projects finds no other (404) and no route spanning all of them; no token
+// reaches account, billing, session, token or sign-in routes; a cookie with a token is refused;
+// an expired, revoked or unknown token gets a 401 of its own code at its next request.
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ErrorCode } from '../../common/error-codes.ts'
+import { apiTokens } from '../../server/db/schema/index.ts'
+import { LAST_USED_EVERY_MS } from '../../server/domain/api-tokens.ts'
+import { tokenLoad } from '../../server/middleware/api-token.ts'
+import type { AppEnv } from '../../server/middleware/session.ts'
+import { postgresOnly } from '../setup/postgres-only.ts'
+import { createTestApp, type Json, type TestApp } from '../setup/test-app.ts'
+import type { DbKind } from '../setup/test-db.ts'
+
+const STAR = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M2 2h20v20H2z"/></svg>'
+
+function tokenFlow(kind: DbKind) {
+  let t: TestApp
+  let cookie: string
+  const projectA = randomUUID()
+  const projectB = randomUUID()
+  let iconB: string
+
+  /** A request with the token only: no cookie and no Origin (as a CLI or a CI job sends it). */
+  const bearer = async (token: string, path: string, json?: unknown, method?: string) => {
+    const res = await t.request(path, {
+      origin: null,
+      headers: { authorization: `Bearer ${token}` },
+      ...(json === undefined ? {} : { json }),
+      ...(method ? { method } : {}),
+    })
+    return { status: res.status, body: (await res.json()) as Json }
+  }
+  const expectCode = (res: { status: number; body: Json }, status: number, code: ErrorCode) => {
+    expect(res.status, JSON.stringify(res.body)).toBe(status)
+    expect(res.body.code).toBe(code)
+    expect(res.body.error.length).toBeGreaterThan(10)
+  }
+  const makeToken = async (body: Json) => {
+    const res = await t.post('/api/tokens/create', cookie, body)
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(Object.keys(res.body.data).sort()).toEqual(['id', 'token'])
+    return res.body.data as { id: string; token: string }
+  }
+  const newIcon = (name: string, project: string) => ({
+    id: randomUUID(),
+    name,
+    svg: STAR,
+    project_id: project,
+    workspace_id: null,
+  })
+
+  beforeAll(async () => {
+    t = await createTestApp(kind)
+    cookie = await t.signIn('token-owner@example.com')
+    await t.setPlan('token-owner@example.com', 'pro')
+    for (const [id, name] of [
+      [projectA, 'Alpha'],
+      [projectB, 'Beta'],
+    ])
+      expect((await t.post('/api/projects/create', cookie, { id, name, workspace_id: null })).status).toBe(
+        200,
+      )
+    const icon = await t.post('/api/icons/create', cookie, newIcon('beta-star', projectB))
+    expect(icon.status).toBe(200)
+    iconB = icon.body.data.id
+  })
+  afterAll(() => t?.close())
+
+  it('create → use without Origin → listed with its last use, never its secret → revoke → 401', async () => {
+    const made = await makeToken({ name: 'CI', scope: 'write' })
+    expect(made.token).toMatch(/^ivt_[A-Za-z0-9_-]{43}$/)
+    // Kept only as its sha256.
+    const [row] = await t.ctx.store.db.select().from(apiTokens).where(eq(apiTokens.id, made.id))
+    expect(JSON.stringify(row)).not.toContain(made.token.slice(4))
+
+    expect((await t.get('/api/tokens', cookie)).body.data[0].last_used_at).toBeNull()
+    const listed = await bearer(made.token, `/api/icons?project_id=${projectA}`)
+    expect(listed.status).toBe(200)
+    // A write with no Origin and no cookie: the CSRF rule does not apply to a token.
+    const created = await bearer(made.token, '/api/icons/create', newIcon('alpha-star', projectA))
+    expect(created.status, JSON.stringify(created.body)).toBe(200)
+    expect(created.body.data.name).toBe('alpha-star')
+
+    const list = await t.get('/api/tokens', cookie)
+    expect(list.status).toBe(200)
+    const mine = list.body.data.find((r: Json) => r.id === made.id)
+    expect(Object.keys(mine).sort()).toEqual(
+      ['created_at', 'expires_at', 'id', 'last_used_at', 'name', 'project_ids', 'scope'].sort(),
+    )
+    expect(mine).toMatchObject({ name: 'CI', scope: 'write', project_ids: null, expires_at: null })
+    expect(JSON.stringify(list.body)).not.toContain(made.token)
+    const usedAt = Date.parse(mine.last_used_at)
+    expect(Date.now() - usedAt).toBeLessThan(LAST_USED_EVERY_MS)
+    // Not written again within the minute.
+    expect((await bearer(made.token, '/api/projects')).status).toBe(200)
+    const again = (await t.get('/api/tokens', cookie)).body.data.find((r: Json) => r.id === made.id)
+    expect(again.last_used_at).toBe(mine.last_used_at)
+
+    expect((await t.post('/api/tokens/revoke', cookie, { id: made.id })).status).toBe(200)
+    expectCode(await bearer(made.token, '/api/projects'), 401, 'token_revoked')
+    expect((await t.get('/api/tokens', cookie)).body.data.map((r: Json) => r.id)).not.toContain(made.id)
+    expectCode(await t.post('/api/tokens/revoke', cookie, { id: made.id }), 404, 'not_found')
+  })
+
+  it('a read token reads and is refused every write (403 token_read_only)', async () => {
+    const { token } = await makeToken({ name: 'Reader', scope: 'read' })
+    expect((await bearer(token, `/api/icons?project_id=${projectB}`)).status).toBe(200)
+    expect((await bearer(token, `/api/icons/history?id=${iconB}`)).status).toBe(200)
+    expectCode(await bearer(token, '/api/icons/create', newIcon('nope', projectA)), 403, 'token_read_only')
+    expectCode(
+      await bearer(token, '/api/projects/update', { id: projectA, name: 'X' }),
+      403,
+      'token_read_only',
+    )
+    expectCode(await bearer(token, '/api/icons/delete', { id: iconB }), 403, 'token_read_only')
+  })
+
+  it('a token limited to projects finds no other (404) and no route spanning them all', async () => {
+    const { token } = await makeToken({ name: 'Alpha only', scope: 'write', project_ids: [projectA] })
+    expect((await bearer(token, `/api/icons?project_id=${projectA}`)).status).toBe(200)
+    expectCode(await bearer(token, `/api/icons?project_id=${projectB}`), 404, 'not_found')
+    expectCode(await bearer(token, `/api/icons/history?id=${iconB}`), 404, 'not_found')
+    expectCode(await bearer(token, '/api/icons/update', { id: iconB, name: 'renamed' }), 404, 'not_found')
+    expectCode(await bearer(token, '/api/icons/create', newIcon('b2', projectB)), 404, 'not_found')
+    expectCode(await bearer(token, `/api/projects/releases?project_id=${projectB}`), 404, 'not_found')
+    expectCode(await bearer(token, '/api/projects/update', { id: projectB, name: 'X' }), 404, 'not_found')
+    const projects = await bearer(token, '/api/projects')
+    expect(projects.status).toBe(200)
+    expect(projects.body.data.map((p: Json) => p.id)).toEqual([projectA])
+    expectCode(
+      await bearer(token, '/api/projects/create', { id: randomUUID(), name: 'New', workspace_id: null }),
+      403,
+      'token_not_allowed',
+    )
+    expectCode(await bearer(token, '/api/sync?scope=personal&since=0'), 403, 'token_not_allowed')
+    expectCode(await bearer(token, '/api/workspaces'), 403, 'token_not_allowed')
+    // Only projects the user may see can be listed on a token.
+    expectCode(
+      await t.post('/api/tokens/create', cookie, { name: 'X', scope: 'read', project_ids: [randomUUID()] }),
+      404,
+      'not_found',
+    )
+  })
+
+  it('never reaches account, billing, session, token or sign-in routes (403 token_not_allowed)', async () => {
+    const { token } = await makeToken({ name: 'Everything', scope: 'write' })
+    for (const [method, path, json] of [
+      ['GET', '/api/me', undefined],
+      ['GET', '/api/tokens', undefined],
+      ['POST', '/api/tokens/create', { name: 'child', scope: 'write' }],
+      ['POST', '/api/tokens/revoke', { id: randomUUID() }],
+      ['GET', '/api/billing/subscription', undefined],
+      ['GET', '/api/credits', undefined],
+      ['POST', '/api/auth/sign-out', {}],
+      ['GET', '/api/auth/get-session', undefined],
+      ['POST', '/api/maker/generate', { prompt: 'a cat' }],
+    ] as const)
+      expectCode(await bearer(token, path, json, method), 403, 'token_not_allowed')
+    // An unrestricted token reaches the user's wider routes.
+    expect((await bearer(token, '/api/sync?scope=personal&since=0')).status).toBe(200)
+  })
+
+  it('refuses a token with a cookie (400), and an unknown or expired one (401 with its code)', async () => {
+    const { id, token } = await makeToken({
+      name: 'Soon',
+      scope: 'read',
+      expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+    })
+    const both = await t.request('/api/projects', { cookie, headers: { authorization: `Bearer ${token}` } })
+    expect(both.status).toBe(400)
+    expect(((await both.json()) as Json).code).toBe('invalid')
+    expect((await bearer(token, '/api/projects')).status).toBe(200)
+    await t.ctx.store.db
+      .update(apiTokens)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.id, id))
+    expectCode(await bearer(token, '/api/projects'), 401, 'token_expired')
+    expectCode(await bearer(`ivt_${'A'.repeat(43)}`, '/api/projects'), 401, 'token_invalid')
+    expectCode(await bearer('not-a-token', '/api/projects'), 401, 'token_invalid')
+    expectCode(
+      await t.post('/api/tokens/create', cookie, {
+        name: 'Past',
+        scope: 'read',
+        expires_at: '2001-01-01T00:00:00Z',
+      }),
+      400,
+      'invalid',
+    )
+  })
+
+  it('limits requests per token (429 with Retry-After), each token on its own', async () => {
+    const one = await makeToken({ name: 'Busy', scope: 'read' })
+    const two = await makeToken({ name: 'Calm', scope: 'read' })
+    // The app's own middleware on this database, with a limit of 3 a minute.
+    const app = new Hono<AppEnv>()
+    app.use(tokenLoad(t.ctx.store.db, { max: 3, windowMs: 60_000 }))
+    app.get('/x', (c) => c.json({ user: c.get('user')?.email }))
+    const call = (token: string) => app.request('/x', { headers: { authorization: `Bearer ${token}` } })
+    for (let i = 0; i < 3; i++) expect((await call(one.token)).status).toBe(200)
+    const refused = await call(one.token)
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(((await refused.json()) as Json).code).toBe('rate_limited')
+    const other = await call(two.token)
+    expect(other.status).toBe(200)
+    expect(((await other.json()) as Json).user).toBe('token-owner@example.com')
+  })
+}
+
+describe('API tokens on pglite', () => tokenFlow('pglite'))
+postgresOnly('API tokens on postgres', () => tokenFlow('postgres'))
