@@ -5,10 +5,11 @@
 // second or so a big font takes never holds the event loop. Each icon's code point derives from its id
 // (common/exports/code-points.ts), so it stays the same across exports as IcoMoon's do.
 //
-// A glyph is one colour and filled: the icon's filled shapes (path, rect, circle, ellipse, polygon,
-// polyline, and <use> of them) become its outline, their transforms applied (svgpath). An icon that
-// draws with strokes, text or images cannot become a glyph without changing how it looks: it is left
-// out and reported in `skipped`. An even-odd shape has its inner contours turned round, so the font's
+// A glyph is one colour and filled: the icon's shapes (path, rect, circle, ellipse, line, polygon,
+// polyline, and <use> of them) become its outline, their transforms applied (svgpath); a stroke
+// becomes the outline of what it covers (font-strokes.ts). An icon with text, images or dashed
+// strokes cannot become a glyph without changing how it looks: it is left out and reported in
+// `skipped`. An even-odd shape has its inner contours turned round, so the font's
 // non-zero fill leaves the same holes.
 import { zipSync } from 'fflate'
 import svg2ttf from 'svg2ttf'
@@ -36,6 +37,7 @@ import {
   type SvgElement,
 } from '../../common/svg/index.ts'
 import { fillContours } from './font-contours.ts'
+import { type StrokeStyle, strokeContours } from './font-strokes.ts'
 
 export interface FontIcon {
   id: string
@@ -87,9 +89,17 @@ const INHERITED = [
   'visibility',
   'fill-opacity',
   'stroke-opacity',
+  'stroke-linecap',
+  'stroke-linejoin',
+  'stroke-miterlimit',
+  'stroke-dasharray',
 ]
 
 class NotAGlyph extends Error {}
+
+/** The largest coordinate a glyph may use (TrueType's are 16-bit; 16 ems either way is plenty). */
+const MAX_UNITS = 16 * EM
+const NUMBERS = /-?\d+(?:\.\d+)?(?:e[-+]?\d+)?/gi
 
 const num = (value: string | undefined, fallback = 0) => {
   const n = Number.parseFloat(value ?? '')
@@ -152,6 +162,18 @@ function shapePath(el: SvgElement): string | null {
 
 const isZero = (value: string | undefined) => value !== undefined && num(value, 1) === 0
 
+/** How much a transform scales lengths (the square root of its determinant's size). */
+function scaleOf(transform: string): number {
+  const points: number[] = []
+  svgpath('M0 0L1 0L0 1')
+    .transform(transform)
+    .iterate((segment) => {
+      points.push(segment[1] as number, segment[2] as number)
+    })
+  const [x0, y0, x1, y1, x2, y2] = points as [number, number, number, number, number, number]
+  return Math.sqrt(Math.abs((x1 - x0) * (y2 - y0) - (y1 - y0) * (x2 - x0)))
+}
+
 /**
  * The glyph's outline in font units (y up), from the icon's filled shapes; throws NotAGlyph with
  * the reason when the icon cannot be one.
@@ -197,35 +219,53 @@ function glyphOf(svg: string): { d: string; advance: number } {
     }
     const d = shapePath(el)
     if (d !== null && style.get('visibility') !== 'hidden' && style.get('visibility') !== 'collapse') {
+      // Arcs to curves first (a mirrored arc keeps its sweep flag in svgpath's scale), in the
+      // viewBox's coordinates; then to font units, y up.
+      const toBox = `translate(${-minX} ${-minY}) ${here}`
+      const inBox = svgpath(d).abs().unarc().unshort().transform(toBox).toString()
+      const toFont = (path: string) =>
+        svgpath(path).scale(scale, -scale).translate(0, ASCENT).round(2).toString()
+      const fill = style.get('fill')
+      if (fill !== 'none' && !isZero(style.get('fill-opacity')) && el.name !== 'line')
+        contours.push(...fillContours(toFont(inBox), style.get('fill-rule') === 'evenodd'))
       const stroke = style.get('stroke')
       if (
         stroke &&
         stroke !== 'none' &&
         !isZero(style.get('stroke-width')) &&
         !isZero(style.get('stroke-opacity'))
-      )
-        throw new NotAGlyph('it is drawn with strokes')
-      const fill = style.get('fill')
-      const filled = fill !== 'none' && !isZero(style.get('fill-opacity')) && el.name !== 'line'
-      if (filled) {
-        // Arcs to curves first: a mirrored arc keeps its sweep flag in svgpath's scale.
-        const path = svgpath(d)
-          .abs()
-          .unarc()
-          .unshort()
-          .transform(`translate(${-minX} ${-minY}) ${here}`)
-          .scale(scale, -scale)
-          .translate(0, ASCENT)
-          .round(2)
-          .toString()
-        contours.push(...fillContours(path, style.get('fill-rule') === 'evenodd'))
+      ) {
+        const dashes = style.get('stroke-dasharray')
+        if (dashes && dashes !== 'none' && !/^[\s,0.]*$/.test(dashes))
+          throw new NotAGlyph('it has dashed strokes')
+        const width = num(style.get('stroke-width'), 1)
+        if (/%/.test(style.get('stroke-width') ?? '')) throw new NotAGlyph('its stroke width is a percentage')
+        const stroked: StrokeStyle = {
+          width: width * scaleOf(toBox),
+          cap: (['round', 'square'].includes(style.get('stroke-linecap') ?? '')
+            ? style.get('stroke-linecap')
+            : 'butt') as StrokeStyle['cap'],
+          join: (['round', 'bevel'].includes(style.get('stroke-linejoin') ?? '')
+            ? style.get('stroke-linejoin')
+            : 'miter') as StrokeStyle['join'],
+          miterLimit: Math.max(1, num(style.get('stroke-miterlimit'), 4)),
+        }
+        contours.push(
+          ...strokeContours(inBox, stroked, height / 2000, ([x, y]) => [x * scale, ASCENT - y * scale]),
+        )
       }
     }
     for (const child of el.children) if (typeof child !== 'string') draw(child, style, here, depth + 1)
   }
   draw(root, new Map(), '', 0)
-  if (!contours.length) throw new NotAGlyph('it has no filled shape')
-  return { d: contours.join(''), advance: Math.round((width / height) * EM) }
+  if (!contours.length) throw new NotAGlyph('it has nothing drawn')
+  const d = contours.join('')
+  // A font's coordinates are 16-bit: a drawing reaching far beyond its viewBox cannot be a glyph
+  // (and must not fail the whole font).
+  const advance = Math.round((width / height) * EM)
+  if (advance > MAX_UNITS || d.match(NUMBERS)?.some((n) => Math.abs(Number(n)) > MAX_UNITS))
+    throw new NotAGlyph('it draws far outside its viewBox')
+  return { d, advance }
 }
 
 const escapeXml = (text: string) =>

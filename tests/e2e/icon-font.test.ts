@@ -1,7 +1,8 @@
 // The class prefix and the icon font on /info (issue 23 item 6, ADR 0105), in Chromium at 1280 px:
 // the exports list the icon font by name with the others; the CSS class prefix starts at the
 // project's default (brand- for "Brand icons") and a changed one is used by the font; the font ZIP's
-// demo page, served as a site would serve it, draws each icon from the WOFF2 (1em wide, pixels drawn)
+// demo page, served as a site would serve it, draws each icon (a stroked one too) from the WOFF2 (1em
+// wide, pixels drawn)
 // with its class and code point; the CSS copy format takes the prefix too.
 import { readFileSync } from 'node:fs'
 import { strFromU8, unzipSync } from 'fflate'
@@ -20,6 +21,9 @@ const ICONS = {
   square: '<rect x="4" y="4" width="16" height="16" rx="2"/>',
   ring: '<path fill-rule="evenodd" d="M2 12a10 10 0 1 0 20 0a10 10 0 1 0-20 0zM6 12a6 6 0 1 0 12 0a6 6 0 1 0-12 0z"/>',
   star: '<path d="M12 2l3 7h7l-6 4 2 8-6-5-6 5 2-8-6-4h7z"/>',
+  // Lucide's check-circle: strokes only, outlined in the font.
+  check:
+    '<g fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><circle cx="12" cy="12" r="10"/><path d="m9 12 2 2 4-4"/></g>',
 }
 const ids: Record<string, string> = {}
 
@@ -115,7 +119,7 @@ describe('class prefix and icon font (1280 px)', () => {
         }
       }),
     )
-    expect(rows.map((r) => r.name)).toEqual(['ring', 'square', 'star'])
+    expect(rows.map((r) => r.name)).toEqual(['check', 'ring', 'square', 'star'])
     for (const row of rows) {
       const name = row.name as keyof typeof ICONS
       expect(row.family, name).toContain('brand-icons')

@@ -1,7 +1,8 @@
 // The icon font export and the class prefix through GET /api/projects/export (issue 23 item 6,
 // ADR 0105): format=font is a ZIP of a valid WOFF2 (parsed back with fontkit) with one glyph per icon
 // at the code point its id gives, the CSS with a class per icon under the project's prefix, a demo
-// page listing each icon's class and code point; an icon drawn with strokes is left out and said so;
+// page listing each icon's class and code point; a stroked icon becomes the outline of its stroke;
+// one with dashed strokes is left out and said so;
 // adding and deleting other icons moves no icon's code point; prefix= (also for css) is validated.
 import { randomUUID } from 'node:crypto'
 import { strFromU8, unzipSync } from 'fflate'
@@ -26,8 +27,9 @@ const ICONS = {
   ),
   'arrow-right': svg(
     '<path d="M5 12h14M13 6l6 6-6 6"/>',
-    ' fill="none" stroke="currentColor" stroke-width="2"',
+    ' fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"',
   ),
+  dashed: svg('<path d="M4 12h16"/>', ' fill="none" stroke="currentColor" stroke-dasharray="2 2"'),
 }
 
 function fontFlow(kind: DbKind) {
@@ -83,7 +85,7 @@ function fontFlow(kind: DbKind) {
     expect(strFromU8(woff2.slice(0, 4))).toBe('wOF2')
     const font = fontkit.create(Buffer.from(woff2)) as fontkit.Font
     expect(font.type).toBe('WOFF2')
-    const drawn = ['dot', 'ring', 'square']
+    const drawn = ['arrow-right', 'dot', 'ring', 'square']
     expect([...font.characterSet].sort()).toEqual(drawn.map((n) => preferredCodePoint(ids[n]!)).sort())
     for (const name of drawn) {
       const glyph = font.glyphForCodePoint(preferredCodePoint(ids[name]!))
@@ -97,6 +99,11 @@ function fontFlow(kind: DbKind) {
     const bbox = font.glyphForCodePoint(preferredCodePoint(ids.dot!)).bbox
     // The dot: a circle of radius 4 (in 24) centred, moved by its group's transform.
     expect(Math.abs(bbox.maxX - bbox.minX - 333)).toBeLessThanOrEqual(2)
+    // The arrow's stroke as an outline, 2 wide: its shaft's round cap reaches x 4 (of 24), the head's
+    // miter join (90°, within the limit of 4) reaches 19 + √2 = 20.41.
+    const arrow = font.glyphForCodePoint(preferredCodePoint(ids['arrow-right']!)).bbox
+    expect(Math.abs(arrow.minX - 167)).toBeLessThanOrEqual(2)
+    expect(Math.abs(arrow.maxX - 851)).toBeLessThanOrEqual(2)
 
     const css = strFromU8(files['brand-icons.css']!)
     expect(css).toContain('src: url("fonts/brand-icons.woff2") format("woff2");')
@@ -105,7 +112,7 @@ function fontFlow(kind: DbKind) {
       expect(css).toContain(
         `.brand-${name}::before {\n  content: "\\${preferredCodePoint(ids[name]!).toString(16)}";\n}`,
       )
-    expect(css).not.toContain('arrow-right')
+    expect(css).not.toContain('dashed')
 
     const demo = strFromU8(files['demo.html']!)
     for (const name of drawn) {
@@ -113,7 +120,7 @@ function fontFlow(kind: DbKind) {
       expect(demo).toContain(`<i class="brand-${name}" aria-hidden="true"></i>`)
       expect(demo).toContain(`<code>.brand-${name}</code><code>U+${point}</code>`)
     }
-    expect(demo).toContain(exportMessages.fontSkipped('arrow-right', 'it is drawn with strokes'))
+    expect(demo).toContain(exportMessages.fontSkipped('dashed', 'it has dashed strokes'))
 
     // The same icons give the same bytes.
     expect(Buffer.from((await exported('format=font')).bytes).equals(Buffer.from(bytes))).toBe(true)
@@ -124,7 +131,7 @@ function fontFlow(kind: DbKind) {
     await create('plus', svg('<path d="M11 4h2v7h7v2h-7v7h-2v-7H4v-2h7z"/>'))
     expect((await t.post('/api/icons/delete', me, { id: ids.ring })).status).toBe(200)
     const after = await codePoints()
-    expect(Object.keys(after).sort()).toEqual(['dot', 'plus', 'square'])
+    expect(Object.keys(after).sort()).toEqual(['arrow-right', 'dot', 'plus', 'square'])
     expect(after.dot).toBe(before.dot)
     expect(after.square).toBe(before.square)
   })
