@@ -151,6 +151,20 @@ test('1280 px: sort, copy to another project (bulk and panel), the code shown, t
   await panel.getByRole('heading', { name: 'home' }).waitFor()
   await page.keyboard.press('Escape')
 
+  // /info lists each project with its icon count, the names whole at 1280 px.
+  await page.goto(`${app.baseUrl}/info`)
+  const personal = page.getByRole('region', { name: 'Personal' })
+  for (const name of ['Marketing', 'Brand icons'])
+    await personal.getByRole('listitem').filter({ hasText: name }).getByText('3 icons').waitFor()
+  const clipped = await personal
+    .getByRole('link')
+    .evaluateAll((links) => links.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent))
+  expect(clipped).toEqual([])
+  if (process.env.SCREENSHOTS) {
+    await page.waitForFunction(() => document.getAnimations().length === 0)
+    await page.screenshot({ path: `${process.env.SCREENSHOTS}/info-1280.png` })
+  }
+
   // The account dialog: credits left, Change plan, and Delete account after a confirmation.
   const account = await openAccount(page)
   await account.getByText(/credits left of .* credits this month/).waitFor()
