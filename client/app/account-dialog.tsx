@@ -9,6 +9,7 @@ import { Dialog, DialogContent } from '../components/ui/dialog.tsx'
 import { useCreditsUsage } from '../data/credits.ts'
 import { useStorageUsage } from '../data/storage.ts'
 import { SubscriptionSection } from '../features/billing/subscription-section.tsx'
+import { TokensSection } from '../features/tokens/tokens-section.tsx'
 import { useMe } from '../lib/me.ts'
 import { DeleteAccount } from './delete-account.tsx'
 
@@ -62,6 +63,7 @@ export function AccountDialog({ open, onOpenChange }: AccountDialogProps) {
             </p>
           )}
         </div>
+        <TokensSection />
         <SubscriptionSection />
         <div className="mt-5 flex justify-end">
           <Button variant="secondary" size="sm" asChild>

@@ -35,6 +35,8 @@ export const queryKeys = {
   releases: (projectId: string) => ['projects', projectId, 'releases'] as const,
   /** GET /api/projects/release-preview?project_id=: what a release now would be. */
   releasePreview: (projectId: string) => ['projects', projectId, 'release-preview'] as const,
+  /** GET /api/tokens: the user's API tokens (ADR 0019). */
+  apiTokens: ['tokens'] as const,
   /** GET /api/billing/plans, /subscription and /checkout?session=. */
   billingPlans: ['billing', 'plans'] as const,
   subscription: ['billing', 'subscription'] as const,

@@ -1,0 +1,298 @@
+// Account → Tokens (issue 24, ADR 0019): create a personal API token (name, scope, all projects or
+// chosen ones, an optional expiry), see it once with a Copy button, list the tokens with when they
+// were created and last used, and revoke one after a confirmation. Tokens live on the server only:
+// offline the dialog says it needs a connection. One column throughout: fine at 375 px.
+import { appMessages } from '@common/messages.ts'
+import type { ApiTokenRow, TokenScope } from '@common/schemas/tokens.ts'
+import { Copy } from 'lucide-react'
+import { type FormEvent, type ReactNode, useState, useSyncExternalStore } from 'react'
+import { Button } from '../../components/ui/button.tsx'
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx'
+import { Dialog, DialogContent } from '../../components/ui/dialog.tsx'
+import { Field } from '../../components/ui/field.tsx'
+import { Input } from '../../components/ui/input.tsx'
+import { Select } from '../../components/ui/select.tsx'
+import { serverListState } from '../../components/ui/server-list-state.tsx'
+import { errorMessage } from '../../lib/api.ts'
+import { toast } from '../../lib/toast.ts'
+import { isOffline, subscribeConnection } from '../../local/connection.ts'
+import { db } from '../../local/db.ts'
+import { useLiveQuery } from '../../local/use-live-query.ts'
+import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './tokens-api.ts'
+
+const EXPIRY_DAYS = ['never', '7', '30', '90', '365'] as const
+type Expiry = (typeof EXPIRY_DAYS)[number]
+const DAY_MS = 86_400_000
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+
+/** Every project this browser holds, with its workspace's name (or Personal), by name. */
+function useAllProjects() {
+  return useLiveQuery(async () => {
+    const [projects, workspaces] = await Promise.all([db.projects.toArray(), db.workspaces.toArray()])
+    const names = new Map(workspaces.map((w) => [w.id, w.name]))
+    return projects
+      .map((p) => ({
+        id: p.id,
+        label: `${p.name} · ${p.workspace_id ? (names.get(p.workspace_id) ?? '') : 'Personal'}`,
+      }))
+      .sort((a, b) => a.label.localeCompare(b.label))
+  }, [])
+}
+
+function CreateTokenForm({ onCreated }: { onCreated(token: string): void }) {
+  const create = useCreateApiToken()
+  const projects = useAllProjects() ?? []
+  const [name, setName] = useState('')
+  const [scope, setScope] = useState<TokenScope>('read')
+  const [allProjects, setAllProjects] = useState(true)
+  const [chosen, setChosen] = useState<Set<string>>(new Set())
+  const [expiry, setExpiry] = useState<Expiry>('never')
+  const [error, setError] = useState<string | null>(null)
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!name.trim()) return setError(appMessages.tokenNameRequired)
+    if (!allProjects && chosen.size === 0) return setError(appMessages.tokenProjectsInvalid)
+    setError(null)
+    create.mutate(
+      {
+        name: name.trim(),
+        scope,
+        project_ids: allProjects ? null : [...chosen],
+        expires_at: expiry === 'never' ? null : new Date(Date.now() + Number(expiry) * DAY_MS).toISOString(),
+      },
+      {
+        onSuccess: ({ token }) => {
+          setName('')
+          setChosen(new Set())
+          onCreated(token)
+        },
+        onError: (e) => setError(errorMessage(e)),
+      },
+    )
+  }
+  const toggle = (id: string, on: boolean) =>
+    setChosen((s) => {
+      const next = new Set(s)
+      if (on) next.add(id)
+      else next.delete(id)
+      return next
+    })
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3" data-testid="token-create-form" noValidate>
+      <Field label={appMessages.tokenName} error={error}>
+        <Input
+          value={name}
+          maxLength={100}
+          placeholder={appMessages.tokenNamePlaceholder}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </Field>
+      <Field label={appMessages.tokenScope}>
+        <Select<TokenScope>
+          value={scope}
+          onValueChange={setScope}
+          data-testid="token-scope"
+          options={[
+            { value: 'read', label: appMessages.tokenScopeRead },
+            { value: 'write', label: appMessages.tokenScopeWrite },
+          ]}
+        />
+      </Field>
+      <fieldset className="flex flex-col gap-1.5">
+        <legend className="mb-1 text-sm font-medium text-fg">{appMessages.tokenChooseProjects}</legend>
+        <label className="flex min-h-9 items-center gap-2 text-sm text-fg">
+          <input
+            type="checkbox"
+            className="size-4 accent-[var(--color-accent)]"
+            checked={allProjects}
+            onChange={(e) => setAllProjects(e.target.checked)}
+          />
+          {appMessages.tokenAllProjects}
+        </label>
+        {allProjects ? null : (
+          <ul
+            className="max-h-40 overflow-y-auto rounded-lg border border-line px-3 py-1"
+            data-testid="token-projects"
+          >
+            {projects.map((p) => (
+              <li key={p.id}>
+                <label className="flex min-h-9 items-center gap-2 text-sm text-fg">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-[var(--color-accent)]"
+                    checked={chosen.has(p.id)}
+                    onChange={(e) => toggle(p.id, e.target.checked)}
+                  />
+                  <span className="truncate">{p.label}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </fieldset>
+      <Field label={appMessages.tokenExpiry}>
+        <Select<Expiry>
+          value={expiry}
+          onValueChange={setExpiry}
+          data-testid="token-expiry"
+          options={EXPIRY_DAYS.map((d) => ({
+            value: d,
+            label: d === 'never' ? appMessages.tokenNever : appMessages.tokenInDays(Number(d)),
+          }))}
+        />
+      </Field>
+      <div className="flex justify-end">
+        <Button type="submit" size="sm" className="min-h-9" disabled={create.isPending}>
+          {appMessages.tokenCreate}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function NewToken({ token, onDone }: { token: string; onDone(): void }) {
+  const copy = () =>
+    navigator.clipboard.writeText(token).then(
+      () => toast(appMessages.tokenCopied, 'success'),
+      (e) => toast(errorMessage(e)),
+    )
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border border-accent p-3" data-testid="token-new">
+      <p className="text-sm font-medium text-fg">{appMessages.tokenCreated}</p>
+      <p className="text-sm text-muted">{appMessages.tokenShownOnce}</p>
+      <div className="flex gap-2">
+        <Input
+          readOnly
+          value={token}
+          aria-label={appMessages.tokenCreated}
+          className="min-w-0 flex-1 font-mono text-xs"
+          data-testid="token-value"
+          onFocus={(e) => e.target.select()}
+        />
+        <Button size="sm" variant="secondary" className="min-h-9 shrink-0" onClick={copy}>
+          <Copy className="size-3.5" aria-hidden />
+          {appMessages.tokenCopy}
+        </Button>
+      </div>
+      <div className="flex justify-end">
+        <Button size="sm" className="min-h-9" onClick={onDone}>
+          {appMessages.tokenDone}
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+function TokenItem({ token, onRevoke }: { token: ApiTokenRow; onRevoke(): void }) {
+  const expired = token.expires_at !== null && Date.parse(token.expires_at) <= Date.now()
+  const reach = token.project_ids
+    ? appMessages.tokenProjectCount(token.project_ids.length)
+    : appMessages.tokenAllProjectsShort
+  return (
+    <li className="flex items-center gap-3 px-3 py-2" data-testid="token-row">
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-fg">
+          {token.name}{' '}
+          <span className="font-normal text-muted">
+            · {token.scope} · {reach}
+          </span>
+        </p>
+        <p className="text-xs text-muted">
+          {appMessages.tokenCreatedOn(when(token.created_at))} ·{' '}
+          {appMessages.tokenLastUsed(token.last_used_at ? when(token.last_used_at) : null)}
+          {token.expires_at ? ` · ${appMessages.tokenExpires(when(token.expires_at), expired)}` : ''}
+        </p>
+      </div>
+      <Button
+        size="sm"
+        variant="secondary"
+        className="min-h-9 shrink-0"
+        aria-label={appMessages.tokenRevokeNamed(token.name)}
+        onClick={onRevoke}
+      >
+        {appMessages.tokenRevoke}
+      </Button>
+    </li>
+  )
+}
+
+export function TokensDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const offline = useSyncExternalStore(subscribeConnection, isOffline)
+  const list = useApiTokens(open && !offline)
+  const revoke = useRevokeApiToken()
+  const [shown, setShown] = useState<string | null>(null)
+  const [revoking, setRevoking] = useState<ApiTokenRow | null>(null)
+
+  const confirmRevoke = () => {
+    const token = revoking
+    setRevoking(null)
+    if (!token) return
+    revoke.mutate(token.id, {
+      onSuccess: () => toast(appMessages.tokenRevokedNamed(token.name), 'success'),
+      onError: (e) => toast(errorMessage(e)),
+    })
+  }
+
+  let body: ReactNode = serverListState({
+    offline,
+    list,
+    rows: list.data?.length ?? 0,
+    texts: {
+      offline: appMessages.tokensNeedConnection,
+      failed: appMessages.tokensListFailed,
+      empty: appMessages.tokensEmpty,
+    },
+    testId: 'tokens-list',
+  })
+  if (!body && list.data) {
+    body = (
+      <ul
+        className="flex flex-col divide-y divide-line rounded-lg border border-line"
+        aria-label={appMessages.tokensTitle}
+      >
+        {list.data.map((t) => (
+          <TokenItem key={t.id} token={t} onRevoke={() => setRevoking(t)} />
+        ))}
+      </ul>
+    )
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setShown(null)
+        onOpenChange(next)
+      }}
+    >
+      <DialogContent
+        title={appMessages.tokensTitle}
+        description={appMessages.tokensDialogHint}
+        data-testid="tokens-dialog"
+      >
+        <div className="flex max-h-[70vh] flex-col gap-4 overflow-y-auto">
+          {offline ? null : shown ? (
+            <NewToken token={shown} onDone={() => setShown(null)} />
+          ) : (
+            <CreateTokenForm onCreated={setShown} />
+          )}
+          {body}
+        </div>
+        <ConfirmDialog
+          open={revoking !== null}
+          onOpenChange={(o) => {
+            if (!o) setRevoking(null)
+          }}
+          title={appMessages.tokenRevokeTitle}
+          description={revoking ? appMessages.tokenRevokeBody(revoking.name) : ''}
+          confirmLabel={appMessages.tokenRevoke}
+          onConfirm={confirmRevoke}
+        />
+      </DialogContent>
+    </Dialog>
+  )
+}
