@@ -30,13 +30,13 @@ function stored(): Record<string, string> {
 }
 
 /** The prefix of a project now: the one chosen here, else its default. */
-export function getClassPrefix(projectId: string, projectName: string): string {
+function getClassPrefix(projectId: string, projectName: string): string {
   const chosen = stored()[projectId]
   return typeof chosen === 'string' && isClassPrefix(chosen) ? chosen : defaultClassPrefix(projectName)
 }
 
 /** Remembers a prefix for the project (a valid one only: the caller checks with isClassPrefix). */
-export function setClassPrefix(projectId: string, prefix: string) {
+function setClassPrefix(projectId: string, prefix: string) {
   if (!isClassPrefix(prefix)) return
   try {
     localStorage.setItem(KEY, JSON.stringify({ ...stored(), [projectId]: prefix }))

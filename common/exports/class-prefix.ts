@@ -4,8 +4,6 @@
 // (remembered per project in the browser) or none (the empty prefix).
 import { slug } from './unique-names.ts'
 
-export const MAX_CLASS_PREFIX = 32
-
 /** A CSS identifier start (a letter or _), then letters, digits, - and _; or nothing. */
 export const CLASS_PREFIX_PATTERN = /^(?:[A-Za-z_][A-Za-z0-9_-]{0,31})?$/
 

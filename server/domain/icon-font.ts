@@ -39,7 +39,7 @@ import {
 import { fillContours } from './font-contours.ts'
 import { type StrokeStyle, strokeContours } from './font-strokes.ts'
 
-export interface FontIcon {
+interface FontIcon {
   id: string
   name: string
   svg: string
