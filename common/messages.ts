@@ -1,7 +1,7 @@
 // Every user-facing text of the specification, word for word, in one place (docs/product.md §Texts).
 // Server and client import from here; never retype one of these strings elsewhere.
 
-import { countOf } from './format-count.ts'
+import { countOf, formatCount } from './format-count.ts'
 
 export const PRODUCT_NAME = 'Iconvault'
 
@@ -333,9 +333,7 @@ export const appMessages = {
   projectCount: (n: number) => countOf(n, 'project'),
   // The account dialog: credits, change plan, delete account (issue 23 item 7, ADR 0410, ADR 0012)
   creditsLeft: (left: number, limit: number) =>
-    limit === 0
-      ? 'None on your plan'
-      : `${countOf(left, 'credit')} left of ${countOf(limit, 'credit')} this month`,
+    limit === 0 ? 'None on your plan' : `${formatCount(left)} of ${countOf(limit, 'credit')} left this month`,
   changePlan: 'Change plan',
   deleteAccount: 'Delete account',
   deleteAccountTitle: 'Delete your account?',

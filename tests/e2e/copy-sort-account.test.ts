@@ -167,7 +167,7 @@ test('1280 px: sort, copy to another project (bulk and panel), the code shown, t
 
   // The account dialog: credits left, Change plan, and Delete account after a confirmation.
   const account = await openAccount(page)
-  await account.getByText(/credits left of .* credits this month/).waitFor()
+  await account.getByText(/^[\d,]+ of [\d,]+ credits left this month$/).waitFor()
   expect(await account.getByRole('link', { name: 'Change plan' }).getAttribute('href')).toBe('/upgrade')
   await account.getByRole('button', { name: 'Delete account…' }).click()
   const confirm = page.getByRole('alertdialog', { name: appMessages.deleteAccountTitle })
