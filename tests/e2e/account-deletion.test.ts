@@ -1,8 +1,8 @@
 // Deleting an account keeps the team's work (ADR 0012), as the owner's open browser sees it: a
 // workspace admin made a project and icons there, then deletes their account through the API
-// (POST /api/auth/delete-user, with their cookie and the app's Origin; there is no button yet). The
-// owner's page, open on that project, keeps the project and its icons, now shown as added by "a
-// former member", live without a reload, and again after one.
+// (POST /api/auth/delete-user, with their cookie and the app's Origin; the Account dialog's button is
+// tested in copy-sort-account.test.ts). The owner's page, open on that project, keeps the project and
+// its icons, now shown as added by "a former member", live without a reload, and again after one.
 import { randomUUID } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
