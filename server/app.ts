@@ -7,14 +7,16 @@ import { codeForStatus, errorBody } from '../common/error-codes.ts'
 import { appMessages } from '../common/messages.ts'
 import type { Auth } from './auth.ts'
 import { settlePlan } from './billing/settle-plan.ts'
+import { type KeptAnswer, keptAnswer } from './cache/kept-answer.ts'
 import type { Store } from './db/client.ts'
 import { isConnectionError } from './db/connection-errors.ts'
 import type { Deps } from './domain/deps.ts'
 import { ApiError } from './domain/errors.ts'
+import { openApiDocument } from './domain/openapi.ts'
 import type { Logger } from './log.ts'
 import { bearerOf, bearerOnly, tokenGate, tokenLoad } from './middleware/api-token.ts'
 import { clientAddress } from './middleware/client-ip.ts'
-import { compressJson } from './middleware/compress-json.ts'
+import { answerKept, compressJson } from './middleware/compress-json.ts'
 import { closeUnreadBodies } from './middleware/connection-close.ts'
 import { crossSiteProtection } from './middleware/csrf.ts'
 import { keepProjectLists } from './middleware/project-lists.ts'
@@ -40,6 +42,9 @@ import { mountSpa } from './static.ts'
 
 /** The one route exempt from the cross-site checks (signed by Stripe, sent by Stripe's servers). */
 export const STRIPE_WEBHOOK_PATH = '/api/billing/stripe/webhook'
+
+/** The API's version in GET /api/openapi.json. */
+const API_VERSION = '1.0.0'
 
 /** Largest request body accepted, in bytes. */
 const MAX_BODY_BYTES = 1024 * 1024
@@ -92,6 +97,12 @@ export function createApp(deps: AppDeps) {
   api.use(keepProjectLists(deps.store.db, deps.deps.events))
   api.route('/auth', authRoutes(deps.auth))
   api.route('/health', healthRoutes(deps.store))
+  // The OpenAPI 3.1 description of the routes a token can call (issue 24), public, built once.
+  let openApi: KeptAnswer | undefined
+  api.get('/openapi.json', (c) => {
+    openApi ??= keptAnswer(openApiDocument(API_VERSION))
+    return answerKept(c, openApi)
+  })
   // The user: from an API token (Authorization: Bearer), else from the session cookie.
   const tokens = tokenLoad(deps.deps.db)
   api.use((c, next) => (bearerOf(c.req.raw.headers) === null ? session.load(c, next) : tokens(c, next)))

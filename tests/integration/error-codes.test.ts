@@ -137,6 +137,7 @@ const cases: Case[] = [
     'not_found',
   ],
   ['free', 'POST', '/api/projects/aliases/delete', { project_id: ownProject, name: 'a' }, 404, 'not_found'],
+  ['nobody', 'POST', '/api/openapi.json', {}, 404, 'not_found'],
   // API tokens (issue 24, ADR 0019; token refusals: api-tokens.test.ts)
   ['nobody', 'GET', '/api/tokens', undefined, 401, 'signed_out'],
   ['free', 'POST', '/api/tokens/create', { name: 'CI', scope: 'admin' }, 400, 'invalid'],

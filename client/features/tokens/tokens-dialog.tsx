@@ -281,6 +281,14 @@ export function TokensDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             <CreateTokenForm onCreated={setShown} />
           )}
           {body}
+          <a
+            href="/api/openapi.json"
+            target="_blank"
+            rel="noreferrer"
+            className="self-start text-sm text-accent underline underline-offset-2"
+          >
+            {appMessages.tokenApiReference}
+          </a>
         </div>
         <ConfirmDialog
           open={revoking !== null}
