@@ -3,7 +3,8 @@
 // secret and with when it was last used (written at most once a minute); a read token only reads;
 // a token limited to projects finds no other (404) and no route spanning all of them; no token
 // reaches account, billing, session, token or sign-in routes; a cookie with a token is refused;
-// an expired, revoked or unknown token gets a 401 of its own code at its next request.
+// an expired, revoked or unknown token gets a 401 of its own code at its next request; a token acts
+// under its user’s role (a viewer’s write token adds nothing); requests are limited per token.
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
@@ -14,6 +15,7 @@ import { LAST_USED_EVERY_MS } from '../../server/domain/api-tokens.ts'
 import { tokenLoad } from '../../server/middleware/api-token.ts'
 import type { AppEnv } from '../../server/middleware/session.ts'
 import { postgresOnly } from '../setup/postgres-only.ts'
+import { seedTeam } from '../setup/seed-team.ts'
 import { createTestApp, type Json, type TestApp } from '../setup/test-app.ts'
 import type { DbKind } from '../setup/test-db.ts'
 
@@ -192,6 +194,40 @@ function tokenFlow(kind: DbKind) {
       400,
       'invalid',
     )
+  })
+
+  it('acts under its user’s role: a viewer’s write token reads the team’s icons but adds none (403)', async () => {
+    const wsId = randomUUID()
+    const teamProject = randomUUID()
+    const team = await seedTeam(t, {
+      owner: 'token-team-owner@example.com',
+      members: { 'token-viewer@example.com': 'viewer', 'token-member@example.com': 'member' },
+      wsId,
+    })
+    const made = await t.post('/api/projects/create', team.owner, {
+      id: teamProject,
+      name: 'Team set',
+      workspace_id: wsId,
+    })
+    expect(made.status).toBe(200)
+    const tokenOf = async (who: string) => {
+      const res = await t.post('/api/tokens/create', who, { name: 'T', scope: 'write' })
+      expect(res.status).toBe(200)
+      return res.body.data.token as string
+    }
+    const icon = { ...newIcon('team-star', teamProject), workspace_id: wsId }
+    const viewer = await tokenOf(team.members['token-viewer@example.com']!)
+    expect((await bearer(viewer, `/api/icons?project_id=${teamProject}`)).status).toBe(200)
+    expectCode(await bearer(viewer, '/api/icons/create', icon), 403, 'not_authorized')
+    const member = await tokenOf(team.members['token-member@example.com']!)
+    expect((await bearer(member, '/api/icons/create', icon)).status).toBe(200)
+    expectCode(
+      await bearer(member, '/api/projects/update', { id: teamProject, name: 'X' }),
+      403,
+      'not_authorized',
+    )
+    // Another user's token does not see the team's project at all.
+    expectCode(await bearer(await tokenOf(cookie), `/api/icons?project_id=${teamProject}`), 404, 'not_found')
   })
 
   it('limits requests per token (429 with Retry-After), each token on its own', async () => {
