@@ -57,7 +57,11 @@ function FormatExamples() {
           )
         })}
       </div>
-      {format === 'css' && project ? <ClassPrefixField project={project} /> : null}
+      {format === 'css' && project ? (
+        <div className="mt-4">
+          <ClassPrefixField project={project} />
+        </div>
+      ) : null}
     </>
   )
 }
