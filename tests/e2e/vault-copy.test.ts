@@ -119,7 +119,7 @@ describe('copying and exporting icons', () => {
     await toast('Copied home as CSS').waitFor()
     // A single-colour icon paints currentColor through a mask.
     const css = await clipboard()
-    expect(css.startsWith('.home {')).toBe(true)
+    expect(css.startsWith('.marketing-site-home {')).toBe(true) // the project's class prefix (ADR 0105)
     expect(css).toContain('background-color: currentColor;')
     expect(css).toContain('mask-image: url("data:image/svg+xml,')
     await page.reload()

@@ -3,7 +3,6 @@
 // read-only and scrollable: exactly the text a copy puts on the clipboard (copy-icon.ts iconCode).
 // The outcome is said here, in the panel, not in a toast: on a phone the panel fills the screen and
 // a toast would sit over its controls.
-import { useQuery } from '@tanstack/react-query'
 import { Copy } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
@@ -21,19 +20,32 @@ import type { LocalIcon } from '../../../local/db.ts'
 
 const NOTICE_MS = 4000
 
-/** The code of the icon's current markup in `format`, or the converter's refusal. */
+/**
+ * The code of the icon's current markup in `format`, or the converter's refusal; the last code stays
+ * while the next converts. `prefix`: the CSS class prefix it depends on (converted again on a change).
+ */
+function useIconCode(icon: LocalIcon, format: CopyFormat, prefix: string): string {
+  const [code, setCode] = useState('Loading…')
+  const { name, svg, project_id } = icon
+  // biome-ignore lint/correctness/useExhaustiveDependencies: iconCode reads the prefix from its store
+  useEffect(() => {
+    let live = true
+    iconCode({ name, svg, project_id }, format).then(
+      (text) => live && setCode(text),
+      (error: unknown) => live && setCode(error instanceof Error ? error.message : String(error)),
+    )
+    return () => {
+      live = false
+    }
+  }, [name, svg, project_id, format, prefix])
+  return code
+}
+
 function CodePreview({ icon, format }: { icon: LocalIcon; format: CopyFormat }) {
   // CSS: under the project's class prefix (ADR 0105), edited here too.
   const project = useProject(icon.project_id)
   const [prefix] = useClassPrefix(project)
-  const code = useQuery({
-    queryKey: ['icon-code', icon.id, icon.name, icon.svg, format, format === 'css' ? prefix : ''],
-    queryFn: () => iconCode(icon, format),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 60_000,
-    retry: false,
-    placeholderData: (previous) => previous,
-  })
+  const code = useIconCode(icon, format, format === 'css' ? prefix : '')
   const label = `${formatLabel(format)} code`
   return (
     <figure className="flex flex-col gap-1">
@@ -46,11 +58,7 @@ function CodePreview({ icon, format }: { icon: LocalIcon; format: CopyFormat }) 
         data-format={format}
         className="max-h-48 overflow-auto rounded-md border border-line bg-surface focus-visible:outline-2 focus-visible:outline-accent"
       >
-        <pre className="w-max p-2 font-mono text-xs whitespace-pre text-fg">
-          {code.isError
-            ? String(code.error instanceof Error ? code.error.message : code.error)
-            : (code.data ?? 'Loading…')}
-        </pre>
+        <pre className="w-max p-2 font-mono text-xs whitespace-pre text-fg">{code}</pre>
       </section>
       {format === 'css' && project ? <ClassPrefixField project={project} /> : null}
     </figure>
