@@ -148,6 +148,13 @@ export const appMessages = {
   tokenLastUsed: (when: string | null) => (when ? `last used ${when}` : 'never used'),
   tokenExpires: (when: string, past: boolean) => (past ? `expired ${when}` : `expires ${when}`),
   tokenApiReference: 'API reference',
+  apiReferenceHint:
+    'The routes a token can call. Send Authorization: Bearer <token>; a read token may only GET. Errors are { error, code }.',
+  apiReferenceFailed: 'The API reference could not be loaded.',
+  apiReferenceJson: 'OpenAPI 3.1 document (JSON)',
+  apiReferenceBody: 'JSON body',
+  apiReferenceQuery: 'Query parameters',
+  apiReferenceErrors: 'Errors',
   apiNotFound: 'Not found',
   internalError: 'Internal server error',
   databaseUnavailable: 'The database cannot be reached right now. Please try again in a moment.',

@@ -37,6 +37,8 @@ export const queryKeys = {
   releasePreview: (projectId: string) => ['projects', projectId, 'release-preview'] as const,
   /** GET /api/tokens: the user's API tokens (ADR 0019). */
   apiTokens: ['tokens'] as const,
+  /** GET /api/openapi.json: the API reference shown from Account → Tokens. */
+  openApi: ['openapi'] as const,
   /** GET /api/billing/plans, /subscription and /checkout?session=. */
   billingPlans: ['billing', 'plans'] as const,
   subscription: ['billing', 'subscription'] as const,

@@ -1,7 +1,7 @@
 // Account → Tokens in Chromium (issue 24, ADR 0019), at 375 px: a token limited to one project is
 // created from the Account dialog, shown once with Copy (the clipboard gets it), works as a bearer
 // token on that project only, is listed with when it was last used, and after Revoke and its
-// confirmation the next request with it gets 401 token_revoked.
+// confirmation the next request with it gets 401 token_revoked; the API reference lists the routes.
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { appMessages } from '../../common/messages.ts'
@@ -94,4 +94,14 @@ test('create a token for one project, copy it once, use it, see it used, revoke 
   const refused = await withToken(token, `/api/icons?project_id=${alpha}`)
   expect(refused.status).toBe(401)
   expect(refused.body.code).toBe('token_revoked')
+
+  // The API reference, from the same dialog: the routes a token can call, with their error codes.
+  await dialog.getByRole('button', { name: appMessages.tokenApiReference }).click()
+  const reference = page.getByRole('dialog', { name: appMessages.tokenApiReference })
+  const create = reference.getByTestId('api-route').filter({ hasText: '/api/icons/create' }).first()
+  await create.getByText('/api/icons/create').click()
+  await create.getByText(/token_read_only/).waitFor()
+  await create.getByText(/project_id: string/).waitFor()
+  expect(await reference.getByTestId('api-route').count()).toBeGreaterThan(20)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
 })

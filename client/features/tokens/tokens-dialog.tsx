@@ -4,7 +4,7 @@
 // offline the dialog says it needs a connection. One column throughout: fine at 375 px.
 import { appMessages } from '@common/messages.ts'
 import type { ApiTokenRow, TokenScope } from '@common/schemas/tokens.ts'
-import { Copy } from 'lucide-react'
+import { BookOpen, Copy } from 'lucide-react'
 import { type FormEvent, type ReactNode, useState, useSyncExternalStore } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx'
@@ -18,6 +18,7 @@ import { toast } from '../../lib/toast.ts'
 import { isOffline, subscribeConnection } from '../../local/connection.ts'
 import { db } from '../../local/db.ts'
 import { useLiveQuery } from '../../local/use-live-query.ts'
+import { ApiReferenceDialog } from './api-reference-dialog.tsx'
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './tokens-api.ts'
 
 const EXPIRY_DAYS = ['never', '7', '30', '90', '365'] as const
@@ -226,6 +227,7 @@ export function TokensDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const revoke = useRevokeApiToken()
   const [shown, setShown] = useState<string | null>(null)
   const [revoking, setRevoking] = useState<ApiTokenRow | null>(null)
+  const [reference, setReference] = useState(false)
 
   const confirmRevoke = () => {
     const token = revoking
@@ -281,15 +283,12 @@ export function TokensDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             <CreateTokenForm onCreated={setShown} />
           )}
           {body}
-          <a
-            href="/api/openapi.json"
-            target="_blank"
-            rel="noreferrer"
-            className="self-start text-sm text-accent underline underline-offset-2"
-          >
+          <Button variant="ghost" size="sm" className="min-h-9 self-start" onClick={() => setReference(true)}>
+            <BookOpen className="size-3.5" aria-hidden />
             {appMessages.tokenApiReference}
-          </a>
+          </Button>
         </div>
+        <ApiReferenceDialog open={reference} onOpenChange={setReference} />
         <ConfirmDialog
           open={revoking !== null}
           onOpenChange={(o) => {
