@@ -40,7 +40,9 @@ export function ClassPrefixField({ project }: { project: { id: string; name: str
         className={valid ? 'text-xs text-muted' : 'text-xs text-danger'}
         aria-live="polite"
       >
-        {valid ? `Classes like .${prefix}house, for ${project.name}` : exportMessages.classPrefixInvalid}
+        {valid
+          ? `Classes like .${prefix}house in CSS and the icon font of ${project.name}`
+          : exportMessages.classPrefixInvalid}
       </p>
     </div>
   )
