@@ -2,7 +2,8 @@
 // Chromium at 1280 px and on a 375 px touch screen: the vault sorts by name either way and by size;
 // Copy to… (bulk bar and detail panel) makes new icons in another project that link back to their
 // original; the detail panel shows the code a copy puts on the clipboard; the account dialog shows
-// credits left, Change plan, and deletes the account after a confirmation that says what goes.
+// credits left, Change plan, and deletes the account after a confirmation that says what goes; a
+// clean import's report goes away by itself.
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -11,6 +12,7 @@ import { type AppProcess, startApp } from '../setup/app-process.ts'
 import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
 import { createProject, subscribe } from '../setup/subscribe.ts'
+import { dropFiles } from '../setup/vault-page.ts'
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/upload/${name}`, import.meta.url), 'utf8')
 const ZAP = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M13 2 3 14h9l-1 8z"/></svg>'
@@ -165,13 +167,21 @@ test('1280 px: sort, copy to another project (bulk and panel), the code shown, t
     await page.screenshot({ path: `${process.env.SCREENSHOTS}/info-1280.png` })
   }
 
+  // A clean import's report goes away by itself once all is synced.
+  await page.goto(`${app.baseUrl}/icons?projectId=${brand}`)
+  await page.getByTestId('icon-tile').nth(2).waitFor()
+  await dropFiles(page, [{ name: 'bell.svg', text: fixture('bell.svg') }])
+  const report = page.getByTestId('import-progress')
+  await report.getByText('Added 1 of 1 file · all synced').waitFor()
+  await report.waitFor({ state: 'detached', timeout: 15_000 })
+
   // The account dialog: credits left, Change plan, and Delete account after a confirmation.
   const account = await openAccount(page)
   await account.getByText(/^[\d,]+ of [\d,]+ credits left this month$/).waitFor()
   expect(await account.getByRole('link', { name: 'Change plan' }).getAttribute('href')).toBe('/upgrade')
   await account.getByRole('button', { name: 'Delete account…' }).click()
   const confirm = page.getByRole('alertdialog', { name: appMessages.deleteAccountTitle })
-  await confirm.getByText(appMessages.deleteAccountPersonal('2 projects', '6 icons')).waitFor()
+  await confirm.getByText(appMessages.deleteAccountPersonal('2 projects', '7 icons')).waitFor()
   await confirm.getByText(appMessages.deleteAccountTeams).waitFor()
   await confirm.getByRole('button', { name: appMessages.deleteAccount }).click()
   await toast(page, appMessages.accountDeleted).waitFor()
