@@ -365,6 +365,8 @@ export const exportMessages = {
   classPrefixInvalid:
     'The class prefix must start with a letter or _ and hold at most 32 letters, digits, - or _',
   fontSkipped: (name: string, why: string) => `“${name}” is not in the font: ${why}`,
+  classPrefixExample: (prefix: string, project: string) =>
+    `Classes like .${prefix}house in CSS and the icon font of ${project}`,
   releaseNotFound: 'This project has no such release',
   releaseVersionInvalid: 'The version must be a semantic version such as 1.2.0',
   releaseVersionTooLow: (suggested: string) =>

@@ -40,9 +40,7 @@ export function ClassPrefixField({ project }: { project: { id: string; name: str
         className={valid ? 'text-xs text-muted' : 'text-xs text-danger'}
         aria-live="polite"
       >
-        {valid
-          ? `Classes like .${prefix}house in CSS and the icon font of ${project.name}`
-          : exportMessages.classPrefixInvalid}
+        {valid ? exportMessages.classPrefixExample(prefix, project.name) : exportMessages.classPrefixInvalid}
       </p>
     </div>
   )
