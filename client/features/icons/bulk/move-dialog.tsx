@@ -45,13 +45,16 @@ export function MoveDialog(props: MoveDialogProps) {
   const groups = useMoveTargets(projectId, icons[0]?.workspace_id ?? null, mode)
   const text = TEXTS[mode]
   const [targetId, setTargetId] = useState('')
+  const chosen = find(groups, targetId)
+  // Said at once in the dialog (a free plan, a workspace whose owner's plan does not allow saving),
+  // not after pressing the button.
+  const refusal = chosen && me ? planRefusal(me, chosen.workspace) : null
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    const target = find(groups, targetId)
+    const target = chosen
     if (!target) return
     if (!me) return toast(messages.noUserId)
-    const refusal = planRefusal(me, target.workspace)
     if (refusal) return toast(refusal)
     const review =
       newIconStatus(!!target.workspace?.review_icons, target.workspace?.role ?? 'personal') === 'needs-review'
@@ -102,11 +105,16 @@ export function MoveDialog(props: MoveDialogProps) {
               </fieldset>
             ))}
           </div>
+          {refusal ? (
+            <p role="alert" className="text-sm text-danger">
+              {refusal}
+            </p>
+          ) : null}
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={!targetId}>
+            <Button type="submit" disabled={!targetId || !!refusal}>
               {text.verb}
             </Button>
           </div>
