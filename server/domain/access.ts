@@ -3,7 +3,7 @@
 // the caller may not see is "not found" (404), never "forbidden": its existence stays hidden.
 // A deleted project or workspace (kept 30 days for a restore, ADR 0018) is not found here; only
 // its restore locates it (deletedProjectScope, deletedWorkspaceScope).
-import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull, type SQL } from 'drizzle-orm'
 import { appMessages } from '../../common/messages.ts'
 import { type Action, can, type Role } from '../../common/permissions.ts'
 import { TRASH_MS } from '../../common/retention.ts'
@@ -23,19 +23,23 @@ const WORKSPACE_NOT_FOUND = 'Workspace not found'
 const PROJECT_NOT_FOUND = 'Project not found'
 
 /** The caller's workspace and role, or a 404 when they have no access to it. */
-export async function workspaceScope(db: Db, actor: Actor, workspaceId: string): Promise<Scope> {
+export const workspaceScope = (db: Db, actor: Actor, workspaceId: string): Promise<Scope> =>
+  memberScope(db, actor, workspaceId, isNull(workspaces.deleted_at), WORKSPACE_NOT_FOUND)
+
+/** The caller's membership of a workspace that is as `state` says (live, or in the trash), or 404. */
+async function memberScope(
+  db: Db,
+  actor: Actor,
+  workspaceId: string,
+  state: SQL,
+  missing: string,
+): Promise<Scope> {
   const [row] = await db
     .select({ workspace: workspaces, role: workspaceAccess.role, accessId: workspaceAccess.id })
     .from(workspaces)
     .innerJoin(workspaceAccess, eq(workspaceAccess.workspace_id, workspaces.id))
-    .where(
-      and(
-        eq(workspaces.id, workspaceId),
-        eq(workspaceAccess.user_id, actor.id),
-        isNull(workspaces.deleted_at),
-      ),
-    )
-  if (!row) throw notFound(WORKSPACE_NOT_FOUND)
+    .where(and(eq(workspaces.id, workspaceId), eq(workspaceAccess.user_id, actor.id), state))
+  if (!row) throw notFound(missing)
   return { kind: 'workspace', workspace: row.workspace, role: row.role as Role, accessId: row.accessId }
 }
 
@@ -51,21 +55,8 @@ const inTrash = (deletedAt: typeof projects.deleted_at | typeof workspaces.delet
  * A workspace deleted in the last 30 days that the caller was in, with their role there (the roles
  * of a deleted workspace cannot change: nobody enters it); 404 otherwise.
  */
-export async function deletedWorkspaceScope(db: Db, actor: Actor, workspaceId: string): Promise<Scope> {
-  const [row] = await db
-    .select({ workspace: workspaces, role: workspaceAccess.role, accessId: workspaceAccess.id })
-    .from(workspaces)
-    .innerJoin(workspaceAccess, eq(workspaceAccess.workspace_id, workspaces.id))
-    .where(
-      and(
-        eq(workspaces.id, workspaceId),
-        eq(workspaceAccess.user_id, actor.id),
-        inTrash(workspaces.deleted_at),
-      ),
-    )
-  if (!row) throw notFound(appMessages.deletedWorkspaceNotFound)
-  return { kind: 'workspace', workspace: row.workspace, role: row.role as Role, accessId: row.accessId }
-}
+export const deletedWorkspaceScope = (db: Db, actor: Actor, workspaceId: string): Promise<Scope> =>
+  memberScope(db, actor, workspaceId, inTrash(workspaces.deleted_at), appMessages.deletedWorkspaceNotFound)
 
 /**
  * A project deleted in the last 30 days, in the caller's personal space or in a workspace of theirs
