@@ -1,0 +1,53 @@
+// The server's API as the CLI calls it: `Authorization: Bearer <token>`, one error shape
+// `{ error, code }` mapped to the CLI's exit codes (ADR 0020).
+import type { Config } from './config.ts'
+import { CliError, EXIT } from './errors.ts'
+
+function exitFor(status: number): number {
+  if (status === 401) return EXIT.auth
+  if (status === 404) return EXIT.notFound
+  if (status === 402 || status === 403) return EXIT.refused
+  if (status === 400 || status === 409 || status === 413 || status === 422) return EXIT.usage
+  return EXIT.network
+}
+
+export async function request(config: Config, path: string, body?: unknown): Promise<Response> {
+  let res: Response
+  try {
+    res = await fetch(`${config.url}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        authorization: `Bearer ${config.token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause
+    throw new CliError(
+      EXIT.network,
+      `Cannot reach ${config.url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+    )
+  }
+  if (res.ok) return res
+  let message = `HTTP ${res.status}`
+  let code = ''
+  try {
+    const json = (await res.json()) as { error?: string; code?: string }
+    message = json.error ?? message
+    code = json.code ?? ''
+  } catch {
+    // not the JSON error shape
+  }
+  throw new CliError(exitFor(res.status), `${message}${code ? ` (${code})` : ''} [${path.split('?')[0]}]`)
+}
+
+export async function getJson<T>(config: Config, path: string): Promise<T> {
+  const res = await request(config, path)
+  return ((await res.json()) as { data: T }).data
+}
+
+export async function postJson<T>(config: Config, path: string, body: unknown): Promise<T> {
+  const res = await request(config, path, body)
+  return ((await res.json()) as { data: T }).data
+}

@@ -1,0 +1,224 @@
+// The iconvault CLI (issue 24 item 3, ADR 0020) as a user runs it: a child process against a real
+// server process, with a token made from the session. Pull twice (the second writes nothing, file
+// times unchanged); a rename: --check exits 1, pull writes only what changed (the index keeps the
+// old name as a deprecated re-export), --check exits 0; a release pulled by its version; push then
+// pull round trip with a refused file; each error's exit code (2 usage and foreign folder, 3 revoked,
+// 4 unknown project, 5 no server, 6 read token pushing). Every file equals convert(...) of its icon.
+import { execFile } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { IconRow } from '../../common/schemas/rows.ts'
+import { convert } from '../../common/svg/index.ts'
+import { type ApiUser, proUserWithProject } from '../setup/api-user.ts'
+import { type AppProcess, freePort, startApp } from '../setup/app-process.ts'
+import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const BIN = join(root, 'cli/bin/iconvault.ts')
+const SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M2 2h20v20H2z"/></svg>'
+const CIRCLE =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="9"/></svg>'
+const DIAMOND =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M12 2l10 10-10 10L2 12z"/></svg>'
+
+type Run = { code: number; stdout: string; stderr: string }
+
+describe('iconvault CLI against a real server', () => {
+  let smtp: TestSmtp
+  let app: AppProcess
+  let user: ApiUser
+  let readToken: string
+  let readTokenId: string
+  let writeToken: string
+  const work = mkdtempSync(join(tmpdir(), 'iconvault-cli-'))
+
+  const cli = (args: string[], env: Record<string, string> = {}): Promise<Run> =>
+    new Promise((resolve) => {
+      execFile(
+        process.execPath,
+        [BIN, ...args],
+        {
+          cwd: work,
+          env: {
+            PATH: process.env.PATH ?? '',
+            HOME: work,
+            XDG_CONFIG_HOME: join(work, 'config'),
+            ICONVAULT_URL: app.baseUrl,
+            ICONVAULT_TOKEN: readToken,
+            ...env,
+          },
+        },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      )
+    })
+  const icons = async (): Promise<IconRow[]> =>
+    (await (await user.call(`/api/icons?project_id=${user.projectId}`)).json()).data
+  const token = async (scope: 'read' | 'write') => {
+    const res = await user.call('/api/tokens/create', { name: `cli ${scope}`, scope })
+    expect(res.status).toBe(200)
+    return (await res.json()).data as { id: string; token: string }
+  }
+  const times = (dir: string) =>
+    Object.fromEntries(readdirSync(dir).map((file) => [file, statSync(join(dir, file)).mtimeMs]))
+
+  beforeAll(async () => {
+    smtp = await startTestSmtp()
+    app = await startApp({ env: { SMTP_URL: smtp.url } })
+    user = await proUserWithProject(app.baseUrl, smtp, 'cli@example.com')
+    for (const [name, svg] of [
+      ['house', SQUARE],
+      ['star', CIRCLE],
+      ['arrow-left', DIAMOND],
+    ])
+      expect(
+        (await user.call('/api/icons/create', { id: randomUUID(), name, svg, project_id: user.projectId }))
+          .status,
+      ).toBe(200)
+    ;({ token: readToken, id: readTokenId } = await token('read'))
+    ;({ token: writeToken } = await token('write'))
+  }, 60_000)
+  afterAll(async () => {
+    await app?.stop()
+    await smtp?.close()
+    rmSync(work, { recursive: true, force: true })
+  })
+
+  it('pulls react-ts, writes nothing the second time, then only what a rename changed', async () => {
+    const out = join(work, 'react')
+    const pull = ['pull', '--project', user.projectId, '--format', 'react-ts', '--out', out]
+    const first = await cli(pull)
+    expect(first.code, first.stderr).toBe(0)
+    expect(first.stdout).toContain('3 added, 0 changed, 0 removed')
+    expect(readdirSync(out).sort()).toEqual(
+      ['ArrowLeft.tsx', 'House.tsx', 'Star.tsx', 'iconvault.lock.json', 'index.ts'].sort(),
+    )
+    for (const icon of await icons()) {
+      const file = { house: 'House', star: 'Star', 'arrow-left': 'ArrowLeft' }[icon.name]
+      expect(readFileSync(join(out, `${file}.tsx`), 'utf8')).toBe(convert(icon.svg, 'react-ts', icon.name))
+    }
+    const lock = JSON.parse(readFileSync(join(out, 'iconvault.lock.json'), 'utf8'))
+    expect(lock).toMatchObject({ project: user.projectId, release: 'latest', format: 'react-ts' })
+    expect(lock.icons.map((i: { name: string }) => i.name).sort()).toEqual(['arrow-left', 'house', 'star'])
+    expect(lock.icons[0].sha256).toMatch(/^[0-9a-f]{64}$/)
+
+    const before = times(out)
+    const second = await cli(pull)
+    expect(second.code, second.stderr).toBe(0)
+    expect(second.stdout).toMatch(/Up to date: nothing written/)
+    expect(times(out)).toEqual(before)
+    expect((await cli([...pull, '--check'])).code).toBe(0)
+
+    const house = (await icons()).find((i) => i.name === 'house')
+    expect((await user.call('/api/icons/update', { id: house?.id, name: 'home' })).status).toBe(200)
+    const check = await cli([...pull, '--check'])
+    expect(check.code).toBe(1)
+    expect(check.stdout).toContain('~ home (Home.tsx)')
+    const dry = await cli([...pull, '--dry-run'])
+    expect(dry.code).toBe(0)
+    expect(dry.stdout).toContain('would delete House.tsx')
+    expect(times(out)).toEqual(before)
+
+    const third = await cli(pull)
+    expect(third.code, third.stderr).toBe(0)
+    expect(third.stdout).toContain('0 added, 1 changed, 0 removed')
+    const after = times(out)
+    expect(after['House.tsx']).toBeUndefined()
+    expect(after['Star.tsx']).toBe(before['Star.tsx'])
+    expect(after['ArrowLeft.tsx']).toBe(before['ArrowLeft.tsx'])
+    expect(readFileSync(join(out, 'Home.tsx'), 'utf8')).toBe(
+      convert(storedSvgOfHome(await icons()), 'react-ts', 'home'),
+    )
+    expect(readFileSync(join(out, 'index.ts'), 'utf8')).toContain(
+      "export { /** @deprecated Use Home. */ Home as House } from './Home'",
+    )
+    expect((await cli([...pull, '--check'])).code).toBe(0)
+
+    // A release, pulled by its version into another folder: the same files.
+    const release = await user.call('/api/projects/release', { project_id: user.projectId })
+    expect(release.status).toBe(200)
+    const { version } = (await release.json()).data
+    const released = join(work, 'released')
+    const fromRelease = await cli([
+      'pull',
+      '--project',
+      user.projectId,
+      '--format',
+      'react-ts',
+      '--out',
+      released,
+      '--release',
+      version,
+    ])
+    expect(fromRelease.code, fromRelease.stderr).toBe(0)
+    for (const file of ['Home.tsx', 'Star.tsx', 'index.ts'])
+      expect(readFileSync(join(released, file), 'utf8')).toBe(readFileSync(join(out, file), 'utf8'))
+    expect(JSON.parse(readFileSync(join(released, 'iconvault.lock.json'), 'utf8')).release).toBe(version)
+  }, 30_000)
+
+  it('pushes a folder (create, replace, refuse) and pulls it back as svg', async () => {
+    const src = join(work, 'push')
+    mkdirSync(src)
+    writeFileSync(join(src, 'star.svg'), DIAMOND)
+    writeFileSync(join(src, 'moon.svg'), SQUARE)
+    writeFileSync(join(src, 'broken.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><nothing/></svg>')
+    const pushed = await cli(['push', src, '--project', user.projectId], { ICONVAULT_TOKEN: writeToken })
+    expect(pushed.code, pushed.stderr).toBe(0)
+    expect(pushed.stdout).toContain('+ moon')
+    expect(pushed.stdout).toContain('~ star')
+    expect(pushed.stdout).toMatch(/refused broken\.svg: \S+/)
+    expect(pushed.stdout).toContain('1 created, 1 replaced, 0 unchanged, 1 refused')
+
+    const out = join(work, 'svg')
+    const pull = await cli(['pull', '--project', user.projectId, '--format', 'svg', '--out', out])
+    expect(pull.code, pull.stderr).toBe(0)
+    const rows = await icons()
+    expect(rows.map((r) => r.name).sort()).toEqual(['arrow-left', 'home', 'moon', 'star'])
+    for (const row of rows)
+      expect(readFileSync(join(out, `${row.name}.svg`), 'utf8')).toBe(convert(row.svg, 'svg', row.name))
+  }, 30_000)
+
+  it('exits 2 on usage and a foreign folder, 6 for a read token pushing, 4, 5 and 3 when revoked', async () => {
+    const usage = await cli(['pull', '--project', user.projectId])
+    expect(usage.code).toBe(2)
+    expect(usage.stderr).toMatch(/^iconvault: pull needs --project, --format and --out/)
+    expect((await cli(['frobnicate'])).code).toBe(2)
+
+    const foreign = join(work, 'foreign')
+    mkdirSync(foreign)
+    writeFileSync(join(foreign, 'mine.txt'), 'not the CLI’s')
+    const refused = await cli(['pull', '--project', user.projectId, '--format', 'svg', '--out', foreign])
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toMatch(/no iconvault\.lock\.json: it is not a folder iconvault wrote/)
+    expect(readdirSync(foreign)).toEqual(['mine.txt'])
+
+    const readPush = await cli(['push', join(work, 'push'), '--project', user.projectId])
+    expect(readPush.code).toBe(6)
+    expect(readPush.stderr).toMatch(/token_read_only/)
+
+    const target = ['--format', 'svg', '--out', join(work, 'nowhere')]
+    const missing = await cli(['pull', '--project', randomUUID(), ...target])
+    expect(missing.code).toBe(4)
+    const offline = await cli(['pull', '--project', user.projectId, ...target], {
+      ICONVAULT_URL: `http://127.0.0.1:${await freePort()}`,
+    })
+    expect(offline.code).toBe(5)
+    expect(offline.stderr).toMatch(/^iconvault: Cannot reach/)
+
+    expect((await user.call('/api/tokens/revoke', { id: readTokenId })).status).toBe(200)
+    const revoked = await cli(['pull', '--project', user.projectId, ...target])
+    expect(revoked.code).toBe(3)
+    expect(revoked.stderr).toMatch(/token_revoked/)
+  }, 30_000)
+})
+
+/** The stored markup of the renamed icon (the server keeps its own optimised form). */
+function storedSvgOfHome(rows: IconRow[]): string {
+  const row = rows.find((r) => r.name === 'home')
+  if (!row) throw new Error('no icon named home')
+  return row.svg
+}
