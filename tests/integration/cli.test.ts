@@ -4,7 +4,7 @@
 // old name as a deprecated re-export), --check exits 0; a release pulled by its version; push then
 // pull round trip with a refused file; each error's exit code (2 usage and foreign folder, 3 revoked,
 // 4 unknown project, 5 no server, 6 read token pushing). Every file equals convert(...) of its icon.
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -15,7 +15,9 @@ import type { IconRow } from '../../common/schemas/rows.ts'
 import { convert } from '../../common/svg/index.ts'
 import { type ApiUser, proUserWithProject } from '../setup/api-user.ts'
 import { type AppProcess, freePort, startApp } from '../setup/app-process.ts'
+import { postgresOnly } from '../setup/postgres-only.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
+import { createTestDb, type DbKind, type TestDb } from '../setup/test-db.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const BIN = join(root, 'cli/bin/iconvault.ts')
@@ -27,8 +29,13 @@ const DIAMOND =
 
 type Run = { code: number; stdout: string; stderr: string }
 
-describe('iconvault CLI against a real server', () => {
+// One server per database kind: PGlite always, Postgres when TEST_DATABASE_URL is set.
+describe('iconvault CLI against a real server on pglite', () => cliSuite('pglite'))
+postgresOnly('iconvault CLI against a real server on postgres', () => cliSuite('postgres'))
+
+function cliSuite(kind: DbKind) {
   let smtp: TestSmtp
+  let db: TestDb | null = null
   let app: AppProcess
   let user: ApiUser
   let readToken: string
@@ -68,8 +75,13 @@ describe('iconvault CLI against a real server', () => {
 
   beforeAll(async () => {
     smtp = await startTestSmtp()
-    app = await startApp({ env: { SMTP_URL: smtp.url } })
-    user = await proUserWithProject(app.baseUrl, smtp, 'cli@example.com')
+    const env: Record<string, string> = { SMTP_URL: smtp.url }
+    if (kind === 'postgres') {
+      db = await createTestDb('postgres')
+      if ('databaseUrl' in db.options) env.DATABASE_URL = db.options.databaseUrl
+    }
+    app = await startApp({ env })
+    user = await proUserWithProject(app.baseUrl, smtp, `cli-${kind}@example.com`)
     for (const [name, svg] of [
       ['house', SQUARE],
       ['star', CIRCLE],
@@ -85,6 +97,7 @@ describe('iconvault CLI against a real server', () => {
   afterAll(async () => {
     await app?.stop()
     await smtp?.close()
+    await db?.dispose()
     rmSync(work, { recursive: true, force: true })
   })
 
@@ -209,12 +222,35 @@ describe('iconvault CLI against a real server', () => {
     expect(offline.code).toBe(5)
     expect(offline.stderr).toMatch(/^iconvault: Cannot reach/)
 
+    // login keeps the URL and token (0600) for runs without the variables.
+    const login = spawn(process.execPath, [BIN, 'login'], {
+      cwd: work,
+      env: { PATH: process.env.PATH ?? '', HOME: work, XDG_CONFIG_HOME: join(work, 'config') },
+    })
+    login.stdin.end(`${app.baseUrl}\n${readToken}\n`)
+    expect(await new Promise((resolve) => login.on('exit', resolve))).toBe(0)
+    expect(statSync(join(work, 'config/iconvault/config.json')).mode & 0o777).toBe(0o600)
+    const stored = await cli(
+      ['pull', '--project', user.projectId, '--format', 'css', '--out', join(work, 'css')],
+      {
+        ICONVAULT_URL: '',
+        ICONVAULT_TOKEN: '',
+      },
+    )
+    expect(stored.code, stored.stderr).toBe(0)
+    expect(stored.stdout).toContain('4 added')
+    // CSS as the app copies it: under the project's default class prefix ("Pool" → pool-).
+    const star = (await icons()).find((r) => r.name === 'star')
+    expect(readFileSync(join(work, 'css', 'star.css'), 'utf8')).toBe(
+      convert(star?.svg ?? '', 'css', 'star', { classPrefix: 'pool-' }),
+    )
+
     expect((await user.call('/api/tokens/revoke', { id: readTokenId })).status).toBe(200)
     const revoked = await cli(['pull', '--project', user.projectId, ...target])
     expect(revoked.code).toBe(3)
     expect(revoked.stderr).toMatch(/token_revoked/)
   }, 30_000)
-})
+}
 
 /** The stored markup of the renamed icon (the server keeps its own optimised form). */
 function storedSvgOfHome(rows: IconRow[]): string {
