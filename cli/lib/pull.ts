@@ -60,7 +60,12 @@ function ownedFiles(lock: Lock | null): Set<string> {
 /** Refuses (exit 2) a folder with files but no lock file: it is not one the CLI wrote. */
 export function assertCliFolder(dir: string, lock: Lock | null = readLock(dir)) {
   if (lock || !existsSync(dir)) return
-  const entries = readdirSync(dir)
+  let entries: string[]
+  try {
+    entries = readdirSync(dir)
+  } catch {
+    throw new CliError(EXIT.usage, `${dir} is not a folder.`)
+  }
   if (entries.length)
     throw new CliError(
       EXIT.usage,
