@@ -131,7 +131,6 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
     log(`Up to date: nothing written (${lock.icons.length} icons, ${opts.out}).`)
     return EXIT.done
   }
-  const verb = opts.check ? 'differs' : opts.dryRun ? 'would change' : 'changed'
   for (const icon of added) log(`+ ${label(icon)}`)
   for (const icon of changed) log(`~ ${label(icon)}`)
   for (const icon of removed) log(`- ${label(icon)}`)
@@ -155,7 +154,7 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
   }
   for (const file of deletes) rmSync(join(opts.out, file))
   log(
-    `Pulled into ${opts.out} (${verb}): ${summary.replace(' to write', ' written').replace(' to delete', ' deleted')}.`,
+    `Pulled into ${opts.out}: ${summary.replace(' to write', ' written').replace(' to delete', ' deleted')}.`,
   )
   return EXIT.done
 }
