@@ -75,6 +75,10 @@ async function main(argv: string[]): Promise<number> {
       throw usageError(`pull needs --project, --format and --out.\n${USAGE}`)
     if (!isCopyFormat(values.format))
       throw usageError(`Unknown format ${values.format}: one of ${COPY_FORMATS.join(', ')}.`)
+    if (values.release && values['approved-only'])
+      throw usageError(
+        '--approved-only applies to the project now, not to a release (a release is its exact set).',
+      )
     if (values.check && values['dry-run']) throw usageError('--check and --dry-run do not go together.')
     assertCliFolder(values.out)
     return pull(

@@ -200,6 +200,8 @@ function cliSuite(kind: DbKind) {
     expect(usage.code).toBe(2)
     expect(usage.stderr).toMatch(/^iconvault: pull needs --project, --format and --out/)
     expect((await cli(['frobnicate'])).code).toBe(2)
+    const mixed = ['--format', 'svg', '--out', join(work, 'x'), '--release', '1.0.0', '--approved-only']
+    expect((await cli(['pull', '--project', user.projectId, ...mixed])).code).toBe(2)
 
     const foreign = join(work, 'foreign')
     mkdirSync(foreign)
