@@ -11,13 +11,20 @@ function exitFor(status: number): number {
   return EXIT.network
 }
 
-export async function request(config: Config, path: string, body?: unknown): Promise<Response> {
+/** The answer of a request (a 304 too, for a request with If-None-Match); any other failure throws its exit code. */
+export async function request(
+  config: Config,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   let res: Response
   try {
     res = await fetch(`${config.url}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
       headers: {
         authorization: `Bearer ${config.token}`,
+        ...headers,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -29,7 +36,7 @@ export async function request(config: Config, path: string, body?: unknown): Pro
       `Cannot reach ${config.url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
     )
   }
-  if (res.ok) return res
+  if (res.ok || res.status === 304) return res
   let message = `HTTP ${res.status}`
   let code = ''
   try {

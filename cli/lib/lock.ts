@@ -21,6 +21,13 @@ export interface Lock {
   format: string
   /** CSS only: the class prefix the files were written with. */
   class_prefix?: string
+  /** --approved-only: only approved icons were written. */
+  approved_only?: boolean
+  /**
+   * The ETag of the project's icon list the files were built from: the next pull sends it, and a 304
+   * with the folder still matching this lock is "up to date" without downloading the list.
+   */
+  list_etag?: string
   icons: LockIcon[]
   /** Files that are no icon's (the index), by name: their sha256. */
   files: Record<string, string>

@@ -73,6 +73,15 @@ export function assertCliFolder(dir: string, lock: Lock | null = readLock(dir)) 
     )
 }
 
+/** Every file the lock lists is on disk with the bytes it lists. */
+function folderMatches(dir: string, lock: Lock): boolean {
+  const listed = [...lock.icons.map(({ file, sha256: hash }) => [file, hash]), ...Object.entries(lock.files)]
+  return listed.every(([file, hash]) => {
+    const disk = readIfAny(join(dir, file ?? ''))
+    return disk !== null && sha256(disk) === hash
+  })
+}
+
 const readIfAny = (path: string) => {
   try {
     return readFileSync(path)
@@ -85,11 +94,28 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
   const old = readLock(opts.out)
   assertCliFolder(opts.out, old)
   const projects = await getJson<{ id: string; name: string }[]>(config, '/api/projects')
-  const rows = (
-    await getJson<IconRow[]>(config, `/api/icons?project_id=${encodeURIComponent(opts.project)}`)
-  ).filter((row) => !opts.approvedOnly || row.icon_status === 'approved')
   const projectName = projects.find((p) => p.id === opts.project)?.name ?? ''
   const classPrefix = opts.classPrefix ?? defaultClassPrefix(projectName)
+  const listPath = `/api/icons?project_id=${encodeURIComponent(opts.project)}`
+  // The lock is the cursor: the same pull of an unchanged list (304) into an untouched folder is done.
+  const same =
+    old?.list_etag &&
+    !opts.release &&
+    old.release === 'latest' &&
+    old.project === opts.project &&
+    old.format === opts.format &&
+    (old.approved_only ?? false) === opts.approvedOnly &&
+    (opts.format !== 'css' || old.class_prefix === classPrefix)
+  let res = await request(config, listPath, undefined, same ? { 'if-none-match': old.list_etag ?? '' } : {})
+  if (res.status === 304 && old && folderMatches(opts.out, old)) {
+    log(`Up to date: nothing written (${old.icons.length} icons, unchanged since the lock, ${opts.out}).`)
+    return EXIT.done
+  }
+  if (res.status === 304) res = await request(config, listPath)
+  const listEtag = res.headers.get('etag')
+  const rows = ((await res.json()) as { data: IconRow[] }).data.filter(
+    (row) => !opts.approvedOnly || row.icon_status === 'approved',
+  )
   const built = opts.release
     ? await releaseFiles(config, opts, rows)
     : buildFiles(rows, opts.format, classPrefix)
@@ -101,6 +127,8 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
     release: opts.release ?? 'latest',
     format: opts.format,
     ...(opts.format === 'css' ? { class_prefix: classPrefix } : {}),
+    ...(opts.approvedOnly ? { approved_only: true } : {}),
+    ...(listEtag && !opts.release ? { list_etag: listEtag } : {}),
     icons: built.icons.map(({ id, name, file, text }) => ({ id, name, file, sha256: sha256(text) })),
     files: Object.fromEntries(built.extra.map(({ file, text }) => [file, sha256(text)])),
   }
@@ -109,7 +137,21 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
   )
   wanted.set(LOCK_FILE, lockText(lock))
 
+  // A lock that differs only in its list ETag (a change that touched no file) is no difference.
+  const withoutEtag = (text: string | null) => {
+    if (text === null) return null
+    try {
+      const { list_etag: _etag, ...rest } = JSON.parse(text) as Lock
+      return JSON.stringify(rest)
+    } catch {
+      return text
+    }
+  }
+  const diskLock = readIfAny(join(opts.out, LOCK_FILE))?.toString('utf8') ?? null
+  const etagOnly =
+    diskLock !== null && diskLock !== lockText(lock) && withoutEtag(diskLock) === withoutEtag(lockText(lock))
   const writes = [...wanted].filter(([file, text]) => {
+    if (file === LOCK_FILE && etagOnly) return false
     const disk = readIfAny(join(opts.out, file))
     return !disk || sha256(disk) !== sha256(text)
   })
@@ -128,6 +170,7 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
   const label = (icon: { name: string; file: string }) => `${icon.name} (${icon.file})`
 
   if (!differs) {
+    if (etagOnly && !opts.check && !opts.dryRun) writeFileSync(join(opts.out, LOCK_FILE), lockText(lock))
     log(`Up to date: nothing written (${lock.icons.length} icons, ${opts.out}).`)
     return EXIT.done
   }
@@ -153,6 +196,7 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
     writeFileSync(path, text)
   }
   for (const file of deletes) rmSync(join(opts.out, file))
+  if (etagOnly) writeFileSync(join(opts.out, LOCK_FILE), lockText(lock))
   log(
     `Pulled into ${opts.out}: ${summary.replace(' to write', ' written').replace(' to delete', ' deleted')}.`,
   )

@@ -122,7 +122,8 @@ function cliSuite(kind: DbKind) {
     const before = times(out)
     const second = await cli(pull)
     expect(second.code, second.stderr).toBe(0)
-    expect(second.stdout).toMatch(/Up to date: nothing written/)
+    // The lock's list ETag: the server answered 304, the list was not downloaded again.
+    expect(second.stdout).toMatch(/Up to date: nothing written \(3 icons, unchanged since the lock/)
     expect(times(out)).toEqual(before)
     expect((await cli([...pull, '--check'])).code).toBe(0)
 
@@ -149,6 +150,16 @@ function cliSuite(kind: DbKind) {
     expect(readFileSync(join(out, 'index.ts'), 'utf8')).toContain(
       "export { /** @deprecated Use Home. */ Home as House } from './Home'",
     )
+    expect((await cli([...pull, '--check'])).code).toBe(0)
+
+    // A file edited by hand is drift, though the project did not change: --check fails, pull repairs it.
+    writeFileSync(join(out, 'Star.tsx'), 'edited by hand\n')
+    const drift = await cli([...pull, '--check'])
+    expect(drift.code).toBe(1)
+    expect(drift.stdout).toContain('1 files to write, 0 to delete')
+    expect((await cli(pull)).code).toBe(0)
+    const starRow = (await icons()).find((r) => r.name === 'star')
+    expect(readFileSync(join(out, 'Star.tsx'), 'utf8')).toBe(convert(starRow?.svg ?? '', 'react-ts', 'star'))
     expect((await cli([...pull, '--check'])).code).toBe(0)
 
     // A release, pulled by its version into another folder: the same files.
