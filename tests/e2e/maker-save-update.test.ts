@@ -59,7 +59,8 @@ test('a vault icon opened in the maker saves as a new version of itself; "Save a
   await expect
     .poll(async () => (await icons()).map((i) => `${i.id}:${i.name}`))
     .toEqual([`${iconId}:star-flipped`])
-  expect((await icons())[0]!.svg).not.toBe(before.svg)
+  // The rename and the new drawing are two queued changes: the drawing may land a moment later.
+  await expect.poll(async () => (await icons())[0]!.svg).not.toBe(before.svg)
   const history = (await call(`/api/icons/history?id=${iconId}`)).data as { change: { kind: string } }[]
   expect(history.map((v) => v.change.kind)).toEqual(['replaced', 'edited', 'created'])
 
