@@ -143,6 +143,8 @@ describe('the maker, each source to the vault (pro)', () => {
         decodeURIComponent((await page.getByTestId('preview-large').getAttribute('src')) ?? ''),
       )
       .toContain('<circle cx="8" cy="12" r="5"/>')
+    // Back into the editor (as a person would) before selecting its text again.
+    await editor.click()
     await page.keyboard.press('Control+a')
     await page.keyboard.insertText('<svg xmlns="http://www.w3.org/2000/svg"><path></svg>')
     await page.getByTestId('source-error').filter({ hasText: 'The SVG is not well-formed XML' }).waitFor()
