@@ -1,6 +1,18 @@
 // Projects (personal when workspace_id is null) and the icons kept in them.
 import { sql } from 'drizzle-orm'
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import type { IconAlias } from '../../../common/schemas/rows.ts'
 import { user } from './auth.ts'
 import { versionColumn } from './sync.ts'
@@ -28,8 +40,17 @@ export const projects = pgTable(
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
     /** Who deleted it (null once their account is gone). */
     deleted_by: text('deleted_by').references(() => user.id, { onDelete: 'set null' }),
+    /**
+     * The project's Iconify prefix (issue 24): derived from its name, editable, unique among the live
+     * projects of its workspace (or of its owner, for personal projects). Inserted blank, a trigger
+     * derives it from the name (drizzle/0011_iconify_prefix.sql), so every writer gets one.
+     */
+    iconify_prefix: text('iconify_prefix').default('').notNull(),
   },
   (t) => [
+    uniqueIndex('projects_iconify_prefix_unique')
+      .on(sql`coalesce(${t.workspace_id}::text, ${t.user_id})`, t.iconify_prefix)
+      .where(sql`${t.deleted_at} is null`),
     index('projects_workspace_id_idx').on(t.workspace_id),
     index('projects_user_id_idx').on(t.user_id),
     // A personal project always has its owner (the account's deletion removes them first).
@@ -59,6 +80,18 @@ export const icons = pgTable(
     revision: integer('revision').default(1).notNull(),
     /** Its former names, kept so code using them does not break (issue 22: stable names). */
     aliases: jsonb('aliases').$type<IconAlias[]>().default([]).notNull(),
+    /** What the icon means, for assistive technology (issue 25); '' when not given. */
+    label: text('label').default('').notNull(),
+    /** A longer description (issue 25); '' when not given. */
+    description: text('description').default('').notNull(),
+    /** Decorative icons are hidden from assistive technology in every output (issue 25). */
+    decorative: boolean('decorative').default(false).notNull(),
+    /** Search words (issue 25). */
+    tags: jsonb('tags').$type<string[]>().default([]).notNull(),
+    /** Hash of the normalised drawing: equal drawings are duplicates (issue 25); null until computed. */
+    drawing_hash: text('drawing_hash'),
+    /** A small raster fingerprint: near-equal ones are near-duplicates (issue 25); null until computed. */
+    fingerprint: text('fingerprint'),
   },
   // The vault lists a project's icons by (created_at, id): one index serves the filter, the order and
   // the keyset of its pages.
@@ -69,5 +102,7 @@ export const icons = pgTable(
     index('icons_workspace_id_version_idx').on(t.workspace_id, t.version),
     // Personal-scope pulls (ADR 0303): the icons of the user's projects by version.
     index('icons_project_id_version_idx').on(t.project_id, t.version),
+    // Exact duplicates within a project (issue 25).
+    index('icons_project_id_drawing_hash_idx').on(t.project_id, t.drawing_hash),
   ],
 )
