@@ -1,0 +1,85 @@
+import { describe, expect, test } from 'vitest'
+import { createIconSearch, type SearchDoc } from './icon-search.ts'
+import shipped from './synonyms.json' with { type: 'json' }
+import { wordsOf } from './words.ts'
+
+const docs: SearchDoc[] = [
+  { id: '1', name: 'settings' },
+  { id: '2', name: 'trash', aliases: ['bin-old'] },
+  { id: '3', name: 'house', aliases: ['home'] },
+  { id: '4', name: 'star', tags: ['favourite', 'rating'] },
+  { id: '5', name: 'ic_alert', label: 'Warning sign' },
+  { id: '6', name: 'arrow-right' },
+  { id: '7', name: 'sparrows' },
+  { id: '8', name: 'arrow-left', tags: ['back'] },
+  { id: '9', name: 'settings-2' },
+]
+const search = createIconSearch(docs, shipped)
+const names = (q: string) => search.search(q).map((h) => h.name)
+const hit = (q: string, name: string) => search.search(q).find((h) => h.name === name)
+
+describe('search by meaning', () => {
+  test('a synonym from the shipped list finds the icon and says so', () => {
+    expect(hit('cog', 'settings')?.matched).toBe('synonym of cog')
+    expect(hit('garbage', 'trash')?.matched).toBe('synonym of garbage')
+    // a plural folds to its singular's synonyms
+    expect(hit('cogs', 'settings')?.matched).toBe('synonym of cogs')
+    expect(names('cog')).not.toContain('star')
+  })
+
+  test('a former name (alias) finds the icon and names the alias', () => {
+    expect(hit('home', 'house')).toMatchObject({ id: '3', matched: 'alias home' })
+    expect(hit('bin-old', 'trash')?.matched).toBe('alias bin-old')
+  })
+
+  test('a tag and a label find the icon and say which', () => {
+    expect(hit('favourite', 'star')?.matched).toBe('tag favourite')
+    expect(hit('rat', 'star')?.matched).toBe('tag rating') // a word start, as typed
+    expect(hit('warning', 'ic_alert')?.matched).toBe('label')
+  })
+
+  test('a typo of one letter still finds a word of four letters or more, not a short one', () => {
+    expect(hit('setings', 'settings')?.matched).toBe('name')
+    expect(hit('arow', 'arrow-right')?.matched).toBe('name')
+    expect(names('stor')).toContain('star')
+    expect(names('sta')).toEqual(['star'])
+    expect(names('xyzzy')).toEqual([])
+  })
+
+  test('every word must match; names that hold the query as text are still found, ranked last', () => {
+    expect(names('arrow right')).toEqual(['arrow-right'])
+    expect(names('arrow back')).toEqual(['arrow-left'])
+    const arrow = names('arrow')
+    expect(arrow.slice(0, 2).sort()).toEqual(['arrow-left', 'arrow-right'])
+    expect(arrow.at(-1)).toBe('sparrows')
+    expect(hit('arrow', 'sparrows')).toMatchObject({ matched: 'name', score: 0.01 })
+  })
+
+  test('ranked: the name itself first, the exact name above a longer one, a synonym below both', () => {
+    const both = createIconSearch([...docs, { id: '10', name: 'cog-wheel' }], shipped)
+    const ranked = both.search('cog').map((h) => h.name)
+    expect(ranked[0]).toBe('cog-wheel')
+    expect(ranked).toEqual(expect.arrayContaining(['settings', 'settings-2']))
+    expect(names('settings')).toEqual(['settings', 'settings-2'])
+    const scores = search.search('settings').map((h) => h.score)
+    expect(scores[0]).toBeGreaterThan(scores[1]!)
+  })
+
+  test('the same query over the same icons answers the same, in any order of the icons', () => {
+    const reversed = createIconSearch([...docs].reverse(), shipped)
+    for (const q of ['cog', 'arrow', 'home', 'sta', 'trash'])
+      expect(reversed.search(q)).toEqual(search.search(q))
+  })
+
+  test('an empty query or one of punctuation finds nothing (the vault then shows all)', () => {
+    expect(search.search('')).toEqual([])
+    expect(search.search(' -_ ')).toEqual([])
+  })
+})
+
+describe('wordsOf', () => {
+  test('splits names as people write them, accents and case folded', () => {
+    expect(wordsOf('arrowLeft2')).toEqual(['arrow', 'left', '2'])
+    expect(wordsOf('ic_Élan-bold h1')).toEqual(['ic', 'elan', 'bold', 'h', '1'])
+  })
+})
