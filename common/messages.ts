@@ -2,6 +2,7 @@
 // Server and client import from here; never retype one of these strings elsewhere.
 
 import { countOf, formatCount } from './format-count.ts'
+import { MAX_DESCRIPTION_LENGTH, MAX_LABEL_LENGTH, MAX_TAG_LENGTH, MAX_TAGS } from './icon-meaning.ts'
 
 export const PRODUCT_NAME = 'Iconvault'
 
@@ -378,4 +379,15 @@ export const exportMessages = {
   releaseFailed: 'The release failed. Please try again.',
   releasesFailed: 'Could not load the releases of this project',
   releasesNeedConnection: 'Releases need a connection',
+} as const
+
+/** What icons mean (issue 25 item 1, ADR 0106): accessibility label, description, decorative, tags. */
+export const meaningMessages = {
+  labelTooLong: `The label can be at most ${MAX_LABEL_LENGTH} characters`,
+  descriptionTooLong: `The description can be at most ${MAX_DESCRIPTION_LENGTH} characters`,
+  decorativeInvalid: 'Decorative must be true or false',
+  tagsInvalid: 'Tags must be a list of words',
+  tagInvalid: 'A tag must be text on one line',
+  tagTooLong: `A tag can be at most ${MAX_TAG_LENGTH} characters`,
+  tooManyTags: `An icon can have at most ${MAX_TAGS} tags`,
 } as const

@@ -13,6 +13,10 @@ const icon = (id: string, name = id, project_id = 'p'): LocalIcon => ({
   icon_status: 'approved',
   revision: 1,
   aliases: [],
+  label: '',
+  description: '',
+  decorative: false,
+  tags: [],
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 })

@@ -19,6 +19,10 @@ const icon = (name: string): LocalIcon => ({
   icon_status: 'approved',
   revision: 3,
   aliases: [],
+  label: '',
+  description: '',
+  decorative: false,
+  tags: [],
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
 })

@@ -2,6 +2,7 @@
 // every other change (client/local/outbox.ts). Permission and plan checks belong to the callers
 // (common/permissions.ts, common/plans.ts); the server enforces them and a refusal rolls the change
 // back with its toast. Many at once (imports, bulk actions): client/local/bulk-queue.ts.
+import type { IconMeaning } from '@common/icon-meaning.ts'
 import { appMessages } from '@common/messages.ts'
 import type { IconVersionRow } from '@common/schemas/icons.ts'
 import type { IconRow } from '@common/schemas/rows.ts'
@@ -26,17 +27,36 @@ export async function createIcon(input: Omit<IconRow, 'id' | 'created_at' | 'upd
  * local row counts the new version ahead of the server, so that a second change queued behind this
  * one is based on it, not on a version it replaced itself.
  */
-export async function updateIcon(icon: LocalIcon, changes: Partial<Pick<LocalIcon, 'name' | 'icon_status'>>) {
+export async function updateIcon(
+  icon: LocalIcon,
+  changes: Partial<Pick<LocalIcon, 'name' | 'icon_status' | keyof IconMeaning>>,
+) {
   // The row as it is now (a change queued just before may have counted a revision already).
   const current = (await db.icons.get(icon.id)) ?? icon
-  const next = { ...current, ...changes, revision: current.revision + 1 }
+  // Only a new name or status is a version (the server's rule, ADR 0106); what the icon means is not.
+  const versioned =
+    (changes.name ?? current.name) !== current.name ||
+    (changes.icon_status ?? current.icon_status) !== current.icon_status
+  const next = { ...current, ...changes, revision: versioned ? current.revision + 1 : current.revision }
   const body = {
     id: next.id,
     name: next.name,
     icon_status: next.icon_status,
     base_revision: current.revision,
+    // Only the meaning fields this change sets: a teammate's other edits stay.
+    ...meaningChanges(changes),
   }
   await queueChange('icons/update', body, icon.workspace_id, (w) => w.put('icons', next))
+}
+
+/** The meaning fields among `changes` (label, description, decorative, tags), as the update sends them. */
+function meaningChanges(changes: Partial<IconMeaning>): Partial<IconMeaning> {
+  const out: Partial<IconMeaning> = {}
+  if (changes.label !== undefined) out.label = changes.label
+  if (changes.description !== undefined) out.description = changes.description
+  if (changes.decorative !== undefined) out.decorative = changes.decorative
+  if (changes.tags !== undefined) out.tags = changes.tags
+  return out
 }
 
 /**

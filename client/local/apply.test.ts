@@ -151,6 +151,10 @@ it('many rows of one table in one call (icons)', async () => {
     icon_status: 'approved',
     revision: 1,
     aliases: [],
+    label: '',
+    description: '',
+    decorative: false,
+    tags: [],
     created_at: at(0),
     updated_at: at(1),
   })

@@ -30,6 +30,10 @@ const icon = (bytes: number, text = ''): LocalIcon => {
     icon_status: 'approved',
     revision: 1,
     aliases: [],
+    label: '',
+    description: '',
+    decorative: false,
+    tags: [],
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
   }

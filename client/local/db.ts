@@ -114,6 +114,20 @@ db.version(1).stores({
 })
 // Incremental sync (ADR 0303): a cursor per scope and the projects whose icons are kept.
 db.version(2).stores({ cursors: 'scope', held: 'id, scope' })
+// What icons mean (issue 25): icons kept from before get the server's defaults until a pull brings them.
+db.version(3)
+  .stores({})
+  .upgrade((tx) =>
+    tx
+      .table<LocalIcon>('icons')
+      .toCollection()
+      .modify((icon) => {
+        icon.label ??= ''
+        icon.description ??= ''
+        icon.decorative ??= false
+        icon.tags ??= []
+      }),
+  )
 
 /** The key under which the outbox indexes the rows an entry touches. */
 export const rowKey = (table: RowTable, id: string) => `${table}:${id}`

@@ -17,6 +17,10 @@ export const createBody = (row: LocalIcon) => ({
   origin_icon_id: row.origin_icon_id,
   workspace_id: row.workspace_id,
   icon_status: row.icon_status,
+  label: row.label,
+  description: row.description,
+  decorative: row.decorative,
+  tags: row.tags,
 })
 
 /** The icons of a project, for live queries: `useLiveQuery(() => projectIcons(id), [id])`. */

@@ -14,6 +14,10 @@ const icon = (id: string, updated_at: string, name = id): IconRow => ({
   icon_status: 'approved',
   revision: 1,
   aliases: [],
+  label: '',
+  description: '',
+  decorative: false,
+  tags: [],
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at,
 })

@@ -40,6 +40,10 @@ const icon = (id: string, project_id: string, minute = 0, workspace_id: string |
   icon_status: 'approved',
   revision: 1,
   aliases: [],
+  label: '',
+  description: '',
+  decorative: false,
+  tags: [],
   created_at: at(0),
   updated_at: at(minute),
 })

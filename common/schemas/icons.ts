@@ -4,6 +4,7 @@ import { formatCount } from '../format-count.ts'
 import { MAX_ICONS_PER_BATCH, MAX_ICONS_PER_MOVE } from '../icon-limits.ts'
 import { appMessages, messages } from '../messages.ts'
 import { requiredId, requiredText } from './fields.ts'
+import { iconMeaningFields } from './icon-meaning.ts'
 import { ICON_STATUSES, type IconChange, type IconRow, type IconStatus } from './rows.ts'
 
 export type { IconStatus }
@@ -28,6 +29,8 @@ export const createIconBody = z.strictObject({
     .transform((v) => v ?? null),
   /** A wish only: the server decides the status (docs/product.md §Review). */
   icon_status: iconStatus.nullish(),
+  /** label, description, decorative, tags (issue 25); none when absent. */
+  ...iconMeaningFields,
 })
 
 const revisionNumber = (message: string) =>
@@ -44,6 +47,8 @@ export const updateIconBody = z.strictObject({
    * change still wins, but the answer names the version it replaced (`conflict`).
    */
   base_revision: revisionNumber(appMessages.baseRevisionInvalid).optional(),
+  /** label, description, decorative, tags (issue 25): each absent one stays as it is. */
+  ...iconMeaningFields,
 })
 
 export const deleteIconBody = z.strictObject({ id: iconId })

@@ -64,6 +64,14 @@ export type IconRow = {
   revision: number
   /** Former names that still reach this icon (issue 22: stable names), oldest first. */
   aliases: IconAlias[]
+  /** What the icon means, for assistive technology (issue 25); '' when not given. */
+  label: string
+  /** A longer description, emitted as the outputs' <desc> (issue 25); '' when not given. */
+  description: string
+  /** Hidden from assistive technology in every output (aria-hidden, issue 25). */
+  decorative: boolean
+  /** Search words: trimmed, lower case, no two alike (common/icon-meaning.ts). */
+  tags: string[]
 }
 
 /** Why an alias is deprecated (issue 22). */

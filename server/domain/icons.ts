@@ -224,6 +224,11 @@ export function newIconRow(
     project_id: project.id,
     workspace_id: project.workspace_id,
     icon_status: decideStatus(scope),
+    // What the icon means (issue 25): given by the caller, else the columns' defaults ('' and none).
+    label: body.label ?? '',
+    description: body.description ?? '',
+    decorative: body.decorative ?? false,
+    tags: body.tags ?? [],
     ...(createdAt ? { created_at: createdAt } : {}),
   }
 }
@@ -262,6 +267,8 @@ export async function updateIcon(
         name: body.name,
         icon_status: status,
         aliases: renamedAliases(now.aliases, now.name, body.name),
+        // What it means (issue 25): each field given replaces the stored one; not a version (ADR 0106).
+        ...meaningOf(body),
         revision: fields.length ? now.revision + 1 : now.revision,
         updated_at: new Date(),
         version: version(key),
@@ -278,6 +285,17 @@ export async function updateIcon(
     return { row: row!, conflict }
   })
   return conflict ? { data: served(row), conflict } : { data: served(row) }
+}
+
+/** The meaning fields an update gives (absent ones stay as they are). */
+function meaningOf(body: z.output<typeof updateIconBody>) {
+  const { label, description, decorative, tags } = body
+  return {
+    ...(label === undefined ? {} : { label }),
+    ...(description === undefined ? {} : { description }),
+    ...(decorative === undefined ? {} : { decorative }),
+    ...(tags === undefined ? {} : { tags }),
+  }
 }
 
 /**

@@ -70,4 +70,8 @@ export const toIconRow = (i: Select<typeof icons>): IconRow => ({
   updated_at: i.updated_at.toISOString(),
   revision: i.revision,
   aliases: i.aliases,
+  label: i.label,
+  description: i.description,
+  decorative: i.decorative,
+  tags: i.tags,
 })

@@ -13,6 +13,10 @@ const icon = (name: string, created: number, status: LocalIcon['icon_status'] = 
   icon_status: status,
   revision: 1,
   aliases: [],
+  label: '',
+  description: '',
+  decorative: false,
+  tags: [],
   created_at: new Date(created).toISOString(),
   updated_at: new Date(created).toISOString(),
 })

@@ -75,6 +75,11 @@ export async function copySelected(icons: readonly LocalIcon[], target: MoveTarg
       icon_status: target.review ? 'needs-review' : 'approved',
       revision: 1,
       aliases: [],
+      // A copy means what its original means (issue 25).
+      label: from.label,
+      description: from.description,
+      decorative: from.decorative,
+      tags: [...from.tags],
       created_at: at,
       updated_at: at,
     }

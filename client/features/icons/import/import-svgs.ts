@@ -3,6 +3,7 @@
 // refuses is reported with the file's name and the pipeline's message. Progress is reported as it
 // happens: files processed (file by file), stored locally, and queued for the server (their outbox
 // keys, which use-import.ts follows until the server confirmed them).
+import { type IconMeaning, noMeaning, suggestedMeaning } from '@common/icon-meaning.ts'
 import { iconIdPrefix } from '@common/icon-rules.ts'
 import type { IconStatus } from '@common/schemas/icons.ts'
 import { createIcons } from '../../../local/bulk-queue.ts'
@@ -52,12 +53,15 @@ export async function importSvgs(
   let done = 0
   let added = 0
   const seqs: number[] = []
+  // What each file says it means (its <title> and <desc>, else its name's words): read with its text.
+  const meanings: IconMeaning[] = []
   const read = (from: number, to: number) =>
     Promise.all(
       sources.slice(from, to).map(async (source, i) => {
         const key = from + i
         // A file that cannot be read becomes text the pipeline refuses as not UTF-8.
         const text = await source.read().catch(() => '\u0000')
+        meanings[key] = suggestedMeaning(iconNameOf(source.name), text)
         return { key, text, idPrefix: iconIdPrefix(ids[key]!) }
       }),
     )
@@ -83,6 +87,7 @@ export async function importSvgs(
         icon_status: target.status,
         revision: 1,
         aliases: [],
+        ...(meanings[result.key] ?? noMeaning()),
         created_at: at,
         updated_at: at,
       })

@@ -4,6 +4,7 @@
 // opened from the vault is saved back as a new version of itself (saveVersion: its new name through
 // icons/update, its new drawing through icons/replace, same id, aliases and history, ADR 0408);
 // "Save as new icon" creates one (saveIcon) that keeps the opened icon as its origin.
+import { noMeaning } from '@common/icon-meaning.ts'
 import { iconIdPrefix, newIconStatus } from '@common/icon-rules.ts'
 import { processSvg } from '@common/svg/index.ts'
 import { createIcon, replaceIconSvg, updateIcon } from '../../../data/icons.ts'
@@ -48,6 +49,7 @@ export async function saveIcon(input: {
     icon_status: newIconStatus(workspace?.review_icons === true, workspace ? workspace.role : 'personal'),
     revision: 1,
     aliases: [],
+    ...noMeaning(),
   })
 }
 
