@@ -391,3 +391,11 @@ export const meaningMessages = {
   tagTooLong: `A tag can be at most ${MAX_TAG_LENGTH} characters`,
   tooManyTags: `An icon can have at most ${MAX_TAGS} tags`,
 } as const
+
+/** A project's changes since a cursor (GET /api/icons/changes, issue 24 item 6, ADR 0020). */
+export const changesMessages = {
+  cursorInvalid: 'The changes cursor must be one a changes answer gave (<tag>.<version>)',
+  cursorForeign:
+    'This changes cursor belongs to another project, or the project has moved since: list the project again',
+  cursorTooOld: 'This changes cursor is older than the kept history: list the project again',
+} as const

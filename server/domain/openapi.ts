@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { ERROR_CODE_LIST, ERROR_CODES, type ErrorCode } from '../../common/error-codes.ts'
 import * as aliases from '../../common/schemas/aliases.ts'
+import * as changes from '../../common/schemas/icon-changes.ts'
 import * as icons from '../../common/schemas/icons.ts'
 import * as projects from '../../common/schemas/projects.ts'
 import * as releases from '../../common/schemas/releases.ts'
@@ -89,6 +90,15 @@ const ROUTES: Route[] = [
     tag: 'Icons',
     summary: "A project's icons",
     input: ['ListIconsQuery', icons.listIconsQuery],
+  },
+  {
+    method: 'get',
+    path: '/api/icons/changes',
+    tag: 'Icons',
+    summary:
+      "What changed in a project since a cursor: `{ cursor, changed, removed, more }` (without `since`: the current cursor). Another project's cursor is 400; one older than the kept history 410 `cursor_expired`: list the project again",
+    input: ['IconChangesQuery', changes.iconChangesQuery],
+    errors: ['cursor_expired'],
   },
   {
     method: 'post',

@@ -4,11 +4,13 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { messages } from '../../common/messages.ts'
 import { requiredId } from '../../common/schemas/fields.ts'
+import { iconChangesQuery } from '../../common/schemas/icon-changes.ts'
 import * as s from '../../common/schemas/icons.ts'
 import { cssClassName } from '../../common/svg/index.ts'
 import { assertCan, projectScope } from '../domain/access.ts'
 import { createIcon, createIcons } from '../domain/create-icons.ts'
 import type { Deps } from '../domain/deps.ts'
+import { iconChanges } from '../domain/icon-changes.ts'
 import { historyScope, iconHistory, replaceIcon, restoreIcon } from '../domain/icon-history.ts'
 import {
   forgetIconLists,
@@ -101,6 +103,15 @@ export function iconRoutes(deps: Deps) {
     const list = await iconListAnswer(deps, actorOf(c), listed)
     return 'kept' in list ? answerKept(c, list.kept) : answerStreamed(c, list.streamed)
   })
+
+  // GET /api/icons/changes?project_id=&since=<cursor>: what changed in the project since the cursor
+  // (the CLI's lock, ADR 0020): changed icons, removed ids, the next cursor; 400 for another
+  // project's cursor, 410 for one older than the kept history.
+  app.get('/changes', validateQuery(iconChangesQuery), requireAccess('icon:read', listedProject), async (c) =>
+    c.json({
+      data: await iconChanges(deps, actorOf(c), c.get('listed'), c.get('scope'), c.get('query').since),
+    }),
+  )
 
   // POST /api/icons/create: the batch of one (create-icons.ts): through the SVG pipeline; idempotent on id.
   app.post('/create', validate(s.createIconBody), requireAccess('icon:create', bodyProject), async (c) =>
