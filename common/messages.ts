@@ -3,6 +3,7 @@
 
 import { countOf, formatCount } from './format-count.ts'
 import { MAX_DESCRIPTION_LENGTH, MAX_LABEL_LENGTH, MAX_TAG_LENGTH, MAX_TAGS } from './icon-meaning.ts'
+import { MAX_QUERY_LENGTH, MAX_SEARCH_LIMIT } from './search/limits.ts'
 
 export const PRODUCT_NAME = 'Iconvault'
 
@@ -398,4 +399,11 @@ export const changesMessages = {
   cursorForeign:
     'This changes cursor belongs to another project, or the project has moved since: list the project again',
   cursorTooOld: 'This changes cursor is older than the kept history: list the project again',
+} as const
+
+/** Search by meaning (issue 25 item 2, ADR 0107/0108): GET /api/icons/search and the vault's tiles. */
+export const searchMessages = {
+  queryRequired: 'Say what to search for (q)',
+  queryTooLong: `Search for at most ${MAX_QUERY_LENGTH} characters`,
+  limitInvalid: `The limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`,
 } as const

@@ -5,6 +5,7 @@
 // (synonyms.json, ADR 0107: "cog" finds "settings"). A name that holds the query as plain text (the
 // vault's search before this one) is always found too. Each hit says why it matched (match-reason.ts).
 import MiniSearch, { type Query } from 'minisearch'
+import { MAX_QUERY_LENGTH } from './limits.ts'
 import { matchReason, nameHolds, type SearchDoc, type Synonyms, synonymsOf } from './match-reason.ts'
 import { fold, wordsOf } from './words.ts'
 
@@ -18,9 +19,6 @@ export interface SearchHit {
   /** Why it matched: "name", "alias old-name", "tag gear", "label", "synonym of trash". */
   matched: string
 }
-
-/** The longest query searched (characters); the API refuses longer ones. */
-export const MAX_QUERY_LENGTH = 200
 
 const FIELDS = ['name', 'aliases', 'tags', 'label'] as const
 /** Matches as typed weigh most in the name, then former names and tags, then the label. */

@@ -10,6 +10,7 @@ import * as changes from '../../common/schemas/icon-changes.ts'
 import * as icons from '../../common/schemas/icons.ts'
 import * as projects from '../../common/schemas/projects.ts'
 import * as releases from '../../common/schemas/releases.ts'
+import * as search from '../../common/schemas/search.ts'
 
 type Method = 'get' | 'post'
 type Route = {
@@ -169,6 +170,14 @@ const ROUTES: Route[] = [
     summary: "Replace an icon's SVG, keeping its name, id and history",
     input: ['ReplaceIconBody', icons.replaceIconBody],
     errors: SAVES,
+  },
+  {
+    method: 'get',
+    path: '/api/icons/search',
+    tag: 'Icons',
+    summary:
+      "A project's icons found by name, former name, tag, label or synonym, best first: { data: [{ id, name, score, matched }] }",
+    input: ['SearchIconsQuery', search.searchIconsQuery],
   },
   {
     method: 'get',

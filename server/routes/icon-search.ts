@@ -1,0 +1,39 @@
+// GET /api/icons/search?project_id=&q=[&limit=] (issue 25): `{ data: [{ id, name, score, matched }] }`,
+// the project's icons found by meaning, best first, ranked as the vault ranks them
+// (server/domain/icon-search.ts). For a session or an API token that may read the project; 404 for a
+// project the caller may not see (common/permissions.ts, `icon:read`).
+import { Hono } from 'hono'
+import { searchIconsQuery } from '../../common/schemas/search.ts'
+import { projectScope } from '../domain/access.ts'
+import type { Deps } from '../domain/deps.ts'
+import type { ListedProject } from '../domain/icon-list-cache.ts'
+import { searchIcons } from '../domain/icon-search.ts'
+import { type Locate, requireAccess } from '../middleware/access.ts'
+import { type AppEnv, requireUser } from '../middleware/session.ts'
+import { validateQuery } from '../middleware/validate.ts'
+
+export function iconSearchRoutes(deps: Deps) {
+  const app = new Hono<AppEnv & { Variables: { searched: ListedProject } }>()
+  // The access check reads the project's row: its list stamp comes with it.
+  const searchedProject: Locate = async (c, actor) => {
+    const id = (c.get('query') as { project_id: string }).project_id
+    const { scope, project } = await projectScope(deps.db, actor, id)
+    c.set('searched', {
+      id: project.id,
+      createdAt: project.created_at,
+      listVersion: Number(project.list_version),
+    })
+    return scope
+  }
+  app.get(
+    '/search',
+    requireUser,
+    validateQuery(searchIconsQuery),
+    requireAccess('icon:read', searchedProject),
+    async (c) => {
+      const { q, limit } = c.get('query')
+      return c.json({ data: await searchIcons(deps.db, c.get('searched'), q, limit) })
+    },
+  )
+  return app
+}
