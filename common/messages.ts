@@ -363,7 +363,8 @@ export const appMessages = {
 export const exportMessages = {
   aliasLeftOut: (alias: string, key: string, holder: string) =>
     `The alias “${alias}” is left out: ${key} is already “${holder}”`,
-  exportFormatInvalid: 'The format must be svg, css, react-ts, react-js, react-native-ts, sprite or font',
+  exportFormatInvalid:
+    'The format must be svg, css, react-ts, react-js, react-native-ts, sprite, font or iconify',
   classPrefixInvalid:
     'The class prefix must start with a letter or _ and hold at most 32 letters, digits, - or _',
   fontSkipped: (name: string, why: string) => `“${name}” is not in the font: ${why}`,
@@ -391,6 +392,16 @@ export const meaningMessages = {
   tagInvalid: 'A tag must be text on one line',
   tagTooLong: `A tag can be at most ${MAX_TAG_LENGTH} characters`,
   tooManyTags: `An icon can have at most ${MAX_TAGS} tags`,
+} as const
+
+/** The Iconify endpoint and prefix (issue 24 item 4, ADR 0021). */
+export const iconifyMessages = {
+  prefixLabel: 'Iconify prefix',
+  prefixHint: (prefix: string) => `Used as @provider:${prefix}:icon-name with the Iconify endpoint`,
+  prefixInvalid: 'The Iconify prefix must be lowercase letters and digits, in words joined by single hyphens',
+  prefixTaken: (prefix: string) => `The Iconify prefix “${prefix}” is already used by another project here`,
+  prefixNotFound: 'No project with this Iconify prefix',
+  iconNotFound: 'No icon of this name in this project',
 } as const
 
 /** A project's changes since a cursor (GET /api/icons/changes, issue 24 item 6, ADR 0020). */

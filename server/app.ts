@@ -20,7 +20,7 @@ import { answerKept, compressJson } from './middleware/compress-json.ts'
 import { closeUnreadBodies } from './middleware/connection-close.ts'
 import { crossSiteProtection } from './middleware/csrf.ts'
 import { keepProjectLists } from './middleware/project-lists.ts'
-import { requestLog } from './middleware/request-log.ts'
+import { loggedPath, requestLog } from './middleware/request-log.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { type AppEnv, sessionMiddleware } from './middleware/session.ts'
 import { authRoutes } from './routes/auth.ts'
@@ -29,6 +29,7 @@ import { creditsRoutes } from './routes/credits.ts'
 import { eventRoutes } from './routes/events.ts'
 import { healthRoutes } from './routes/health.ts'
 import { iconSearchRoutes } from './routes/icon-search.ts'
+import { iconifyRoutes } from './routes/iconify.ts'
 import { iconRoutes } from './routes/icons.ts'
 import { makerRoutes } from './routes/maker.ts'
 import { meRoutes } from './routes/me.ts'
@@ -104,6 +105,8 @@ export function createApp(deps: AppDeps) {
     openApi ??= keptAnswer(openApiDocument(API_VERSION))
     return answerKept(c, openApi)
   })
+  // The Iconify endpoint (ADR 0021): its token is in the path; no session or cookie is read.
+  api.route('/iconify', iconifyRoutes(deps.deps))
   // The user: from an API token (Authorization: Bearer), else from the session cookie.
   const tokens = tokenLoad(deps.deps.db)
   api.use((c, next) => (bearerOf(c.req.raw.headers) === null ? session.load(c, next) : tokens(c, next)))
@@ -147,13 +150,13 @@ export function createApp(deps: AppDeps) {
       isAPIError(err) && err.statusCode === 500 && deps.store.lastLoss() >= deps.store.lastAnswer()
     if (isConnectionError(err) || authHidesLoss) {
       deps.logger.warn(
-        { err, reqId: c.get('requestId'), method: c.req.method, path: c.req.path },
+        { err, reqId: c.get('requestId'), method: c.req.method, path: loggedPath(c.req.path) },
         'database unavailable',
       )
       return c.json(errorBody(appMessages.databaseUnavailable, 'unavailable'), 503, { 'Retry-After': '1' })
     }
     deps.logger.error(
-      { err, reqId: c.get('requestId'), method: c.req.method, path: c.req.path },
+      { err, reqId: c.get('requestId'), method: c.req.method, path: loggedPath(c.req.path) },
       'unhandled error',
     )
     return c.json(errorBody(appMessages.internalError, 'internal'), 500)

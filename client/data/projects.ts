@@ -51,16 +51,28 @@ async function createProject(input: {
     user_id: input.userId,
     created_at: now,
     updated_at: now,
+    iconify_prefix: '', // derived by the server from the name; the pull brings it
   }
   const body = { id: row.id, name: row.name, description: row.description, workspace_id: row.workspace_id }
   await queueChange('projects/create', body, row.workspace_id, (w) => w.put('projects', row))
   return row
 }
 
-async function updateProject(project: LocalProject, changes: { name: string }, role: ProjectRole) {
+async function updateProject(
+  project: LocalProject,
+  changes: { name: string; iconifyPrefix?: string },
+  role: ProjectRole,
+) {
   assertCan(role, 'project:update')
-  const next = { ...project, name: changes.name.trim() }
-  const body = { id: next.id, name: next.name, description: next.description }
+  const prefix = changes.iconifyPrefix?.trim()
+  // A new Iconify prefix is sent; one taken meanwhile is refused (409) and rolled back with its message.
+  const next = { ...project, name: changes.name.trim(), iconify_prefix: prefix || project.iconify_prefix }
+  const body = {
+    id: next.id,
+    name: next.name,
+    description: next.description,
+    ...(prefix && prefix !== project.iconify_prefix ? { iconify_prefix: prefix } : {}),
+  }
   await queueChange('projects/update', body, project.workspace_id, (w) => w.put('projects', next))
 }
 
@@ -77,8 +89,8 @@ export const useCreateProject = () => useMutation({ networkMode: 'always', mutat
 export const useUpdateProject = () =>
   useMutation({
     networkMode: 'always',
-    mutationFn: (v: { project: LocalProject; name: string; role: ProjectRole }) =>
-      updateProject(v.project, { name: v.name }, v.role),
+    mutationFn: (v: { project: LocalProject; name: string; iconifyPrefix?: string; role: ProjectRole }) =>
+      updateProject(v.project, { name: v.name, iconifyPrefix: v.iconifyPrefix }, v.role),
   })
 /**
  * "Recently deleted" projects of a workspace (null: personal), from the server (GET

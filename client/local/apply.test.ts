@@ -17,6 +17,7 @@ const project = (id: string, name: string, minute = 0): ProjectRow => ({
   user_id: 'u1',
   created_at: at(0),
   updated_at: at(minute),
+  iconify_prefix: id,
 })
 
 /** Applies server rows of one table in one transaction; answers what was announced. */

@@ -66,6 +66,7 @@ describe('coalesce', () => {
         user_id: 'u',
         created_at: 'x',
         updated_at: 'x',
+        iconify_prefix: 'p',
       },
     }
     expect(coalesce([up('a'), project])).toHaveLength(2)

@@ -28,6 +28,7 @@ const project = (id: string, name: string, minute = 0, workspace_id: string | nu
   user_id: 'u1',
   created_at: at(0),
   updated_at: at(minute),
+  iconify_prefix: id,
 })
 const icon = (id: string, project_id: string, minute = 0, workspace_id: string | null = 'w'): IconRow => ({
   id,

@@ -47,6 +47,7 @@ const localProject = (id: string, name: string, workspace_id: string | null = nu
   user_id: userId,
   created_at: '2026-01-01T10:00:00.000Z',
   updated_at: '2026-01-01T10:00:00.000Z',
+  iconify_prefix: id,
 })
 
 it('syncAll: server rows come in, rows it no longer has go, a pending change and orphans are handled', async () => {

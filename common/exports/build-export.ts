@@ -18,6 +18,7 @@ import {
   ZIP_MTIME,
 } from './export-kinds.ts'
 import { componentExtension, indexFile, packageJson, readme } from './package-files.ts'
+import { iconifyPackageFiles } from './iconify-json.ts'
 import { spriteSymbol, wrapSprite } from './sprite.ts'
 import { slug, uniqueNamer } from './unique-names.ts'
 
@@ -38,6 +39,7 @@ export async function buildExport(
   const icons = sortedForExport(request.icons)
   const base = slug(request.projectName)
   const files: Record<string, Uint8Array> = {}
+  if (kind === 'iconify-json') return iconifyExport(request, base)
   const texts: string[] = []
   const components: string[] = []
   const skipped: ExportResult['skipped'] = []
@@ -94,6 +96,26 @@ export async function buildExport(
   return {
     fileName: exportFileName(kind, base),
     mime: exportMime(kind),
+    bytes: new Uint8Array(bytes),
+    skipped,
+  }
+}
+
+/** The `@iconify-json/<prefix>` package (iconify-json.ts) as a ZIP. */
+function iconifyExport(request: ExportRequest, base: string): ExportResult {
+  const { files, skipped } = iconifyPackageFiles({
+    prefix: request.iconifyPrefix || base,
+    projectName: request.projectName,
+    icons: request.icons,
+    version: request.version,
+  })
+  const bytes = zipSync(
+    Object.fromEntries(Object.entries(files).map(([path, text]) => [path, encoder.encode(text)])),
+    { level: 6, mtime: ZIP_MTIME() },
+  )
+  return {
+    fileName: exportFileName('iconify-json', base),
+    mime: exportMime('iconify-json'),
     bytes: new Uint8Array(bytes),
     skipped,
   }

@@ -12,6 +12,7 @@ export const EXPORT_KINDS = [
   'css',
   'font',
 ] as const
+  'iconify-json',
 export type ExportKind = (typeof EXPORT_KINDS)[number]
 
 export const EXPORT_LABELS: Record<ExportKind, { title: string; detail: string }> = {
@@ -38,6 +39,10 @@ export const EXPORT_LABELS: Record<ExportKind, { title: string; detail: string }
     detail: 'A WOFF2 font, its CSS and a demo page; each icon keeps its code point across exports',
   },
 }
+  'iconify-json': {
+    title: 'Iconify JSON package',
+    detail: 'An @iconify-json package (icons.json, info.json) for unplugin-icons, Tailwind and Iconify',
+  },
 
 /** Built on the server only (ADR 0105: the font tools are Node libraries): never in the browser's worker. */
 export const SERVER_ONLY_KINDS: readonly ExportKind[] = ['font']
@@ -47,6 +52,7 @@ export function exportFileName(kind: ExportKind, base: string): string {
   if (kind === 'css') return `${base}.css`
   if (kind === 'font') return `${base}-font.zip`
   return `${base}-${kind === 'svg-zip' ? 'svg' : kind}.zip`
+  if (kind === 'iconify-json') return `${base}-iconify.zip`
 }
 
 export const exportMime = (kind: ExportKind) =>
@@ -111,3 +117,5 @@ export interface ExportResult {
   /** Icons that could not be converted (their error), left out of the export. */
   skipped: { name: string; error: string }[]
 }
+  /** Iconify JSON package: the project's Iconify prefix (ADR 0021); the name's slug if not given. */
+  iconifyPrefix?: string

@@ -1,6 +1,7 @@
 // Request bodies of /api/projects/* (docs/product.md §API), with its validation messages (§Validation).
 import { z } from 'zod'
-import { messages } from '../messages.ts'
+import { isIconifyPrefix } from '../iconify-prefix.ts'
+import { iconifyMessages, messages } from '../messages.ts'
 import { optionalDescription, requiredId, requiredText } from './fields.ts'
 
 const projectId = requiredId(messages.projectIdRequired)
@@ -19,6 +20,12 @@ export const updateProjectBody = z.strictObject({
   id: projectId,
   name: requiredText(messages.projectNameRequired),
   description: optionalDescription,
+  /** The project's Iconify prefix (issue 24, ADR 0021); left as it is when not given. */
+  iconify_prefix: z
+    .string({ error: iconifyMessages.prefixInvalid })
+    .trim()
+    .refine(isIconifyPrefix, { error: iconifyMessages.prefixInvalid })
+    .optional(),
 })
 
 export const deleteProjectBody = z.strictObject({ id: projectId })

@@ -45,6 +45,7 @@ export const EXPORT_FORMATS = {
   'react-native-ts': 'react-native-ts',
   sprite: 'sprite',
   font: 'font',
+  iconify: 'iconify-json',
 } as const satisfies Record<string, ExportKind>
 export type ExportFormat = keyof typeof EXPORT_FORMATS
 

@@ -47,6 +47,8 @@ export type ProjectRow = {
   user_id: string | null
   created_at: string
   updated_at: string
+  /** Its Iconify prefix (issue 24, ADR 0021): unique among the live projects of its workspace or owner. */
+  iconify_prefix: string
 }
 
 export type IconRow = {

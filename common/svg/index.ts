@@ -57,6 +57,7 @@ export {
 export { hashString, importIdPrefix, importSvg, SVGO_NOT_LOADED } from './import-svg.ts'
 export { inlineStyles } from './inline-styles.ts'
 export { componentName, cssClassName } from './names.ts'
+export { type IconifyIconData, toIconifyIcon } from './iconify.ts'
 export { type NormalizeOptions, normalizeSvg, parseViewBox } from './normalize.ts'
 export { loadSvgo, optimizeSvg } from './optimize.ts'
 export { parseSvgTree } from './parse.ts'

@@ -4,7 +4,7 @@
 // restorable by those who may delete it; then purged (trash.ts, ADR 0018).
 import { and, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import { appMessages } from '../../common/messages.ts'
+import { appMessages, iconifyMessages } from '../../common/messages.ts'
 import type { Plan } from '../../common/plans.ts'
 import { TRASH_MS } from '../../common/retention.ts'
 import type {
@@ -96,17 +96,48 @@ export async function updateProject(
   body: z.output<typeof updateProjectBody>,
 ): Promise<ProjectRow> {
   const key = scopeKey(project.workspace_id, project.user_id)
-  const row = await writeInScope(deps, [key], async ({ tx, version, announce }) => {
-    const [row] = await tx
-      .update(projects)
-      .set({ name: body.name, description: body.description, updated_at: new Date(), version: version(key) })
-      .where(eq(projects.id, project.id))
-      .returning()
-    announce(note(row!, 'upsert'))
-    return row!
-  })
-  return toProjectRow(row)
+  const prefix = body.iconify_prefix
+  const write = () =>
+    writeInScope(deps, [key], async ({ tx, version, announce }) => {
+      const [row] = await tx
+        .update(projects)
+        .set({
+          name: body.name,
+          description: body.description,
+          ...(prefix === undefined ? {} : { iconify_prefix: prefix }),
+          updated_at: new Date(),
+          version: version(key),
+        })
+        .where(eq(projects.id, project.id))
+        .returning()
+      announce(note(row!, 'upsert'))
+      return row!
+    })
+  try {
+    return toProjectRow(await write())
+  } catch (error) {
+    // The partial unique index: another live project of this workspace (or owner) has the prefix.
+    if (prefix !== undefined && isUniqueViolation(error)) throw conflict(iconifyMessages.prefixTaken(prefix))
+    throw error
+  }
 }
+
+const isUniqueViolation = (error: unknown): boolean => {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
+    if ((e as { code?: unknown }).code === '23505') return true
+  return false
+}
+
+/**
+ * A restored project's Iconify prefix: its own, unless a live project of its scope took it meanwhile;
+ * then a fresh one derived from its name (the database's rule, drizzle/0011_iconify_prefix.sql).
+ */
+const restoredPrefix = sql`case when exists (
+    select 1 from ${projects} as other
+    where coalesce(other.workspace_id::text, other.user_id) = coalesce(${projects.workspace_id}::text, ${projects.user_id})
+      and other.iconify_prefix = ${projects.iconify_prefix} and other.deleted_at is null and other.id <> ${projects.id})
+  then iconvault_iconify_prefix(${projects.name}, coalesce(${projects.workspace_id}::text, ${projects.user_id}), ${projects.id})
+  else ${projects.iconify_prefix} end`
 
 /** Columns an icon keeps in deleted_icons and brings back (the same in both tables). */
 const KEPT_COLUMNS = sql.raw(
@@ -209,7 +240,13 @@ export async function restoreProject(
     )
     const [row] = await tx
       .update(projects)
-      .set({ deleted_at: null, deleted_by: null, updated_at: new Date(), version: version(key) })
+      .set({
+        deleted_at: null,
+        deleted_by: null,
+        iconify_prefix: restoredPrefix,
+        updated_at: new Date(),
+        version: version(key),
+      })
       .where(eq(projects.id, project.id))
       .returning()
     const back = idsOf(

@@ -188,6 +188,20 @@ export async function exportProject(
     version = release
   } else set = await currentSet(db, project.id)
   if (kind === 'font') return exportFont(db, projectName, set, classPrefix)
+  // The Iconify JSON package is named by the project's Iconify prefix as it is now (ADR 0021).
+  const iconifyPrefix = kind === 'iconify-json' ? await iconifyPrefixOf(db, project.id) : undefined
   // Yields to the event loop every 25 icons (ADR 0104): a big export does not hold other requests up.
-  return buildExport({ kind, projectName, icons: set.map(exportIcon), version, classPrefix }, () => {}, 25)
+  return buildExport(
+    { kind, projectName, icons: set.map(exportIcon), version, classPrefix, iconifyPrefix },
+    () => {},
+    25,
+  )
+}
+
+async function iconifyPrefixOf(db: Db, projectId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ prefix: projects.iconify_prefix })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+  return row?.prefix || undefined
 }

@@ -55,6 +55,7 @@ export const toProjectRow = (p: Select<typeof projects>): ProjectRow => ({
   user_id: p.user_id,
   created_at: p.created_at.toISOString(),
   updated_at: p.updated_at.toISOString(),
+  iconify_prefix: p.iconify_prefix,
 })
 
 export const toIconRow = (i: Select<typeof icons>): IconRow => ({

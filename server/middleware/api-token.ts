@@ -34,7 +34,7 @@ const ALL_PROJECTS = ['/api/sync', '/api/events', '/api/workspaces', '/api/usage
 const under = (path: string, roots: string[]) => roots.some((r) => path === r || path.startsWith(`${r}/`))
 
 /** Requests per token and minute (a CLI pull is a handful; a script gets a clear 429 with Retry-After). */
-const TOKEN_LIMIT: Limit = { max: 600, windowMs: 60_000 }
+export const TOKEN_LIMIT: Limit = { max: 600, windowMs: 60_000 }
 
 const notAllowed = () => forbidden(appMessages.tokenNotAllowed, 'token_not_allowed')
 

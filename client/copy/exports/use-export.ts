@@ -12,7 +12,7 @@ export interface ExportProgress {
   total: number
 }
 
-export function useExport(projectName: string) {
+export function useExport(projectName: string, iconifyPrefix?: string) {
   const [progress, setProgress] = useState<ExportProgress | null>(null)
 
   const start = useCallback(
@@ -20,7 +20,7 @@ export function useExport(projectName: string) {
       setProgress({ kind, done: 0, total: icons.length })
       try {
         const result = await runExport(
-          { kind, projectName, icons: icons.map(exportIcon), classPrefix },
+          { kind, projectName, icons: icons.map(exportIcon), classPrefix, iconifyPrefix },
           (done, total) => setProgress({ kind, done, total }),
         )
         saveFile(result)
@@ -32,7 +32,7 @@ export function useExport(projectName: string) {
         setProgress(null)
       }
     },
-    [projectName],
+    [projectName, iconifyPrefix],
   )
 
   return { progress, start }

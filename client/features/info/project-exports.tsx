@@ -29,13 +29,21 @@ const LATEST = 'latest'
 interface ProjectExportsProps {
   projectId: string
   projectName: string
+  /** The project's Iconify prefix: the Iconify JSON package's name (ADR 0021). */
+  iconifyPrefix?: string
   icons: readonly LocalIcon[]
   /** The project's releases, newest first (none while loading or offline). */
   releases: readonly Release[]
 }
 
-export function ProjectExports({ projectId, projectName, icons, releases }: ProjectExportsProps) {
-  const { progress, start } = useExport(projectName)
+export function ProjectExports({
+  projectId,
+  projectName,
+  iconifyPrefix,
+  icons,
+  releases,
+}: ProjectExportsProps) {
+  const { progress, start } = useExport(projectName, iconifyPrefix)
   const [target, setTarget] = useState<string>(LATEST)
   const [fetching, setFetching] = useState<ExportKind | null>(null)
   const targetId = useId()

@@ -27,6 +27,7 @@ function Loaded({ project }: { project: LocalProject }) {
         <ProjectExports
           projectId={project.id}
           projectName={project.name}
+          iconifyPrefix={project.iconify_prefix || undefined}
           icons={ready ? icons : []}
           releases={releases.data ?? []}
         />

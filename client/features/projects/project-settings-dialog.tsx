@@ -1,9 +1,13 @@
-// Project Settings: rename (a blank name does nothing), Delete Project after a confirmation (kept
-// 30 days in Recently deleted, ADR 0018).
-import { appMessages, messages } from '@common/messages.ts'
+// Project Settings: rename (a blank name does nothing), change the Iconify prefix (ADR 0021; checked
+// here by Iconify's rule, a taken one refused by the server with its message), Delete Project after
+// a confirmation (kept 30 days in Recently deleted, ADR 0018).
+import { isIconifyPrefix } from '@common/iconify-prefix.ts'
+import { appMessages, iconifyMessages, messages } from '@common/messages.ts'
 import { TRASH_DAYS } from '@common/retention.ts'
 import { type FormEvent, useState } from 'react'
 import { NameField, SettingsActions, SettingsDialog } from '../../components/forms/name-dialogs.tsx'
+import { Field } from '../../components/ui/field.tsx'
+import { Input } from '../../components/ui/input.tsx'
 import { type ProjectRole, useDeleteProject, useUpdateProject } from '../../data/projects.ts'
 import type { LocalProject } from '../../local/db.ts'
 
@@ -39,14 +43,22 @@ interface ProjectSettingsFormProps {
 
 function ProjectSettingsForm({ project, role, onDone, onDeleted }: ProjectSettingsFormProps) {
   const [name, setName] = useState(project.name)
+  const [prefix, setPrefix] = useState(project.iconify_prefix)
   const update = useUpdateProject()
   const remove = useDeleteProject()
+  const cleanPrefix = prefix.trim()
+  // Blank keeps the current prefix (a project created here gets one from the server).
+  const prefixError = cleanPrefix && !isIconifyPrefix(cleanPrefix) ? iconifyMessages.prefixInvalid : null
 
   function save(event: FormEvent) {
     event.preventDefault()
-    if (!name.trim()) return
-    if (name.trim() === project.name) return onDone()
-    update.mutate({ project, name, role }, { onSuccess: onDone })
+    if (!name.trim() || prefixError) return
+    const prefixChanged = cleanPrefix !== '' && cleanPrefix !== project.iconify_prefix
+    if (name.trim() === project.name && !prefixChanged) return onDone()
+    update.mutate(
+      { project, name, iconifyPrefix: prefixChanged ? cleanPrefix : undefined, role },
+      { onSuccess: onDone },
+    )
   }
 
   function confirmDelete() {
@@ -64,12 +76,26 @@ function ProjectSettingsForm({ project, role, onDone, onDeleted }: ProjectSettin
   return (
     <form onSubmit={save} className="flex flex-col gap-5">
       <NameField label={messages.projectName} value={name} onChange={setName} />
+      <Field
+        label={iconifyMessages.prefixLabel}
+        error={prefixError}
+        hint={iconifyMessages.prefixHint(cleanPrefix || project.iconify_prefix || 'prefix')}
+      >
+        <Input
+          value={prefix}
+          onChange={(e) => setPrefix(e.target.value.toLowerCase())}
+          autoComplete="off"
+          spellCheck={false}
+          autoCapitalize="none"
+          data-testid="iconify-prefix"
+        />
+      </Field>
       <SettingsActions
         deleteLabel={messages.deleteProject}
         deleteDescription={appMessages.deleteProjectDescription(project.name, TRASH_DAYS)}
         onDelete={confirmDelete}
         saving={update.isPending}
-        blank={!name.trim()}
+        blank={!name.trim() || prefixError !== null}
       />
     </form>
   )

@@ -1,0 +1,12 @@
+// A project's Iconify prefix (issue 24, ADR 0021): what `@provider:prefix:name` names it by. Iconify's
+// rule: lowercase words of a-z and 0-9 joined by single hyphens. The database derives one from the
+// project's name (drizzle/0011_iconify_prefix.sql); an admin may change it, unique in its workspace.
+
+/** Iconify's prefix rule (as @iconify/utils' matchIconName for prefixes). */
+const ICONIFY_PREFIX = /^[a-z0-9]+(-[a-z0-9]+)*$/
+
+/** The longest prefix accepted (the derived ones are at most 40 characters, plus a "-n" suffix). */
+const MAX_ICONIFY_PREFIX_LENGTH = 48
+
+export const isIconifyPrefix = (value: string): boolean =>
+  value.length <= MAX_ICONIFY_PREFIX_LENGTH && ICONIFY_PREFIX.test(value)

@@ -1,0 +1,182 @@
+// The Iconify endpoint's answers (issue 24 item 4, ADR 0021), kept like the icon lists (ADR 0303): a
+// project's set (its icons by Iconify name, aliases, lastModified) is read once per list stamp (the
+// project's created_at and list_version, bumped by a trigger on any change of its icons), and each
+// answer built from it (`<prefix>.json?icons=…`, an icon's SVG) is kept with its bytes and strong ETag
+// until the stamp moves. An icon's Iconify body is made once per stored markup (memoised), on demand:
+// a first answer of 50 icons of a 10,000-icon project converts 50 drawings, not 10,000.
+import type { IconifyJSON } from '@iconify/types'
+import { iconifyIcon, iconifyInfo, iconifyNames } from '../../common/exports/iconify-json.ts'
+import type { IconifyIconData } from '../../common/svg/index.ts'
+import { type KeptAnswer, keptAnswer } from '../cache/kept-answer.ts'
+import type { Db } from '../db/client.ts'
+import { type IconifyProject, iconCounts, lastModifiedOf, projectIcons } from './iconify-projects.ts'
+import { servedSvg } from './served-svg.ts'
+
+type IconSet = {
+  stamp: string
+  lastModified: number
+  /** Iconify name → stored markup. */
+  svgs: Map<string, string>
+  /** Alias → the Iconify name of its icon. */
+  aliases: Record<string, string>
+  /** Answers built from this set, by what they answer (least recently used first). */
+  answers: Map<string, KeptAnswer>
+  chars: number
+}
+
+/** Kept sets, at most this many characters of markup in all (least recently used out first). */
+const MAX_CHARS = 64 * 1024 * 1024
+/** Answers kept per set (a page asks for the icons it shows: a handful of different lists). */
+const MAX_ANSWERS = 256
+/** Names in one request, at most (Iconify's clients ask for far fewer, split by URL length). */
+export const MAX_NAMES = 500
+
+type Store = {
+  sets: Map<string, IconSet>
+  chars: number
+  reading: Map<string, Promise<IconSet>>
+  /** GET collections answers, by the projects (and their stamps) they describe. */
+  collections: Map<string, KeptAnswer>
+}
+/** One store per database (tests run several apps, on several databases, in one process). */
+const stores = new WeakMap<object, Store>()
+const storeOf = (db: object): Store => {
+  const known = stores.get(db)
+  if (known) return known
+  const store: Store = { sets: new Map(), chars: 0, reading: new Map(), collections: new Map() }
+  stores.set(db, store)
+  return store
+}
+
+/** Bodies by stored markup: the same drawing in many projects (or answers) is converted once. */
+const bodies = new Map<string, IconifyIconData | null>()
+const MAX_BODIES = 50_000
+function bodyOf(svg: string): IconifyIconData | null {
+  let body = bodies.get(svg)
+  if (body === undefined) {
+    body = iconifyIcon(svg)
+    if (bodies.size >= MAX_BODIES) bodies.delete(bodies.keys().next().value!)
+    bodies.set(svg, body)
+  }
+  return body
+}
+
+async function readSet(db: Db, project: IconifyProject): Promise<IconSet> {
+  const [rows, lastModified] = await Promise.all([
+    projectIcons(db, project.id),
+    lastModifiedOf(db, project.id),
+  ])
+  const { named, aliases } = iconifyNames(rows.map((r) => ({ ...r, aliases: r.aliases ?? [] })))
+  const svgs = new Map(named.map(({ icon, name }) => [name, icon.svg]))
+  let chars = 0
+  for (const svg of svgs.values()) chars += svg.length
+  return { stamp: project.stamp, lastModified, svgs, aliases, answers: new Map(), chars }
+}
+
+/** The project's set at its current stamp: kept, or read once (concurrent requests share the read). */
+async function setOf(db: Db, project: IconifyProject): Promise<IconSet> {
+  const store = storeOf(db)
+  const kept = store.sets.get(project.id)
+  if (kept?.stamp === project.stamp) {
+    store.sets.delete(project.id)
+    store.sets.set(project.id, kept)
+    return kept
+  }
+  const key = `${project.id}@${project.stamp}`
+  let reading = store.reading.get(key)
+  if (!reading) {
+    reading = readSet(db, project).finally(() => store.reading.delete(key))
+    store.reading.set(key, reading)
+  }
+  const set = await reading
+  const now = store.sets.get(project.id)
+  if (now !== set) {
+    if (now) store.chars -= now.chars
+    store.sets.delete(project.id)
+    store.sets.set(project.id, set)
+    store.chars += set.chars
+    for (const [id, old] of store.sets) {
+      if (store.chars <= MAX_CHARS || id === project.id) break
+      store.sets.delete(id)
+      store.chars -= old.chars
+    }
+  }
+  return set
+}
+
+function kept(set: IconSet, key: string, build: () => KeptAnswer): KeptAnswer {
+  const hit = set.answers.get(key)
+  if (hit) {
+    set.answers.delete(key)
+    set.answers.set(key, hit)
+    return hit
+  }
+  const answer = build()
+  if (set.answers.size >= MAX_ANSWERS) set.answers.delete(set.answers.keys().next().value!)
+  set.answers.set(key, answer)
+  return answer
+}
+
+/** `GET <prefix>.json?icons=a,b`: IconifyJSON of the names asked for (aliases with their icon), the rest in not_found. */
+export async function iconsAnswer(
+  db: Db,
+  project: IconifyProject,
+  names: readonly string[],
+): Promise<KeptAnswer> {
+  const set = await setOf(db, project)
+  const wanted = [...new Set(names)].sort()
+  return kept(set, `json:${wanted.join(',')}`, () => {
+    const icons: IconifyJSON['icons'] = {}
+    const aliases: NonNullable<IconifyJSON['aliases']> = {}
+    const notFound: string[] = []
+    const add = (name: string) => {
+      const svg = set.svgs.get(name)
+      const body = svg === undefined ? null : bodyOf(svg)
+      if (body) icons[name] = body
+      return body !== null
+    }
+    for (const name of wanted) {
+      if (add(name)) continue
+      const parent = set.aliases[name]
+      if (parent !== undefined && add(parent)) aliases[name] = { parent }
+      else notFound.push(name)
+    }
+    const answer: IconifyJSON = { prefix: project.prefix, lastModified: set.lastModified, icons }
+    if (Object.keys(aliases).length) answer.aliases = aliases
+    if (notFound.length) answer.not_found = notFound
+    return keptAnswer(answer)
+  })
+}
+
+/** `GET <prefix>/<name>.svg`: the icon's served markup (sanitised, as every answer serves it), or null. */
+export async function svgAnswer(db: Db, project: IconifyProject, name: string): Promise<KeptAnswer | null> {
+  const set = await setOf(db, project)
+  const svg = set.svgs.get(name) ?? set.svgs.get(set.aliases[name] ?? '')
+  if (svg === undefined) return null
+  return kept(set, `svg:${name}`, () => keptAnswer(new TextEncoder().encode(servedSvg(svg))))
+}
+
+/** Iconify's `lastModified` of a project (unix seconds): its kept set's, else read (without its icons). */
+export async function lastModified(db: Db, project: IconifyProject): Promise<number> {
+  const set = storeOf(db).sets.get(project.id)
+  return set?.stamp === project.stamp ? set.lastModified : lastModifiedOf(db, project.id)
+}
+
+/** `GET collections`: IconifyInfo by prefix of every project reached, kept while none of them changes. */
+export async function collectionsAnswer(db: Db, projects: readonly IconifyProject[]): Promise<KeptAnswer> {
+  const store = storeOf(db)
+  const sorted = [...projects].sort((a, b) => (a.prefix < b.prefix ? -1 : 1))
+  const key = JSON.stringify(sorted.map((p) => [p.prefix, p.id, p.stamp, p.name]))
+  const hit = store.collections.get(key)
+  if (hit) return hit
+  const counts = await iconCounts(
+    db,
+    sorted.map((p) => p.id),
+  )
+  const answer = keptAnswer(
+    Object.fromEntries(sorted.map((p) => [p.prefix, iconifyInfo(p.name, counts.get(p.id) ?? 0)])),
+  )
+  if (store.collections.size >= MAX_ANSWERS) store.collections.delete(store.collections.keys().next().value!)
+  store.collections.set(key, answer)
+  return answer
+}

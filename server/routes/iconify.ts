@@ -1,0 +1,111 @@
+// The Iconify-compatible endpoint (issue 24 item 4, ADR 0021), under /api/iconify/<token>/:
+//   GET <prefix>.json?icons=a,b   IconifyJSON (icons, aliases, lastModified, not_found)
+//   GET <prefix>/<name>.svg       one icon (image/svg+xml, sandboxed)
+//   GET collections               IconifyInfo by prefix of the projects the token reaches
+//   GET last-modified?prefixes=   { lastModified: { prefix: unix seconds } }
+// so that `addAPIProvider('team', { resources: ['https://host/api/iconify/<token>'] })` serves
+// `@team:prefix:name`. The token (read or write) is in the path: only reads are routed here, so it is
+// read-only by construction; it is checked on every request (a revoked one is refused at once), limited
+// per token like the bearer path, and redacted from every log line (request-log.ts). No cookie is read:
+// any origin may fetch these answers (Access-Control-Allow-Origin: *). Answers are kept per project
+// list stamp with a strong ETag (Cache-Control: private, 304 on If-None-Match: compress-json.ts).
+import { type Context, Hono } from 'hono'
+import { errorBody } from '../../common/error-codes.ts'
+import { isIconifyPrefix } from '../../common/iconify-prefix.ts'
+import { appMessages, iconifyMessages } from '../../common/messages.ts'
+import { type KeptAnswer, keptAnswer } from '../cache/kept-answer.ts'
+import { tokenUser } from '../domain/api-tokens.ts'
+import type { Deps } from '../domain/deps.ts'
+import { notFound } from '../domain/errors.ts'
+import { type IconifyProject, reachableProjects } from '../domain/iconify-projects.ts'
+import { collectionsAnswer, iconsAnswer, lastModified, MAX_NAMES, svgAnswer } from '../domain/iconify-sets.ts'
+import { TOKEN_LIMIT } from '../middleware/api-token.ts'
+import { fixedWindow } from '../middleware/rate-limit.ts'
+import type { AppEnv } from '../middleware/session.ts'
+
+/** What any origin may read of these answers (no cookie is ever used: nothing to steal). */
+const CORS = { 'access-control-allow-origin': '*', 'cross-origin-resource-policy': 'cross-origin' }
+const JSON_TYPE = { 'content-type': 'application/json' }
+/** One icon's SVG: an image that can never run script, even opened on its own. */
+const SVG_HEADERS = {
+  'content-type': 'image/svg+xml; charset=utf-8',
+  'content-security-policy': "sandbox; default-src 'none'; style-src 'unsafe-inline'",
+}
+
+/** Names of a comma-separated query value (icons=, prefixes=), at most MAX_NAMES. */
+const listOf = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .slice(0, MAX_NAMES)
+
+export function iconifyRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>()
+  const perToken = fixedWindow(TOKEN_LIMIT)
+
+  // Errors too (401, 404, 429): the page's script can read why instead of meeting a CORS failure.
+  app.use('/:token/*', async (c, next) => {
+    await next()
+    try {
+      for (const [name, value] of Object.entries(CORS)) c.res.headers.set(name, value)
+    } catch {
+      c.res = new Response(c.res.body, c.res) // immutable headers: copied once
+      for (const [name, value] of Object.entries(CORS)) c.res.headers.set(name, value)
+    }
+  })
+  app.use('/:token/*', async (c, next) => {
+    const user = await tokenUser(deps.db, c.req.param('token'))
+    const wait = perToken.take(user.token!.id)
+    if (wait > 0) {
+      c.header('Retry-After', String(wait))
+      return c.json(errorBody(appMessages.tooManyRequests, 'rate_limited'), 429)
+    }
+    c.set('user', user)
+    await next()
+  })
+
+  /** A kept answer (compress-json sends it: ETag, 304, compression, Cache-Control: private). */
+  const kept = (c: Context<AppEnv>, answer: KeptAnswer, type: Record<string, string> = JSON_TYPE) => {
+    c.set('keptAnswer', answer)
+    return c.body(answer.body, 200, { ...type, ...CORS })
+  }
+
+  const projectOf = async (c: Context<AppEnv>, prefix: string) => {
+    const found = isIconifyPrefix(prefix)
+      ? (await reachableProjects(deps.db, c.get('user')!, [prefix])).get(prefix)
+      : undefined
+    if (!found) throw notFound(iconifyMessages.prefixNotFound)
+    return found
+  }
+
+  app.get('/:token/collections', async (c) => {
+    const projects = await reachableProjects(deps.db, c.get('user')!)
+    return kept(c, await collectionsAnswer(deps.db, [...projects.values()]))
+  })
+
+  app.get('/:token/last-modified', async (c) => {
+    const asked = c.req.query('prefixes')
+    const prefixes = asked === undefined ? undefined : listOf(asked).filter(isIconifyPrefix)
+    const projects: IconifyProject[] = [
+      ...(await reachableProjects(deps.db, c.get('user')!, prefixes)).values(),
+    ]
+    const times = await Promise.all(projects.map((p) => lastModified(deps.db, p)))
+    const body = { lastModified: Object.fromEntries(projects.map((p, i) => [p.prefix, times[i]])) }
+    return kept(c, keptAnswer(body))
+  })
+
+  app.get('/:token/:file{[^/]+\\.json}', async (c) => {
+    const project = await projectOf(c, c.req.param('file').slice(0, -'.json'.length))
+    return kept(c, await iconsAnswer(deps.db, project, listOf(c.req.query('icons'))))
+  })
+
+  app.get('/:token/:prefix/:file{[^/]+\\.svg}', async (c) => {
+    const project = await projectOf(c, c.req.param('prefix'))
+    const answer = await svgAnswer(deps.db, project, c.req.param('file').slice(0, -'.svg'.length))
+    if (!answer) throw notFound(iconifyMessages.iconNotFound)
+    return kept(c, answer, SVG_HEADERS)
+  })
+
+  return app
+}
