@@ -1,0 +1,105 @@
+// The Iconify ecosystem drawing a team's icon (issue 24 item 4, ADR 0021): a page on another origin,
+// served by this test, loads the `iconify-icon` web component from node_modules and points an API
+// provider at the endpoint (`addAPIProvider('team', { resources: [<server>/api/iconify/<token>] })`);
+// `@team:<prefix>:<name>` then draws the project's icon in Chromium (fetched cross-origin: CORS), and
+// its former name (an alias) draws the same drawing.
+import { readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { createRequire } from 'node:module'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { type ApiUser, proUserWithProject } from '../setup/api-user.ts'
+import { type AppProcess, freePort, startApp } from '../setup/app-process.ts'
+import { launchBrowser, type TestBrowser } from '../setup/browser.ts'
+import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
+
+const COMPONENT = readFileSync(
+  createRequire(import.meta.url).resolve('iconify-icon/dist/iconify-icon.min.js'),
+)
+const HOUSE =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2"><path d="M3 9l9-7 9 7v11H3z"/></svg>'
+
+let smtp: TestSmtp
+let app: AppProcess
+let browser: TestBrowser
+let page: Page
+let site: Server
+let siteUrl: string
+let user: ApiUser
+/** What the page of the other origin is (set by the test once it has its token). */
+let html = ''
+
+/** A static page of another origin: the component, the provider, and the icons asked for. */
+const pageHtml = (resource: string, icons: string[]) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Team icons</title></head><body>
+<script src="/iconify-icon.js"></script>
+<script>customElements.get('iconify-icon').addAPIProvider('team', { resources: [${JSON.stringify(resource)}] })</script>
+${icons.map((icon) => `<iconify-icon icon="${icon}" width="48"></iconify-icon>`).join('\n')}
+</body></html>`
+
+beforeAll(async () => {
+  smtp = await startTestSmtp()
+  app = await startApp({ env: { SMTP_URL: smtp.url } })
+  browser = await launchBrowser()
+  page = browser.page
+  user = await proUserWithProject(app.baseUrl, smtp, 'iris@example.com')
+  site = createServer((req, res) => {
+    if (req.url === '/iconify-icon.js')
+      res.writeHead(200, { 'content-type': 'text/javascript' }).end(COMPONENT)
+    else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html)
+  })
+  const port = await freePort()
+  await new Promise<void>((resolve) => site.listen(port, '127.0.0.1', resolve))
+  siteUrl = `http://127.0.0.1:${port}`
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.stop()
+  await smtp?.close()
+  await new Promise((resolve) => site?.close(resolve))
+})
+
+test('iconify-icon on another origin draws @team:<prefix>:<name> and its alias from the endpoint', async () => {
+  const json = async (res: Response) => {
+    expect(res.status, await res.clone().text()).toBe(200)
+    return (await res.json()) as { data: Record<string, unknown> }
+  }
+  const renamed = await json(
+    await user.call('/api/projects/update', {
+      id: user.projectId,
+      name: 'Pool',
+      description: '',
+      iconify_prefix: 'team-set',
+    }),
+  )
+  expect(renamed.data.iconify_prefix).toBe('team-set')
+  const id = crypto.randomUUID()
+  await json(
+    await user.call('/api/icons/create', {
+      id,
+      name: 'home',
+      svg: HOUSE,
+      project_id: user.projectId,
+      workspace_id: null,
+    }),
+  )
+  await json(await user.call('/api/icons/update', { id, name: 'house' })) // "home" stays as an alias
+  const { data } = await json(await user.call('/api/tokens/create', { name: 'Site', scope: 'read' }))
+  const resource = `${app.baseUrl}/api/iconify/${data.token}`
+  html = pageHtml(resource, ['@team:team-set:house', '@team:team-set:home'])
+
+  await page.goto(siteUrl)
+  const drawn = (n: number) =>
+    page
+      .locator('iconify-icon')
+      .nth(n)
+      .evaluate((el) => el.shadowRoot?.querySelector('svg')?.outerHTML ?? '')
+  for (const n of [0, 1]) {
+    await expect.poll(() => drawn(n)).toContain('<path d="M3 9l9-7 9 7v11H3z"')
+    const svg = await drawn(n)
+    expect(svg).toContain('stroke="currentColor"')
+    expect(svg).toContain('viewBox="0 0 24 24"')
+    expect(svg).toContain('width="48"')
+  }
+})
