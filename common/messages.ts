@@ -417,4 +417,6 @@ export const searchMessages = {
   queryRequired: 'Say what to search for (q)',
   queryTooLong: `Search for at most ${MAX_QUERY_LENGTH} characters`,
   limitInvalid: `The limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`,
+  /** A tile found by a former name. */
+  wasAlias: (name: string) => `was ${name}`,
 } as const

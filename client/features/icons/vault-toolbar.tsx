@@ -1,6 +1,6 @@
-// The vault's toolbar: search by name (`/` focuses it), status filter, sort, tile size, the count and, for
-// those who may add icons, the button that opens the file picker; "Recently deleted" for those who may
-// restore icons (ADR 0408).
+// The vault's toolbar: search by name, tag or meaning (`/` focuses it; focusing it readies the search
+// worker), status filter, sort, tile size, the count and, for those who may add icons, the button that
+// opens the file picker; "Recently deleted" for those who may restore icons (ADR 0408).
 import { Search, Trash2, Upload } from 'lucide-react'
 import { type RefObject, useId } from 'react'
 import { Button } from '../../components/ui/button.tsx'
@@ -22,6 +22,8 @@ interface VaultToolbarProps {
   view: ViewOptions
   onView(view: ViewOptions): void
   searchRef: RefObject<HTMLInputElement | null>
+  /** The search box got focus: the search index starts building, before the first key. */
+  onSearchFocus?(): void
   /** Shown / total icons. */
   counts: { shown: number; total: number; review: number }
   showReviewFilter: boolean
@@ -37,6 +39,7 @@ export function VaultToolbar({
   view,
   onView,
   searchRef,
+  onSearchFocus,
   counts,
   showReviewFilter,
   onPickFiles,
@@ -61,6 +64,7 @@ export function VaultToolbar({
           type="search"
           value={view.query}
           onChange={(e) => onView({ ...view, query: e.target.value })}
+          onFocus={onSearchFocus}
           onKeyDown={(e) => {
             if (e.key === 'Escape' && view.query) {
               e.stopPropagation()

@@ -1,6 +1,16 @@
+import { createIconSearch } from '@common/search/icon-search.ts'
+import synonyms from '@common/search/synonyms.json'
 import { describe, expect, test } from 'vitest'
 import type { LocalIcon } from '../../local/db.ts'
-import { aliasMatch, iconCount, matcher, statusCounts, viewIcons } from './vault-view.ts'
+import {
+  aliasMatch,
+  iconCount,
+  matcher,
+  matchNote,
+  type Ranked,
+  statusCounts,
+  viewIcons,
+} from './vault-view.ts'
 
 const icon = (name: string, created: number, status: LocalIcon['icon_status'] = 'approved'): LocalIcon => ({
   id: `id-${name}`,
@@ -104,6 +114,39 @@ describe('viewIcons', () => {
     expect(aliasMatch(house, 'hou')).toBeNull()
     expect(aliasMatch(house, '')).toBeNull()
     expect(aliasMatch(icons[0]!, 'home')).toBeNull()
+  })
+
+  test('Best match: the hits of the search in its order, each saying why; plain name matching until it answers', () => {
+    const list = [
+      ...icons,
+      { ...icon('settings', 6), tags: ['admin'] },
+      { ...icon('cog-outline', 7), icon_status: 'needs-review' as const },
+    ]
+    const ranked = (query: string): Ranked => {
+      const hits = createIconSearch(
+        list.map((i) => ({ id: i.id, name: i.name, tags: i.tags })),
+        synonyms,
+      ).search(query)
+      return { query, hits: new Map(hits.map((h) => [h.id, h])) }
+    }
+    const cog = ranked('cog')
+    const view = { query: 'cog', status: 'all' as const, sort: 'relevance' as const }
+    expect(names(viewIcons(list, view, cog))).toEqual(['cog-outline', 'settings'])
+    expect(names(viewIcons(list, { ...view, status: 'approved' }, cog))).toEqual(['settings'])
+    expect(names(viewIcons(list, { ...view, sort: 'name-desc' }, cog))).toEqual(['settings', 'cog-outline'])
+    expect(matchNote(list[4]!, 'cog', cog)).toBe('synonym of cog')
+    expect(matchNote(list[5]!, 'cog', cog)).toBeNull() // found by its name
+    expect(matchNote(list[4]!, 'admin', ranked('admin'))).toBe('tag admin')
+    // An answer for another query (the worker has not caught up): names that hold the text.
+    expect(names(viewIcons(list, view, ranked('set')))).toEqual(['cog-outline'])
+    expect(matchNote(list[4]!, 'cog', ranked('set'))).toBeNull()
+    // No query: Best match is by name.
+    expect(names(viewIcons(icons, { query: '', status: 'all', sort: 'relevance' }, cog))).toEqual([
+      'arrow 2',
+      'Arrow 10',
+      'arrow-right',
+      'Élan',
+    ])
   })
 
   test('does not change the list it is given', () => {

@@ -1,13 +1,24 @@
-// What the grid shows: the project's icons searched by name or by a former name (an alias, issue 22:
-// a renamed icon is still found by the name people remember), filtered by status and sorted.
-// Pure, so it is tested beside this file.
+// What the grid shows: the project's icons searched, filtered by status and sorted. The search is by
+// meaning (issue 25): name, former names (an alias, issue 22: a renamed icon is still found by the name
+// people remember), tags, label and synonyms, ranked by the search worker (search/use-icon-search.ts);
+// until its answer arrives, names and former names that hold the query as text match. "Best match" is
+// the worker's order (by name without a query). Pure, so it is tested beside this file.
 import { countOf } from '@common/format-count.ts'
 import { utf8Bytes } from '@common/icon-limits.ts'
+import { searchMessages } from '@common/messages.ts'
 import type { LocalIcon } from '../../local/db.ts'
 
 export const STATUS_FILTERS = ['all', 'approved', 'needs-review'] as const
 export type StatusFilter = (typeof STATUS_FILTERS)[number]
-export const SORT_KEYS = ['name', 'name-desc', 'newest', 'oldest', 'largest', 'smallest'] as const
+export const SORT_KEYS = [
+  'relevance',
+  'name',
+  'name-desc',
+  'newest',
+  'oldest',
+  'largest',
+  'smallest',
+] as const
 export type SortKey = (typeof SORT_KEYS)[number]
 
 export const STATUS_LABELS: Record<StatusFilter, string> = {
@@ -16,6 +27,7 @@ export const STATUS_LABELS: Record<StatusFilter, string> = {
   'needs-review': 'Needs review',
 }
 export const SORT_LABELS: Record<SortKey, string> = {
+  relevance: 'Best match',
   name: 'Name (A–Z)',
   'name-desc': 'Name (Z–A)',
   newest: 'Newest first',
@@ -28,6 +40,12 @@ export interface ViewOptions {
   query: string
   status: StatusFilter
   sort: SortKey
+}
+
+/** The search worker's answer for `query`: the icons it found, best first, with why each matched. */
+export interface Ranked {
+  query: string
+  hits: ReadonlyMap<string, { score: number; matched: string }>
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
@@ -54,17 +72,43 @@ export function aliasMatch(icon: LocalIcon, query: string, matches = matcher(que
   return icon.aliases.find((alias) => matches(alias.name))?.name ?? null
 }
 
+/**
+ * What a tile found by a search says of why, when not by its name: "was home" (a former name),
+ * "synonym of cog", "tag gear", "label"; null for a name match or no search.
+ */
+export function matchNote(icon: LocalIcon, query: string, ranked: Ranked | null): string | null {
+  if (!query.trim()) return null
+  const matched = ranked?.query === query ? ranked.hits.get(icon.id)?.matched : undefined
+  if (matched === undefined) {
+    const alias = aliasMatch(icon, query)
+    return alias ? searchMessages.wasAlias(alias) : null
+  }
+  if (matched === 'name') return null
+  return matched.startsWith('alias ') ? searchMessages.wasAlias(matched.slice('alias '.length)) : matched
+}
+
 /** Does the icon match the search, by its name or by one of its aliases? */
 const iconMatches = (icon: LocalIcon, matches: (name: string) => boolean) =>
   matches(icon.name) || (icon.aliases?.some((alias) => matches(alias.name)) ?? false)
 
-export function viewIcons(icons: readonly LocalIcon[], options: ViewOptions): LocalIcon[] {
+export function viewIcons(
+  icons: readonly LocalIcon[],
+  options: ViewOptions,
+  ranked: Ranked | null = null,
+): LocalIcon[] {
+  const hits = options.query.trim() && ranked?.query === options.query ? ranked.hits : null
   const matches = matcher(options.query)
+  const found = (icon: LocalIcon) => (hits ? hits.has(icon.id) : iconMatches(icon, matches))
   const shown = icons.filter(
-    (icon) => (options.status === 'all' || icon.icon_status === options.status) && iconMatches(icon, matches),
+    (icon) => (options.status === 'all' || icon.icon_status === options.status) && found(icon),
   )
   const byName = (a: LocalIcon, b: LocalIcon) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id)
   switch (options.sort) {
+    case 'relevance': {
+      if (!hits) return shown.sort(byName)
+      const rank = new Map([...hits.keys()].map((id, i) => [id, i]))
+      return shown.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!)
+    }
     case 'name':
       return shown.sort(byName)
     case 'name-desc':

@@ -8,7 +8,7 @@ import { copyIcon } from '../../copy/copy-icon.ts'
 import { useProjectIcons } from '../../data/use-project-icons.ts'
 import { afterPaint } from '../../lib/after-paint.tsx'
 import { useTheme } from '../../lib/theme.ts'
-import type { LocalProject } from '../../local/db.ts'
+import type { LocalIcon, LocalProject } from '../../local/db.ts'
 import { IconGrid } from './grid/icon-grid.tsx'
 import { replaceOnDrop } from './grid/tile-drop.ts'
 import { useTileSize } from './grid/tile-size.ts'
@@ -19,6 +19,7 @@ import { ImportProgress } from './import/import-progress.tsx'
 import { useDropAndPaste } from './import/use-drop-and-paste.ts'
 import { useImport } from './import/use-import.ts'
 import { PlanNotice } from './plan-notice.tsx'
+import { useIconSearch } from './search/use-icon-search.ts'
 import { useDetail } from './use-detail.ts'
 import { useFocusRescue } from './use-focus-rescue.ts'
 import { useVaultAccess } from './use-vault-access.ts'
@@ -26,7 +27,7 @@ import { useVaultSelection } from './use-vault-selection.ts'
 import { useVaultShortcuts } from './use-vault-shortcuts.ts'
 import { EmptyVault, VaultLoading } from './vault-empty.tsx'
 import { VaultToolbar } from './vault-toolbar.tsx'
-import { statusCounts, type ViewOptions, viewIcons } from './vault-view.ts'
+import { matchNote, statusCounts, type ViewOptions, viewIcons } from './vault-view.ts'
 
 // The selection's actions and the detail panel (dialogs, exports) load after the first tiles
 // painted (ADR 0406); until then there is nothing of them to show.
@@ -46,8 +47,13 @@ const IconDetailPanel = afterPaint(
 export function Vault({ project }: { project: LocalProject }) {
   const access = useVaultAccess(project)
   const { icons, syncing, waitingForNetwork } = useProjectIcons(project.id)
-  const [view, setView] = useState<ViewOptions>({ query: '', status: 'all', sort: 'name' })
-  const shown = useMemo(() => viewIcons(icons ?? [], view), [icons, view])
+  const [view, setView] = useState<ViewOptions>({ query: '', status: 'all', sort: 'relevance' })
+  const search = useIconSearch(icons, view.query)
+  const shown = useMemo(() => viewIcons(icons ?? [], view, search.ranked), [icons, view, search.ranked])
+  const noteOf = useCallback(
+    (icon: LocalIcon) => matchNote(icon, view.query, search.ranked),
+    [view.query, search.ranked],
+  )
   const order = useMemo(() => shown.map((icon) => icon.id), [shown])
   const counts = useMemo(() => statusCounts(icons ?? []), [icons])
   const { selection, click, selectAll, clear } = useVaultSelection(order)
@@ -95,6 +101,7 @@ export function Vault({ project }: { project: LocalProject }) {
         view={view}
         onView={setView}
         searchRef={searchRef}
+        onSearchFocus={search.warm}
         counts={{ shown: shown.length, total: counts.all, review: counts['needs-review'] }}
         showReviewFilter={access.reviews || (access.canApprove && counts['needs-review'] > 0)}
         onPickFiles={pickFiles}
@@ -133,7 +140,7 @@ export function Vault({ project }: { project: LocalProject }) {
           onCopy={(index) => shown[index] && void copyIcon(shown[index])}
           active={detailIndex}
           tileSize={tileSize}
-          query={view.query}
+          noteOf={view.query ? noteOf : null}
           onDropOnIcon={replaceOnDrop(access)}
         />
       )}

@@ -3,13 +3,13 @@
 // tabindex): arrows, Home/End, PageUp/PageDown move; Shift extends the selection; Space toggles;
 // Enter opens details; Ctrl/Cmd+C copies. Clicks are delegated from the grid to its own tiles
 // (found by structure, grid-events.ts: nothing in an icon's markup can steer them). Files dropped on
-// a tile replace its drawing (tile-drop.ts); a tile found by a former name says so ("was home").
+// a tile replace its drawing (tile-drop.ts); a tile found by a search says why when not by its name
+// ("was home", "synonym of cog").
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { markContentPainted } from '../../../lib/first-paint.ts'
 import type { LocalIcon } from '../../../local/db.ts'
 import type { Selection } from '../selection.ts'
-import { aliasMatch, matcher } from '../vault-view.ts'
 import { type ClickIcon, findTile, gridEvents } from './grid-events.ts'
 import { IconTile } from './icon-tile.tsx'
 import { type DropOnIcon, tileDropEvents } from './tile-drop.ts'
@@ -26,15 +26,14 @@ export interface IconGridProps {
   /** The icon shown in the detail panel: kept focused-to-be and scrolled into view behind it. */
   active: number
   tileSize: TileSize
-  /** The search the icons were found by: a tile found by an alias says which. */
-  query?: string
+  /** Why a tile was found by the search, when not by its name (vault-view.ts matchNote); null: no search. */
+  noteOf?: ((icon: LocalIcon) => string | null) | null
   /** Files dropped on a tile (replace its drawing); null: a drop on a tile is an import like elsewhere. */
   onDropOnIcon?: DropOnIcon | null
 }
 
 export function IconGrid(props: IconGridProps) {
-  const { icons, selection, ink, onClickIcon, onOpen, onCopy, active, tileSize, query = '' } = props
-  const matches = useMemo(() => matcher(query), [query])
+  const { icons, selection, ink, onClickIcon, onOpen, onCopy, active, tileSize, noteOf } = props
   const [dropOver, setDropOver] = useState<number | null>(null)
   const size = TILE_SIZES[tileSize]
   const rowHeight = size.row + GAP
@@ -147,7 +146,7 @@ export function IconGrid(props: IconGridProps) {
                   tabbable={first + i === current}
                   ink={ink}
                   drawing={size.drawing}
-                  alias={query ? aliasMatch(icon, query, matches) : null}
+                  note={noteOf ? noteOf(icon) : null}
                   dropping={dropOver === first + i}
                 />
               ))}

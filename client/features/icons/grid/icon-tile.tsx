@@ -1,8 +1,9 @@
 // One icon in the grid: its drawing (inline markup that passed inline-svg.ts, else an image of a
 // data URI, icon-image.ts), its full name (two lines, and a tooltip), selection and review marks.
 // Clicks and keys are handled by the grid (event delegation), so tiles stay cheap to render. On a
-// touch screen the selection box is always shown (there is no hover). Found by a former name, it says
-// which ("was home"); with files dragged over it, it shows that a drop replaces its drawing.
+// touch screen the selection box is always shown (there is no hover). Found by a search other than by
+// its name, it says why in small text that is also part of its accessible name ("was home", "synonym
+// of cog", "tag gear"); with files dragged over it, it shows that a drop replaces its drawing.
 import { Check, Info } from 'lucide-react'
 import { memo } from 'react'
 import { cn } from '../../../components/ui/cn.ts'
@@ -19,8 +20,8 @@ interface IconTileProps {
   ink: string
   /** The drawing's size in px (the tile size setting). */
   drawing: number
-  /** The alias the search found it by (its name did not match), or null. */
-  alias?: string | null
+  /** Why the search found it, when not by its name ("was home", "synonym of cog"), or null. */
+  note?: string | null
   /** Files are dragged over it: a drop replaces its drawing. */
   dropping?: boolean
 }
@@ -33,13 +34,11 @@ export const IconTile = memo(function IconTile({
   tabbable,
   ink,
   drawing,
-  alias = null,
+  note = null,
   dropping = false,
 }: IconTileProps) {
   const review = icon.icon_status === 'needs-review'
-  const label = [icon.name, alias ? `was ${alias}` : null, review ? 'needs review' : null]
-    .filter(Boolean)
-    .join(', ')
+  const label = [icon.name, note, review ? 'needs review' : null].filter(Boolean).join(', ')
   return (
     // biome-ignore lint/a11y/useSemanticElements: a cell of an ARIA grid of tiles, not a table
     <div
@@ -60,13 +59,13 @@ export const IconTile = memo(function IconTile({
       )}
     >
       <IconDrawing svg={icon.svg} ink={ink} size={drawing} />
-      {alias ? (
+      {note ? (
         <span className="flex h-8 w-full shrink-0 flex-col text-center text-[11px] leading-4">
           <span className="truncate text-muted group-hover:text-fg" data-testid="icon-name">
             {icon.name}
           </span>
-          <span className="truncate text-muted italic" data-testid="icon-alias">
-            was {alias}
+          <span className="truncate text-muted italic" data-testid="icon-match">
+            {note}
           </span>
         </span>
       ) : (
