@@ -46,7 +46,11 @@ export async function request(
   } catch {
     // not the JSON error shape
   }
-  throw new CliError(exitFor(res.status), `${message}${code ? ` (${code})` : ''} [${path.split('?')[0]}]`)
+  throw new CliError(
+    exitFor(res.status),
+    `${message}${code ? ` (${code})` : ''} [${path.split('?')[0]}]`,
+    res.status,
+  )
 }
 
 export async function getJson<T>(config: Config, path: string): Promise<T> {

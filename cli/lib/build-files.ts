@@ -2,55 +2,83 @@
 // common/ code: sortedForExport, uniqueNamer, aliasesOf, convertSvg, indexAliasLines), so each file
 // is byte-identical to the in-app copy of its icon; for the package formats the export's index,
 // with the aliases' deprecated re-exports (ADR 0104).
+// A pull from the lock's cursor (ADR 0020) passes the icons it did not receive as `kept` (their
+// name and aliases from the lock, no markup): each must keep its file, or the build answers null
+// and the pull lists the project whole.
 import { aliasesOf, indexAliasLines } from '../../common/exports/aliases.ts'
-import { type ExportIcon, exportIcon, sortedForExport } from '../../common/exports/export-kinds.ts'
+import { type ExportAlias, exportIcon, sortedForExport } from '../../common/exports/export-kinds.ts'
 import { componentExtension, indexFile } from '../../common/exports/package-files.ts'
 import { uniqueNamer } from '../../common/exports/unique-names.ts'
 import { type CopyFormat, componentName, convertSvg, cssClassName } from '../../common/svg/index.ts'
+import { sha256 } from './lock.ts'
 
 export interface PullIcon {
   id: string | null
   name: string
   svg: string
-  aliases?: ExportIcon['aliases'] | null
+  aliases?: readonly ExportAlias[] | null
+  /** Kept from the lock (not received): its file and that file's sha256; `svg` is then ''. */
+  kept?: { file: string; sha256: string }
 }
 
 export interface BuiltIcon {
   id: string | null
   name: string
   file: string
-  text: string
+  /** The file's bytes; absent for a kept icon (its file on disk is already these bytes). */
+  text?: string
+  sha256: string
+  aliases?: ExportAlias[]
 }
 
 export interface Built {
   icons: BuiltIcon[]
   /** Files that are no icon's: the index (package formats). */
   extra: { file: string; text: string }[]
-  skipped: { name: string; error: string }[]
+  skipped: { id: string | null; name: string; error: string }[]
 }
 
-export function buildFiles(rows: readonly PullIcon[], format: CopyFormat, classPrefix: string): Built {
+/** The files of `rows`; null when a kept icon would need another file (only a whole list can say). */
+export function buildFiles(rows: readonly PullIcon[], format: CopyFormat, classPrefix: string): Built | null {
   const pkg = format === 'react-ts' || format === 'react-js' || format === 'react-native-ts' ? format : null
   const derive = pkg ? componentName : cssClassName
   const nextName = uniqueNamer(derive)
   const withRow = rows.map((row) => ({ ...exportIcon(row), row }))
   const named = sortedForExport(withRow).map((icon) => ({ icon, ...nextName(icon.name) }))
   const aliases = aliasesOf(named, derive)
-  const skipped = [...aliases.skipped]
+  const skipped: Built['skipped'] = aliases.skipped.map((s) => ({ id: null, ...s }))
   const icons: BuiltIcon[] = []
   const indexLines: string[] = []
   const extension = pkg ? componentExtension(pkg) : format
   for (const [i, { icon, name, key }] of named.entries()) {
+    const { row } = icon
+    const file = `${key}.${extension}`
+    const kept = row.kept
+    const own = (icon.aliases ?? []).length ? { aliases: [...(icon.aliases ?? [])] } : {}
+    if (kept && kept.file !== file) return null
     try {
-      const text = convertSvg(icon.svg, format, name, format === 'css' ? { classPrefix } : {})
-      icons.push({ id: icon.row.id, name: icon.row.name, file: `${key}.${extension}`, text })
+      const text = kept
+        ? undefined
+        : convertSvg(icon.svg, format, name, format === 'css' ? { classPrefix } : {})
+      icons.push({
+        id: row.id,
+        name: row.name,
+        file,
+        ...(text === undefined ? {} : { text }),
+        sha256: kept?.sha256 ?? sha256(text ?? ''),
+        ...own,
+      })
       if (pkg)
         indexLines.push(
           `export { ${key} } from './${key}'`,
           ...indexAliasLines(key, aliases.byIcon.get(i) ?? []),
         )
     } catch (error) {
-      skipped.push({ name: icon.name, error: error instanceof Error ? error.message : String(error) })
+      skipped.push({
+        id: row.id,
+        name: icon.name,
+        error: error instanceof Error ? error.message : String(error),
+      })
     }
   }
   const extra = pkg ? [indexFile(pkg, indexLines)].map(({ path, text }) => ({ file: path, text })) : []

@@ -11,9 +11,12 @@ export const EXIT = {
 
 export class CliError extends Error {
   readonly exitCode: number
-  constructor(exitCode: number, message: string) {
+  /** The HTTP status the server refused with, when it did. */
+  readonly status: number | undefined
+  constructor(exitCode: number, message: string, status?: number) {
     super(message)
     this.exitCode = exitCode
+    this.status = status
   }
 }
 

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { ExportAlias } from '../../common/exports/export-kinds.ts'
 import { CliError, EXIT } from './errors.ts'
 
 export const LOCK_FILE = 'iconvault.lock.json'
@@ -12,6 +13,8 @@ export interface LockIcon {
   name: string
   file: string
   sha256: string
+  /** Its aliases (former names), when it has any: a pull from the cursor rebuilds the index with them. */
+  aliases?: ExportAlias[]
 }
 
 export interface Lock {
@@ -24,10 +27,15 @@ export interface Lock {
   /** --approved-only: only approved icons were written. */
   approved_only?: boolean
   /**
-   * The ETag of the project's icon list the files were built from: the next pull sends it, and a 304
-   * with the folder still matching this lock is "up to date" without downloading the list.
+   * Where the files stand in the project's changes (a cursor of GET /api/icons/changes; latest
+   * pulls only): the next pull asks only for what changed since. A lock without it (or with one the
+   * server refuses) is pulled whole.
    */
+  state?: string
+  /** Written by earlier versions (the icon list's ETag); read as no cursor. */
   list_etag?: string
+  /** Icons the pull left out (their markup could not be converted): the next pull lists the project whole. */
+  skipped?: string[]
   icons: LockIcon[]
   /** Files that are no icon's (the index), by name: their sha256. */
   files: Record<string, string>

@@ -1,18 +1,18 @@
 // `iconvault pull`: the project's icons (now, or as of a release) into a folder, one file per icon
 // plus the index, and iconvault.lock.json. Writes only files whose bytes differ, deletes only files
 // its lock lists, and says what was added, changed and removed (ADR 0020). --dry-run and --check
-// write nothing; --check exits 1 when the folder differs.
+// write nothing; --check exits 1 when the folder differs. A latest pull whose lock has a cursor
+// asks only for the changes since (pull-source.ts); nothing changed is a few hundred bytes.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { unzipSync } from 'fflate'
 import { defaultClassPrefix } from '../../common/exports/class-prefix.ts'
-import type { IconRow } from '../../common/schemas/rows.ts'
 import type { CopyFormat } from '../../common/svg/index.ts'
-import { getJson, request } from './api.ts'
-import { type BuiltIcon, buildFiles } from './build-files.ts'
+import { getJson } from './api.ts'
+import type { Built } from './build-files.ts'
 import type { Config } from './config.ts'
 import { CliError, EXIT } from './errors.ts'
 import { LOCK_FILE, type Lock, lockText, readLock, sha256 } from './lock.ts'
+import { applyChanges, changesSince, cursorNow, releaseFiles, type Source, wholeList } from './pull-source.ts'
 
 export interface PullOptions {
   project: string
@@ -23,34 +23,6 @@ export interface PullOptions {
   dryRun: boolean
   check: boolean
   classPrefix?: string
-}
-
-const decoder = new TextDecoder()
-
-/** The icons of a release: the in-app export's files of that release (GET /api/projects/export). */
-async function releaseFiles(config: Config, opts: PullOptions, rows: IconRow[]) {
-  if (opts.format === 'css')
-    throw new CliError(EXIT.usage, '--release works with svg and the package formats, not css.')
-  const query = new URLSearchParams({
-    project_id: opts.project,
-    format: opts.format,
-    release: opts.release ?? '',
-  })
-  const res = await request(config, `/api/projects/export?${query}`)
-  const zip = unzipSync(new Uint8Array(await res.arrayBuffer()))
-  const extension = opts.format === 'svg' ? '.svg' : opts.format === 'react-js' ? '.jsx' : '.tsx'
-  const built = buildFiles(rows, opts.format, '')
-  const idOf = new Map(built.icons.map((icon) => [icon.file, icon.id]))
-  const icons: BuiltIcon[] = []
-  const extra: { file: string; text: string }[] = []
-  for (const [file, bytes] of Object.entries(zip).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    if (file === 'package.json' || file === 'README.md' || file === 'aliases.json') continue
-    const text = decoder.decode(bytes)
-    if (file.endsWith(extension))
-      icons.push({ id: idOf.get(file) ?? null, name: file.slice(0, -extension.length), file, text })
-    else extra.push({ file, text })
-  }
-  return { icons, extra, skipped: [] }
 }
 
 function ownedFiles(lock: Lock | null): Set<string> {
@@ -90,36 +62,61 @@ const readIfAny = (path: string) => {
   }
 }
 
-export async function pull(config: Config, opts: PullOptions, log: (line: string) => void): Promise<number> {
-  const old = readLock(opts.out)
-  assertCliFolder(opts.out, old)
-  const projects = await getJson<{ id: string; name: string }[]>(config, '/api/projects')
-  const projectName = projects.find((p) => p.id === opts.project)?.name ?? ''
-  const classPrefix = opts.classPrefix ?? defaultClassPrefix(projectName)
-  const listPath = `/api/icons?project_id=${encodeURIComponent(opts.project)}`
-  // The lock is the cursor: the same pull of an unchanged list (304) into an untouched folder is done.
-  const same =
-    old?.list_etag &&
+/** Whether a lock was written by a latest pull with these options (its cursor then applies). */
+function sameOptions(old: Lock | null, opts: PullOptions, classPrefix: string): old is Lock {
+  return (
+    !!old &&
     !opts.release &&
     old.release === 'latest' &&
     old.project === opts.project &&
     old.format === opts.format &&
     (old.approved_only ?? false) === opts.approvedOnly &&
     (opts.format !== 'css' || old.class_prefix === classPrefix)
-  let res = await request(config, listPath, undefined, same ? { 'if-none-match': old.list_etag ?? '' } : {})
-  if (res.status === 304 && old && folderMatches(opts.out, old)) {
-    log(`Up to date: nothing written (${old.icons.length} icons, unchanged since the lock, ${opts.out}).`)
-    return EXIT.done
-  }
-  if (res.status === 304) res = await request(config, listPath)
-  const listEtag = res.headers.get('etag')
-  const rows = ((await res.json()) as { data: IconRow[] }).data.filter(
-    (row) => !opts.approvedOnly || row.icon_status === 'approved',
   )
-  const built = opts.release
-    ? await releaseFiles(config, opts, rows)
-    : buildFiles(rows, opts.format, classPrefix)
+}
+
+export async function pull(config: Config, opts: PullOptions, log: (line: string) => void): Promise<number> {
+  const old = readLock(opts.out)
+  assertCliFolder(opts.out, old)
+  // The project's name matters to CSS only (its default class prefix).
+  const classPrefix =
+    opts.format !== 'css'
+      ? ''
+      : (opts.classPrefix ??
+        defaultClassPrefix(
+          (await getJson<{ id: string; name: string }[]>(config, '/api/projects')).find(
+            (p) => p.id === opts.project,
+          )?.name ?? '',
+        ))
+  const src: Source = {
+    config,
+    project: opts.project,
+    format: opts.format,
+    classPrefix,
+    approvedOnly: opts.approvedOnly,
+  }
+  // The lock's state is the cursor: ask only for what changed since, and build on the lock's icons.
+  let built: Built | null = null
+  let state: string | undefined
+  if (sameOptions(old, opts, classPrefix) && old.state) {
+    const changes = await changesSince(src, old.state)
+    // A folder edited by hand is drift: only the whole list can repair it.
+    if (changes && folderMatches(opts.out, old)) {
+      if (!changes.changed.size && !changes.removed.size) {
+        log(`Up to date: nothing written (${old.icons.length} icons, no change since the lock, ${opts.out}).`)
+        return EXIT.done
+      }
+      built = applyChanges(src, old, changes)
+      state = changes.cursor
+    }
+  }
+  const fromCursor = built !== null
+  if (!built) {
+    state = opts.release ? undefined : await cursorNow(src)
+    built = opts.release ? await releaseFiles(src, opts.release) : (await wholeList(src)).built
+  }
   for (const { name, error } of built.skipped) log(`skipped ${name}: ${error}`)
+  const skipped = opts.release ? [] : built.skipped.flatMap(({ id }) => (id ? [id] : []))
 
   const lock: Lock = {
     lockfile: 1,
@@ -128,34 +125,51 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
     format: opts.format,
     ...(opts.format === 'css' ? { class_prefix: classPrefix } : {}),
     ...(opts.approvedOnly ? { approved_only: true } : {}),
-    ...(listEtag && !opts.release ? { list_etag: listEtag } : {}),
-    icons: built.icons.map(({ id, name, file, text }) => ({ id, name, file, sha256: sha256(text) })),
+    ...(state ? { state } : {}),
+    ...(skipped.length ? { skipped } : {}),
+    icons: built.icons.map(({ id, name, file, sha256: hash, aliases }) => ({
+      id,
+      name,
+      file,
+      sha256: hash,
+      ...(aliases ? { aliases } : {}),
+    })),
     files: Object.fromEntries(built.extra.map(({ file, text }) => [file, sha256(text)])),
   }
-  const wanted = new Map<string, string>(
-    [...built.icons, ...built.extra].map(({ file, text }) => [file, text]),
-  )
+  const wanted = new Map<string, string>([
+    ...built.icons.flatMap(({ file, text }) => (text === undefined ? [] : [[file, text] as const])),
+    ...built.extra.map(({ file, text }) => [file, text] as const),
+  ])
   wanted.set(LOCK_FILE, lockText(lock))
+  // Kept icons' files are on disk with their bytes already (folderMatches said so).
+  const keptFiles = new Set(built.icons.flatMap(({ file, text }) => (text === undefined ? [file] : [])))
 
-  // A lock that differs only in its list ETag (a change that touched no file) is no difference.
-  const withoutEtag = (text: string | null) => {
+  // A lock that differs only in its cursor (changes that touched no file) is no difference: after
+  // a pull from the cursor it is not even written (the folder's files say the same); after a whole
+  // list it is (the old cursor was missing or refused: renewed).
+  const withoutState = (text: string | null) => {
     if (text === null) return null
     try {
-      const { list_etag: _etag, ...rest } = JSON.parse(text) as Lock
+      const { state: _state, list_etag: _etag, ...rest } = JSON.parse(text) as Lock
       return JSON.stringify(rest)
     } catch {
       return text
     }
   }
   const diskLock = readIfAny(join(opts.out, LOCK_FILE))?.toString('utf8') ?? null
-  const etagOnly =
-    diskLock !== null && diskLock !== lockText(lock) && withoutEtag(diskLock) === withoutEtag(lockText(lock))
+  const stateOnly =
+    diskLock !== null &&
+    diskLock !== lockText(lock) &&
+    withoutState(diskLock) === withoutState(lockText(lock))
+  const renew = stateOnly && !fromCursor
   const writes = [...wanted].filter(([file, text]) => {
-    if (file === LOCK_FILE && etagOnly) return false
+    if (file === LOCK_FILE && stateOnly) return false
     const disk = readIfAny(join(opts.out, file))
     return !disk || sha256(disk) !== sha256(text)
   })
-  const deletes = [...ownedFiles(old)].filter((file) => !wanted.has(file) && existsSync(join(opts.out, file)))
+  const deletes = [...ownedFiles(old)].filter(
+    (file) => !wanted.has(file) && !keptFiles.has(file) && existsSync(join(opts.out, file)),
+  )
 
   // What changed, by icon: against the lock, or, without one, everything is added.
   const before = new Map((old?.icons ?? []).map((icon) => [icon.id ?? icon.file, icon]))
@@ -170,8 +184,12 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
   const label = (icon: { name: string; file: string }) => `${icon.name} (${icon.file})`
 
   if (!differs) {
-    if (etagOnly && !opts.check && !opts.dryRun) writeFileSync(join(opts.out, LOCK_FILE), lockText(lock))
-    log(`Up to date: nothing written (${lock.icons.length} icons, ${opts.out}).`)
+    if (renew && !opts.check && !opts.dryRun) {
+      writeFileSync(join(opts.out, LOCK_FILE), lockText(lock))
+      log(
+        `Up to date: no icon file changed (${lock.icons.length} icons, ${opts.out}); the lock's cursor renewed.`,
+      )
+    } else log(`Up to date: nothing written (${lock.icons.length} icons, ${opts.out}).`)
     return EXIT.done
   }
   for (const icon of added) log(`+ ${label(icon)}`)
@@ -196,7 +214,7 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
     writeFileSync(path, text)
   }
   for (const file of deletes) rmSync(join(opts.out, file))
-  if (etagOnly) writeFileSync(join(opts.out, LOCK_FILE), lockText(lock))
+  if (renew) writeFileSync(join(opts.out, LOCK_FILE), lockText(lock))
   log(
     `Pulled into ${opts.out}: ${summary.replace(' to write', ' written').replace(' to delete', ' deleted')}.`,
   )

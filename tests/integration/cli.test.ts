@@ -122,8 +122,8 @@ function cliSuite(kind: DbKind) {
     const before = times(out)
     const second = await cli(pull)
     expect(second.code, second.stderr).toBe(0)
-    // The lock's list ETag: the server answered 304, the list was not downloaded again.
-    expect(second.stdout).toMatch(/Up to date: nothing written \(3 icons, unchanged since the lock/)
+    // The lock's cursor: the server answered no change, the list was not downloaded again.
+    expect(second.stdout).toMatch(/Up to date: nothing written \(3 icons, no change since the lock/)
     expect(times(out)).toEqual(before)
     expect((await cli([...pull, '--check'])).code).toBe(0)
 

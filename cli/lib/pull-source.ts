@@ -1,0 +1,116 @@
+// What a pull builds from (ADR 0020): the project's changes since the lock's cursor (GET
+// /api/icons/changes, applied to the lock's icons), or the whole icon list under a cursor taken
+// just before it, or a release's export. Only the changes path reads the lock's icons.
+import { unzipSync } from 'fflate'
+import type { IconChanges } from '../../common/schemas/icon-changes.ts'
+import type { IconRow } from '../../common/schemas/rows.ts'
+import type { CopyFormat } from '../../common/svg/index.ts'
+import { getJson, request } from './api.ts'
+import { type Built, type BuiltIcon, buildFiles, type PullIcon } from './build-files.ts'
+import type { Config } from './config.ts'
+import { CliError, EXIT } from './errors.ts'
+import { type Lock, sha256 } from './lock.ts'
+
+export interface Source {
+  config: Config
+  project: string
+  format: CopyFormat
+  classPrefix: string
+  approvedOnly: boolean
+}
+
+const decoder = new TextDecoder()
+const changesPath = (project: string, since?: string) =>
+  `/api/icons/changes?project_id=${encodeURIComponent(project)}${since ? `&since=${encodeURIComponent(since)}` : ''}`
+
+/** The project's cursor now: taken before its list, so a change the list missed comes again next time. */
+export const cursorNow = async (src: Source) =>
+  (await getJson<IconChanges>(src.config, changesPath(src.project))).cursor
+
+/** The whole list, built. */
+export async function wholeList(src: Source): Promise<{ rows: IconRow[]; built: Built }> {
+  const res = await request(src.config, `/api/icons?project_id=${encodeURIComponent(src.project)}`)
+  const rows = ((await res.json()) as { data: IconRow[] }).data.filter(
+    (row) => !src.approvedOnly || row.icon_status === 'approved',
+  )
+  return { rows, built: buildFiles(rows, src.format, src.classPrefix)! }
+}
+
+export type Changes = { changed: Map<string, IconRow>; removed: Set<string>; cursor: string }
+
+/** Every page of changes since `since`; null when the server refuses the cursor (400, 410). */
+export async function changesSince(src: Source, since: string): Promise<Changes | null> {
+  const out: Changes = { changed: new Map(), removed: new Set(), cursor: since }
+  for (;;) {
+    let page: IconChanges
+    try {
+      page = await getJson<IconChanges>(src.config, changesPath(src.project, out.cursor))
+    } catch (error) {
+      if (error instanceof CliError && (error.status === 400 || error.status === 410)) return null
+      throw error
+    }
+    for (const id of page.removed) {
+      out.removed.add(id)
+      out.changed.delete(id)
+    }
+    for (const row of page.changed) {
+      out.changed.set(row.id, row)
+      out.removed.delete(row.id)
+    }
+    out.cursor = page.cursor
+    if (!page.more) return out
+  }
+}
+
+/**
+ * The lock's icons with the changes applied, built; null when only the whole list can say (an icon
+ * left out before, a new name equal to a kept icon's, a kept icon whose file name would change).
+ */
+export function applyChanges(src: Source, lock: Lock, changes: Changes): Built | null {
+  if (lock.skipped?.length || lock.icons.some((icon) => !icon.id)) return null
+  const incoming = [...changes.changed.values()].filter(
+    (row) => !src.approvedOnly || row.icon_status === 'approved',
+  )
+  const kept: PullIcon[] = lock.icons
+    .filter((icon) => !changes.changed.has(icon.id!) && !changes.removed.has(icon.id!))
+    .map((icon) => ({
+      id: icon.id,
+      name: icon.name,
+      svg: '',
+      aliases: icon.aliases ?? [],
+      kept: { file: icon.file, sha256: icon.sha256 },
+    }))
+  // Icons of one name are ordered by their markup, which the lock does not keep.
+  const keptNames = new Set(kept.map((icon) => icon.name))
+  if (incoming.some((row) => keptNames.has(row.name))) return null
+  return buildFiles([...kept, ...incoming], src.format, src.classPrefix)
+}
+
+/** The icons of a release: the in-app export's files of that release (GET /api/projects/export). */
+export async function releaseFiles(src: Source, release: string): Promise<Built> {
+  if (src.format === 'css')
+    throw new CliError(EXIT.usage, '--release works with svg and the package formats, not css.')
+  const query = new URLSearchParams({ project_id: src.project, format: src.format, release })
+  const res = await request(src.config, `/api/projects/export?${query}`)
+  const zip = unzipSync(new Uint8Array(await res.arrayBuffer()))
+  const { rows } = await wholeList({ ...src, approvedOnly: false })
+  const extension = src.format === 'svg' ? '.svg' : src.format === 'react-js' ? '.jsx' : '.tsx'
+  const built = buildFiles(rows, src.format, '')!
+  const idOf = new Map(built.icons.map((icon) => [icon.file, icon.id]))
+  const icons: BuiltIcon[] = []
+  const extra: { file: string; text: string }[] = []
+  for (const [file, bytes] of Object.entries(zip).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (file === 'package.json' || file === 'README.md' || file === 'aliases.json') continue
+    const text = decoder.decode(bytes)
+    if (file.endsWith(extension))
+      icons.push({
+        id: idOf.get(file) ?? null,
+        name: file.slice(0, -extension.length),
+        file,
+        text,
+        sha256: sha256(text),
+      })
+    else extra.push({ file, text })
+  }
+  return { icons, extra, skipped: [] }
+}
