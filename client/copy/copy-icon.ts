@@ -13,13 +13,29 @@ export interface CopyableIcon {
   svg: string
   /** Its project: CSS classes take the project's class prefix (ADR 0105). */
   project_id?: string
+  /** What it means (ADR 0106); an icon nobody labelled is named by its name's words. */
+  label?: string
+  description?: string
+  decorative?: boolean
 }
 
-/** The icon's code in `format` (what a copy puts on the clipboard; the detail panel shows it too). */
+/**
+ * The icon's code in `format` (what a copy puts on the clipboard; the detail panel shows it too),
+ * accessible (ADR 0106): labelled or hidden; an SVG copy's ids are its own, so two pasted copies
+ * never share one.
+ */
 export async function iconCode(icon: CopyableIcon, format: CopyFormat): Promise<string> {
   const { convertSvg } = await loadSvgPipeline()
-  if (format !== 'css') return convertSvg(icon.svg, format, icon.name)
-  return convertSvg(icon.svg, format, icon.name, { classPrefix: await classPrefixOf(icon.project_id) })
+  const meaning = {
+    label: icon.label ?? '',
+    description: icon.description ?? '',
+    decorative: icon.decorative ?? false,
+  }
+  if (format !== 'css') return convertSvg(icon.svg, format, icon.name, meaning)
+  return convertSvg(icon.svg, format, icon.name, {
+    ...meaning,
+    classPrefix: await classPrefixOf(icon.project_id),
+  })
 }
 
 /**

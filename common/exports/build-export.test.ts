@@ -38,7 +38,7 @@ describe('project exports', () => {
       "export { Arrow } from './Arrow'\nexport { Arrow2 } from './Arrow2'\nexport { Home } from './Home'\n",
     )
     expect(strFromU8(files['Arrow2.tsx']!)).toContain(
-      'export function Arrow2(props: SVGProps<SVGSVGElement>)',
+      'export function Arrow2({ title, decorative, ...props }: IconProps)',
     )
     expect(JSON.parse(strFromU8(files['package.json']!))).toMatchObject({
       name: 'my-icons',
@@ -62,7 +62,7 @@ describe('project exports', () => {
     const ids = [...text.matchAll(/<symbol id="([^"]+)"/g)].map((m) => m[1])
     expect(ids).toEqual(['arrow', 'arrow-2', 'home'])
     expect(text).toContain(
-      '<symbol id="home" viewBox="0 0 24 24" fill="none" stroke="currentColor"><path d="M3 9l9-7 9 7"/></symbol>',
+      '<symbol id="home" viewBox="0 0 24 24" fill="none" stroke="currentColor"><title>Home</title><path d="M3 9l9-7 9 7"/></symbol>',
     )
     expect(text.match(/xmlns=/g)).toHaveLength(1)
   })
@@ -85,17 +85,19 @@ test('every export is 1em high (React Native: a size of 24) and keeps a fixed si
   const only = (kind: ExportKind) => buildExport({ kind, projectName: 'Nuts', icons: [brown] }, () => {})
   const svg = strFromU8(unzipSync((await only('svg-zip')).bytes)['acorn.svg']!)
   expect(svg).toMatch(
-    /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="1em" height="1em" viewBox="0 0 24 24" color="#7c533e">/,
+    /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="1em" height="1em" viewBox="0 0 24 24" color="#7c533e" role="img" aria-labelledby="acorntitle"><title id="acorntitle">Acorn<\/title>/,
   )
   expect(svg).toContain('fill="currentColor"')
   const react = unzipSync((await only('react-ts')).bytes)
   expect(strFromU8(react['Acorn.tsx']!)).toContain(
-    ' width="1em" height="1em" viewBox="0 0 24 24" color="#7c533e" {...props}>',
+    ' width="1em" height="1em" viewBox="0 0 24 24" color="#7c533e" role={hidden ? undefined : \'img\'}',
   )
   expect(strFromU8(react['README.md']!)).toContain('1em high')
   const native = strFromU8(unzipSync((await only('react-native-ts')).bytes)['Acorn.tsx']!)
-  expect(native).toContain('export function Acorn({ size = 24, ...props }')
-  expect(native).toContain('<Svg width={size} height={size} viewBox="0 0 24 24" color="#7c533e" {...props}>')
+  expect(native).toContain('export function Acorn({ size = 24, title, decorative, ...props }')
+  expect(native).toContain(
+    '<Svg width={size} height={size} viewBox="0 0 24 24" color="#7c533e" accessible={!hidden}',
+  )
   const css = strFromU8((await only('css')).bytes)
   expect(css).toContain('  width: 1em;\n  height: 1em;')
   expect(css).toContain('  color: #7c533e;\n  background-color: currentColor;')
@@ -148,7 +150,9 @@ describe('aliases in every output (ADR 0104)', () => {
 
   test('CSS: the old class is a second selector of the same rule', async () => {
     const text = strFromU8((await run('css')).bytes)
-    expect(text).toContain('.set-house,\n.set-home,\n.set-hut,\n.set-dwelling {\n  display: inline-block;')
+    expect(text).toContain(
+      '.set-house,\n.set-home,\n.set-hut,\n.set-dwelling {\n  /* Use: <span class="set-house" role="img" aria-label="House"></span> */\n  display: inline-block;',
+    )
     expect(text).toMatch(/^\/\* Set: 2 icons/)
   })
 

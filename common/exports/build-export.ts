@@ -13,12 +13,13 @@ import {
   type ExportRequest,
   type ExportResult,
   exportFileName,
+  exportMeaning,
   exportMime,
   sortedForExport,
   ZIP_MTIME,
 } from './export-kinds.ts'
-import { componentExtension, indexFile, packageJson, readme } from './package-files.ts'
 import { iconifyPackageFiles } from './iconify-json.ts'
+import { componentExtension, indexFile, packageJson, readme } from './package-files.ts'
 import { spriteSymbol, wrapSprite } from './sprite.ts'
 import { slug, uniqueNamer } from './unique-names.ts'
 
@@ -38,8 +39,8 @@ export async function buildExport(
   const classPrefix = request.classPrefix ?? defaultClassPrefix(request.projectName)
   const icons = sortedForExport(request.icons)
   const base = slug(request.projectName)
-  const files: Record<string, Uint8Array> = {}
   if (kind === 'iconify-json') return iconifyExport(request, base)
+  const files: Record<string, Uint8Array> = {}
   const texts: string[] = []
   const components: string[] = []
   const skipped: ExportResult['skipped'] = []
@@ -54,15 +55,19 @@ export async function buildExport(
 
   for (const [i, { icon, name, key }] of named.entries()) {
     const mine = aliases.byIcon.get(i) ?? []
+    const meaning = exportMeaning(icon)
     try {
-      if (kind === 'svg-zip') files[`${key}.svg`] = encoder.encode(convertSvg(icon.svg, 'svg', name))
+      if (kind === 'svg-zip')
+        files[`${key}.svg`] = encoder.encode(convertSvg(icon.svg, 'svg', name, { ...meaning, instance: key }))
       else if (kind === 'sprite') {
-        const symbol = spriteSymbol(icon.svg, key)
-        texts.push(symbol, ...mine.map((alias) => spriteSymbol(icon.svg, alias.key)))
+        const symbol = spriteSymbol(icon.svg, key, meaning)
+        texts.push(symbol, ...mine.map((alias) => spriteSymbol(icon.svg, alias.key, meaning)))
       } else if (kind === 'css')
-        texts.push(cssWithAliases(convertSvg(icon.svg, 'css', name, { classPrefix }), mine, classPrefix))
+        texts.push(
+          cssWithAliases(convertSvg(icon.svg, 'css', name, { classPrefix, ...meaning }), mine, classPrefix),
+        )
       else if (pkg) {
-        files[`${key}.${componentExtension(pkg)}`] = encoder.encode(convertSvg(icon.svg, pkg, name))
+        files[`${key}.${componentExtension(pkg)}`] = encoder.encode(convertSvg(icon.svg, pkg, name, meaning))
         components.push(key)
         indexLines.push(`export { ${key} } from './${key}'`, ...indexAliasLines(key, mine))
       }

@@ -1,6 +1,7 @@
 // The exports of a project (docs/product.md §Exports) and of a selection in the vault, and what each
 // download is called. Shared by the builder (the browser's export worker and the server's
 // GET /api/projects/export) and the pages that offer them.
+import { labelFromName } from '../icon-meaning.ts'
 import type { IconAlias } from '../schemas/rows.ts'
 
 export const EXPORT_KINDS = [
@@ -11,8 +12,8 @@ export const EXPORT_KINDS = [
   'sprite',
   'css',
   'font',
-] as const
   'iconify-json',
+] as const
 export type ExportKind = (typeof EXPORT_KINDS)[number]
 
 export const EXPORT_LABELS: Record<ExportKind, { title: string; detail: string }> = {
@@ -38,11 +39,11 @@ export const EXPORT_LABELS: Record<ExportKind, { title: string; detail: string }
     title: 'Icon font',
     detail: 'A WOFF2 font, its CSS and a demo page; each icon keeps its code point across exports',
   },
-}
   'iconify-json': {
     title: 'Iconify JSON package',
     detail: 'An @iconify-json package (icons.json, info.json) for unplugin-icons, Tailwind and Iconify',
   },
+}
 
 /** Built on the server only (ADR 0105: the font tools are Node libraries): never in the browser's worker. */
 export const SERVER_ONLY_KINDS: readonly ExportKind[] = ['font']
@@ -51,8 +52,8 @@ export function exportFileName(kind: ExportKind, base: string): string {
   if (kind === 'sprite') return `${base}-sprite.svg`
   if (kind === 'css') return `${base}.css`
   if (kind === 'font') return `${base}-font.zip`
-  return `${base}-${kind === 'svg-zip' ? 'svg' : kind}.zip`
   if (kind === 'iconify-json') return `${base}-iconify.zip`
+  return `${base}-${kind === 'svg-zip' ? 'svg' : kind}.zip`
 }
 
 export const exportMime = (kind: ExportKind) =>
@@ -66,6 +67,10 @@ export interface ExportIcon {
   svg: string
   /** Former names, oldest first: each output emits them (ADR 0104). */
   aliases?: readonly ExportAlias[]
+  /** What it means (ADR 0106): every output says it; none given, it is labelled by its name's words. */
+  label?: string
+  description?: string
+  decorative?: boolean
 }
 
 /** What an export takes of an icon row (IconRow, a released icon): the same in browser and server. */
@@ -73,10 +78,27 @@ export const exportIcon = (row: {
   name: string
   svg: string
   aliases?: readonly ExportAlias[] | null
+  label?: string
+  description?: string
+  decorative?: boolean
 }): ExportIcon => ({
   name: row.name,
   svg: row.svg,
   aliases: (row.aliases ?? []).map(({ name, deprecated, remove_in }) => ({ name, deprecated, remove_in })),
+  label: row.label ?? '',
+  description: row.description ?? '',
+  decorative: row.decorative ?? false,
+})
+
+/**
+ * What an icon means, as an export or a pull emits it (ADR 0106): always given, so an icon nobody
+ * labelled is still named by its name's words (an alias's symbol too). An SVG file adds
+ * `instance: <its file name>` so that its ids are the same in every export.
+ */
+export const exportMeaning = (icon: ExportIcon) => ({
+  label: icon.label || labelFromName(icon.name),
+  description: icon.description ?? '',
+  decorative: icon.decorative ?? false,
 })
 
 /** Code-unit order (never the locale's): the same anywhere. */
@@ -108,6 +130,8 @@ export interface ExportRequest {
   version?: string
   /** CSS and font: the class prefix (class-prefix.ts); the project's default if not given. */
   classPrefix?: string
+  /** Iconify JSON package: the project's Iconify prefix (ADR 0021); the name's slug if not given. */
+  iconifyPrefix?: string
 }
 
 export interface ExportResult {
@@ -117,5 +141,3 @@ export interface ExportResult {
   /** Icons that could not be converted (their error), left out of the export. */
   skipped: { name: string; error: string }[]
 }
-  /** Iconify JSON package: the project's Iconify prefix (ADR 0021); the name's slug if not given. */
-  iconifyPrefix?: string

@@ -116,6 +116,10 @@ export type ReleasedIcon = {
   hash: string
   icon_status: IconStatus
   aliases: IconAlias[]
+  /** What it meant (issue 25, ADR 0106); absent in releases made before, whose exports label by name. */
+  label?: string
+  description?: string
+  decorative?: boolean
 }
 
 /** A release's changelog against the release before it (all icons added for the first). */

@@ -6,6 +6,7 @@
 // image instead, its own colour set inside the image. 1em high, its width from the viewBox. The
 // SVG travels as a percent-encoded data URI.
 
+import type { Accessibility } from './accessible.ts'
 import { paintsInCurrentColorOnly } from './colors.ts'
 import { cssClassName } from './names.ts'
 import { parseViewBox } from './normalize.ts'
@@ -40,10 +41,23 @@ function hasFilter(root: SvgElement): boolean {
   return found
 }
 
+/** Text for an HTML attribute inside a CSS comment: escaped, and never closing the comment. */
+const inComment = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/\*\//g, '*&#47;')
+
+/**
+ * How to use the class accessibly (ADR 0106), as a comment inside the rule: a CSS image says
+ * nothing to assistive technology, so the element names it (role="img", aria-label) or is hidden.
+ */
+function usage(className: string, a11y: Accessibility): string {
+  const says = a11y.decorative ? 'aria-hidden="true"' : `role="img" aria-label="${inComment(a11y.label)}"`
+  return `  /* Use: <span class="${inComment(className)}" ${says}></span> */`
+}
+
 /**
  * `monochrome`: the icon paints only in currentColor (paintsInCurrentColorOnly), if known;
  * `color`: the colour it was drawn in before (its default text colour), if any; `prefix`: put
- * before the class name (ADR 0105).
+ * before the class name (ADR 0105); `a11y`: what the icon means, said in a usage comment.
  */
 export function toCss(
   root: SvgElement,
@@ -51,6 +65,7 @@ export function toCss(
   monochrome = paintsInCurrentColorOnly(root),
   color: string | null = null,
   prefix = '',
+  a11y: Accessibility | null = null,
 ): string {
   const mask = monochrome && !hasFilter(root)
   // In an image currentColor means black: the image carries its own colour.
@@ -77,8 +92,10 @@ export function toCss(
         '  background-position: center;',
         '  background-size: 100% 100%;',
       ]
+  const className = `${prefix}${cssClassName(name)}`
   return [
-    `.${prefix}${cssClassName(name)} {`,
+    `.${className} {`,
+    ...(a11y ? [usage(className, a11y)] : []),
     '  display: inline-block;',
     `  width: ${round(ratio)}em;`,
     '  height: 1em;',

@@ -4,6 +4,7 @@
 // them); whatever it cannot draw is left out and listed in a comment at the top. A `size` prop
 // (default NATIVE_SIZE) sets width and height; any prop, width and height too, overrides.
 
+import type { Accessibility } from './accessible.ts'
 import { NATIVE_SIZE } from './convert-defaults.ts'
 import { parseDeclarations } from './css.ts'
 import { camelCase, type JsxAttribute, JsxCode, type JsxDialect, writeJsx } from './jsx.ts'
@@ -121,8 +122,53 @@ function attributeProps(el: SvgElement, isRoot: boolean, report: Report): JsxAtt
 
 const SIZE = new JsxCode('size')
 
-/** `sized`: the root has a viewBox, so a `size` prop sets its width and height (and replaces any). */
-export function toReactNative(root: SvgElement, name: string, sized = false): string {
+/**
+ * The root props of a labelled-or-hidden component (`hidden`, `title` in scope, ADR 0106): no
+ * <title> (it breaks iOS), the platform's accessibility props instead; a description has no place.
+ */
+const accessibleProps = (label: string): JsxAttribute[] => [
+  { name: 'accessible', value: new JsxCode('!hidden') },
+  { name: 'accessibilityRole', value: new JsxCode("hidden ? undefined : 'image'") },
+  {
+    name: 'accessibilityLabel',
+    value: new JsxCode(`hidden ? undefined : (title ?? ${JSON.stringify(label)})`),
+  },
+  { name: 'accessibilityElementsHidden', value: new JsxCode('hidden') },
+  { name: 'importantForAccessibility', value: new JsxCode("hidden ? 'no-hide-descendants' : 'auto'") },
+]
+
+/** The component's first lines: its props type (with meaning: ADR 0106) and its signature. */
+function signature(component: string, sized: boolean, a11y: Accessibility | null): string[] {
+  const size = `size = ${NATIVE_SIZE}, `
+  if (!a11y)
+    return [
+      sized
+        ? `export function ${component}({ ${size}...props }: SvgProps & { size?: number | string }) {`
+        : `export function ${component}(props: SvgProps) {`,
+    ]
+  return [
+    '/** Either a title (the accessible name; the stored label otherwise) or decorative (hidden). */',
+    `type IconProps = Omit<SvgProps, 'title'>${sized ? ' & { size?: number | string }' : ''} &`,
+    '  ({ title?: string; decorative?: false } | { title?: undefined; decorative: true })',
+    '',
+    `export function ${component}({ ${sized ? size : ''}title, decorative, ...props }: IconProps) {`,
+    // A decorative icon stays hidden unless the caller names it (a title) or un-hides it.
+    a11y.decorative
+      ? '  const hidden = decorative ?? title === undefined'
+      : '  const hidden = decorative === true',
+  ]
+}
+
+/**
+ * `sized`: the root has a viewBox, so a `size` prop sets its width and height (and replaces any).
+ * `a11y`: the component takes a `title` or `decorative` (accessibleProps).
+ */
+export function toReactNative(
+  root: SvgElement,
+  name: string,
+  sized = false,
+  a11y: Accessibility | null = null,
+): string {
   const component = componentName(name)
   collapseTextWhitespace(root)
   if (sized) {
@@ -142,9 +188,11 @@ export function toReactNative(root: SvgElement, name: string, sized = false): st
     tag: (el) => nativeTag(el.name),
     attributes: (el, isRoot) => {
       const props = attributeProps(el, isRoot, report)
-      return isRoot && sized
-        ? [{ name: 'width', value: SIZE }, { name: 'height', value: SIZE }, ...props]
-        : props
+      if (!isRoot) return props
+      const meaning = a11y ? accessibleProps(a11y.label) : []
+      return sized
+        ? [{ name: 'width', value: SIZE }, { name: 'height', value: SIZE }, ...props, ...meaning]
+        : [...props, ...meaning]
     },
   }
   const jsx = writeJsx(root, dialect, '{...props}', 4)
@@ -162,9 +210,7 @@ export function toReactNative(root: SvgElement, name: string, sized = false): st
     `import ${imports} from 'react-native-svg'`,
     "import type { SvgProps } from 'react-native-svg'",
     '',
-    sized
-      ? `export function ${component}({ size = ${NATIVE_SIZE}, ...props }: SvgProps & { size?: number | string }) {`
-      : `export function ${component}(props: SvgProps) {`,
+    ...signature(component, sized, a11y),
     '  return (',
     jsx,
     '  )',

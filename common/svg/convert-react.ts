@@ -1,11 +1,12 @@
 // React TS and React JS copy formats: a function component whose props are spread on the
 // root <svg>. Attribute names follow React DOM (className, strokeWidth, xlinkHref…).
 
+import type { Accessibility } from './accessible.ts'
 import { parseDeclarations } from './css.ts'
-import { camelCase, type JsxAttribute, type JsxDialect, UID, writeJsx } from './jsx.ts'
+import { type IdScope, idScope } from './instance-ids.ts'
+import { camelCase, type JsxAttribute, JsxCode, type JsxDialect, UID, writeJsx } from './jsx.ts'
 import { componentName } from './names.ts'
-import { type SvgElement, usesXlink, walk, XLINK_NS } from './tree.ts'
-import { localRefId, mapLocalUrls } from './values.ts'
+import { type SvgElement, usesXlink, XLINK_NS } from './tree.ts'
 
 /** Hyphenated attributes React DOM knows by a camelCase name; other ones stay hyphenated. */
 const REACT_CAMEL = new Set(
@@ -44,9 +45,6 @@ function reactStyle(style: string): Record<string, string> {
   return out
 }
 
-/** Maps an attribute's (or style property's) value to its per-instance form. */
-type IdScope = (name: string, value: string) => string
-
 function dialect(scope: IdScope | null): JsxDialect {
   const map = (name: string, value: string): string => (scope ? scope(name, value) : value)
   return {
@@ -74,39 +72,20 @@ function dialect(scope: IdScope | null): JsxDialect {
   }
 }
 
-const REFERENCE_LISTS = new Set(['aria-labelledby', 'aria-describedby'])
-
 /**
- * Makes every id, and every reference to one, relative to the rendered instance: `<id>`
- * becomes UID + `-<id>` (written as `${uid}-<id>`, uid from React's useId), so two copies of
- * an icon on one page never share an id. A prefix all ids share (the per-icon one the
- * pipeline gave) is dropped first, as the instance id replaces it. Null when the icon has no ids.
+ * `a11y` (ADR 0106): the component takes either a `title` (its label otherwise) or `decorative`
+ * (a union type in TS). Labelled: role="img", a <title> (and <desc>) with ids from the instance's
+ * useId(), like every id of the drawing; decorative: aria-hidden and no title.
  */
-function idScope(root: SvgElement): IdScope | null {
-  const ids: string[] = []
-  walk(root, (el) => {
-    const id = el.attrs.get('id')
-    if (id !== undefined) ids.push(id)
-  })
-  if (ids.length === 0) return null
-  const shared = /^[A-Za-z][A-Za-z0-9_]*-(?=.)/.exec(ids[0]!)?.[0]
-  const strip = shared && ids.every((id) => id.startsWith(shared) && id.length > shared.length) ? shared : ''
-  const local = (id: string): string =>
-    `${UID}-${strip && id.startsWith(strip) ? id.slice(strip.length) : id}`
-  return (name, value) => {
-    if (name === 'id') return local(value)
-    if (name === 'href' || name === 'xlink:href') {
-      const id = localRefId(value)
-      return id === null ? value : `#${local(id)}`
-    }
-    if (REFERENCE_LISTS.has(name)) return value.trim().split(/\s+/).map(local).join(' ')
-    return value.includes('url(') ? mapLocalUrls(value, local) : value
-  }
-}
-
-export function toReact(root: SvgElement, name: string, typed: boolean): string {
+export function toReact(
+  root: SvgElement,
+  name: string,
+  typed: boolean,
+  a11y: Accessibility | null = null,
+): string {
+  if (a11y) return toAccessibleReact(root, name, typed, a11y)
   const component = componentName(name)
-  const scope = idScope(root)
+  const scope = idScope(root, (id) => `${UID}-${id}`)
   const scoped = scope !== null
   const header = typed
     ? [scoped ? "import { type SVGProps, useId } from 'react'" : "import type { SVGProps } from 'react'", '']
@@ -120,6 +99,66 @@ export function toReact(root: SvgElement, name: string, typed: boolean): string 
     ...(scoped ? ['  const uid = useId()'] : []),
     '  return (',
     writeJsx(root, dialect(scope), '{...props}', 4),
+    '  )',
+    '}',
+    '',
+    `export default ${component}`,
+    '',
+  ].join('\n')
+}
+
+/** The generated code's id of the title or description: a template literal around the instance's uid. */
+const idOf = (what: 'title' | 'desc') => `\`\${uid}${what}\``
+
+/** The root attributes and first children of a labelled-or-hidden component (`hidden`, `uid` in scope). */
+function accessibleParts(a11y: Accessibility) {
+  const described = a11y.description !== ''
+  const attributes: JsxAttribute[] = [
+    { name: 'role', value: new JsxCode("hidden ? undefined : 'img'") },
+    { name: 'aria-hidden', value: new JsxCode('hidden || undefined') },
+    { name: 'aria-labelledby', value: new JsxCode(`hidden ? undefined : ${idOf('title')}`) },
+  ]
+  if (described)
+    attributes.push({ name: 'aria-describedby', value: new JsxCode(`hidden ? undefined : ${idOf('desc')}`) })
+  const label = JSON.stringify(a11y.label)
+  const first = [new JsxCode(`hidden ? null : <title id={${idOf('title')}}>{title ?? ${label}}</title>`)]
+  if (described)
+    first.push(
+      new JsxCode(`hidden ? null : <desc id={${idOf('desc')}}>{${JSON.stringify(a11y.description)}}</desc>`),
+    )
+  return { attributes, first }
+}
+
+function toAccessibleReact(root: SvgElement, name: string, typed: boolean, a11y: Accessibility): string {
+  const component = componentName(name)
+  const scope = idScope(root, (id) => `${UID}-${id}`)
+  const base = dialect(scope)
+  const { attributes, first } = accessibleParts(a11y)
+  const withA11y: JsxDialect = {
+    tag: base.tag,
+    attributes: (el, isRoot) =>
+      isRoot ? [...base.attributes(el, isRoot), ...attributes] : base.attributes(el, isRoot),
+  }
+  const header = typed
+    ? [
+        "import { type SVGProps, useId } from 'react'",
+        '',
+        '/** Either a title (the accessible name; the stored label otherwise) or decorative (hidden). */',
+        "type IconProps = Omit<SVGProps<SVGSVGElement>, 'title'> &",
+        '  ({ title?: string; decorative?: false } | { title?: undefined; decorative: true })',
+        '',
+      ]
+    : ["import { useId } from 'react'", '']
+  return [
+    ...header,
+    `export function ${component}({ title, decorative, ...props }${typed ? ': IconProps' : ''}) {`,
+    '  const uid = useId()',
+    // A decorative icon stays hidden unless the caller names it (a title) or un-hides it.
+    a11y.decorative
+      ? '  const hidden = decorative ?? title === undefined'
+      : '  const hidden = decorative === true',
+    '  return (',
+    writeJsx(root, withA11y, '{...props}', 4, first),
     '  )',
     '}',
     '',

@@ -1,6 +1,13 @@
 // The five copy formats of one stored icon. Every format is built from the sanitized tree,
 // so converting never lets through what the sanitizer would refuse.
 
+import {
+  accessibilityOf,
+  dropOwnAccessibility,
+  freshInstance,
+  type MeaningOptions,
+  makeAccessible,
+} from './accessible.ts'
 import { applyCurrentColor } from './colors.ts'
 import { toCss } from './convert-css.ts'
 import { emWidth, setRootDefaults } from './convert-defaults.ts'
@@ -28,10 +35,22 @@ export function isCopyFormat(value: unknown): value is CopyFormat {
   return typeof value === 'string' && (COPY_FORMATS as readonly string[]).includes(value)
 }
 
-export interface ConvertOptions {
+/**
+ * label, description, decorative (issue 25, ADR 0106): what the icon means. Given any of them, every
+ * format carries it (accessible.ts); given none, the output is as it always was.
+ */
+export interface ConvertOptions extends MeaningOptions {
   /** CSS only: put before the class name (`brand-` → `.brand-arrow-left`); none by default. */
   classPrefix?: string
+  /**
+   * SVG with meaning: this copy's id prefix (a letter, then letters, digits, - or _): its drawing's
+   * ids and its title's start with it. A fresh random one by default, so two pasted copies never
+   * share an id; give one for the same output every time (an export).
+   */
+  instance?: string
 }
+
+const INSTANCE = /^[A-Za-z][\w-]{0,299}$/
 
 /**
  * The icon in one copy format: svg → the markup; css → a `.kebab-name {…}` rule;
@@ -40,7 +59,8 @@ export interface ConvertOptions {
  * derives) the viewBox, has <style> rules inlined, is 1em high by default (React Native: 24),
  * and paints a single-colour icon in currentColor (colors.ts), with the colour it declared as
  * the default `color` (convert-defaults.ts); multicolour icons keep their colours. `options` (the
- * optional last argument; without it the output is as it always was): the CSS class prefix.
+ * optional last argument; without it the output is as it always was): the CSS class prefix, and
+ * what the icon means (label, description, decorative: ADR 0106), which every format then emits.
  */
 export function convertSvg(
   svg: string,
@@ -49,18 +69,25 @@ export function convertSvg(
   options: ConvertOptions = {},
 ): string {
   if (!isCopyFormat(format)) throw new SvgError('unknown_format', String(format))
+  if (options.instance !== undefined && !INSTANCE.test(options.instance))
+    throw new SvgError('invalid_id_prefix', options.instance)
+  const a11y = accessibilityOf(name, options)
   const tree = inlineStyles(readSvg(svg))
   ensureViewBox(tree)
   const { replaced, declared, monochrome } = applyCurrentColor(tree)
   // The black of a fill nobody set is no chosen colour: such an icon follows the text colour.
   const color = declared ? replaced : null
-  if (format === 'css') return toCss(tree, name, monochrome, color, options.classPrefix)
+  if (format === 'css') return toCss(tree, name, monochrome, color, options.classPrefix, a11y)
+  if (a11y) dropOwnAccessibility(tree)
   const width = emWidth(tree)
   if (format === 'react-native-ts') {
     setRootDefaults(tree, null, color)
-    return toReactNative(tree, name, width !== null)
+    return toReactNative(tree, name, width !== null, a11y)
   }
   setRootDefaults(tree, width ? { width, height: '1em' } : null, color)
-  if (format === 'svg') return serialize(tree)
-  return toReact(tree, name, format === 'react-ts')
+  if (format === 'svg') {
+    if (a11y) makeAccessible(tree, a11y, options.instance ?? freshInstance())
+    return serialize(tree)
+  }
+  return toReact(tree, name, format === 'react-ts', a11y)
 }

@@ -8,7 +8,9 @@
 //   importSvg(input)                 the processSvg pipeline, synchronous, never throws:
 //                                    { svg } or { error }; ids get a hash-based prefix
 //   convertSvg(svg, format, name, options?)  the copy formats (alias convert); options: the CSS
-//                                    class prefix
+//                                    class prefix, what the icon means (label, description,
+//                                    decorative: every format emits it, ADR 0106) and the
+//                                    SVG copy's id prefix (instance)
 //
 // The tree (readSvg: parse + allowlist into SvgElement; serialize) and a few CSS and reference
 // helpers are exported for the maker's editing ops and the sprite export, which work on it; the
@@ -28,6 +30,7 @@ import { optimizeSvg } from './optimize.ts'
 import { processSvg } from './pipeline.ts'
 import { sanitizeSvg } from './sanitize.ts'
 
+export { makeAccessibleTree } from './accessible.ts'
 export { RENAMED_ELEMENTS } from './allowlist.ts'
 export {
   COPY_FORMAT_LABELS,
@@ -54,10 +57,10 @@ export {
   SvgError,
   type SvgErrorCode,
 } from './errors.ts'
+export { type IconifyIconData, toIconifyIcon } from './iconify.ts'
 export { hashString, importIdPrefix, importSvg, SVGO_NOT_LOADED } from './import-svg.ts'
 export { inlineStyles } from './inline-styles.ts'
 export { componentName, cssClassName } from './names.ts'
-export { type IconifyIconData, toIconifyIcon } from './iconify.ts'
 export { type NormalizeOptions, normalizeSvg, parseViewBox } from './normalize.ts'
 export { loadSvgo, optimizeSvg } from './optimize.ts'
 export { parseSvgTree } from './parse.ts'

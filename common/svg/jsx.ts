@@ -68,8 +68,17 @@ export function camelCase(name: string): string {
   return camel
 }
 
-/** JSX for the tree, indented by `indent` spaces; `spread` (e.g. {...props}) goes on the root. */
-export function writeJsx(root: SvgElement, dialect: JsxDialect, spread: string, indent: number): string {
+/**
+ * JSX for the tree, indented by `indent` spaces; `spread` (e.g. {...props}) goes on the root, and
+ * `first` (JSX expressions the converter writes, such as the accessible title) are its first children.
+ */
+export function writeJsx(
+  root: SvgElement,
+  dialect: JsxDialect,
+  spread: string,
+  indent: number,
+  first: readonly JsxCode[] = [],
+): string {
   const lines: string[] = []
   const pads: string[] = []
   const write = (el: SvgElement, depth: number, isRoot: boolean): void => {
@@ -84,11 +93,13 @@ export function writeJsx(root: SvgElement, dialect: JsxDialect, spread: string, 
     if (isRoot) attrs.push(spread)
     const open = `${pad}<${tag}${attrs.length ? ` ${attrs.join(' ')}` : ''}`
     const children = el.children.filter((c) => typeof c === 'string' || dialect.tag(c) !== null)
-    if (children.length === 0) {
+    const leading = isRoot ? first : []
+    if (children.length === 0 && leading.length === 0) {
       lines.push(`${open} />`)
       return
     }
     lines.push(`${open}>`)
+    for (const code of leading) lines.push(`${pad}  {${code.code}}`)
     for (const child of children) {
       if (typeof child === 'string') lines.push(`${pad}  {${JSON.stringify(child)}}`)
       else write(child, depth + 1, false)

@@ -43,6 +43,9 @@ async function currentSet(db: Tx, projectId: string): Promise<ReleasedIcon[]> {
       svg: icons.svg,
       icon_status: icons.icon_status,
       aliases: icons.aliases,
+      label: icons.label,
+      description: icons.description,
+      decorative: icons.decorative,
     })
     .from(icons)
     .where(eq(icons.project_id, projectId))
@@ -54,6 +57,9 @@ async function currentSet(db: Tx, projectId: string): Promise<ReleasedIcon[]> {
       hash: sha256(row.svg),
       icon_status: row.icon_status as IconStatus,
       aliases: row.aliases ?? [],
+      label: row.label,
+      description: row.description,
+      decorative: row.decorative,
     })),
   )
 }

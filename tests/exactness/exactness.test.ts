@@ -4,7 +4,8 @@
 //   2. every React TS and React Native TS output type-checks under `strict` against
 //      @types/react and the real react-native-svg: all of them, written into a temporary
 //      folder as a few files and checked in one TypeScript run, plus a sample written as
-//      standalone modules and two deliberately broken canaries that must be reported;
+//      standalone modules (each also labelled, or decorative, as the app copies it: ADR 0106)
+//      and two deliberately broken canaries that must be reported;
 //   3. on a deterministic sample of over 1,000 icons (every 5th, plus every icon whose
 //      components use ids, scoped with useId, or whose single colour becomes currentColor),
 //      every format at its default size and colours draws what the stored SVG draws: the SVG
@@ -13,7 +14,9 @@
 //      painted in the class's colour), each in its default box (1em high and as wide as the
 //      viewBox; React Native 24 × 24), against the stored SVG in the same box, 64 px wide with
 //      resvg: at most 0.5 % of pixels may differ by more than 24/255 on a channel
-//      (premultiplied RGBA, colours included: no colour is given from outside).
+//      (premultiplied RGBA, colours included: no colour is given from outside). Each is
+//      converted with what it means, as the app and the exports do (ADR 0106): every other icon
+//      labelled with a description, the others decorative.
 // It prints a one-line summary. The type check runs in a worker thread (typecheck-worker.ts)
 // while the pixel checks run here.
 
@@ -40,6 +43,8 @@ const DRAW_EVERY = 5
 const BUNDLE_SIZE = 250
 const VERBATIM_EVERY = 100
 const DRAWN_FORMATS: DrawnFormat[] = ['svg', 'react-ts', 'react-js', 'react-native-ts', 'css']
+/** What the sample's icons mean when drawn (titles and descriptions must not draw). */
+const MEANINGS = [{ label: '', description: 'A description' }, { decorative: true }]
 
 const started = performance.now()
 const summary: Record<string, string> = {}
@@ -91,11 +96,25 @@ function startTypeCheck(): void {
     const rn = convertSvg(svg, 'react-native-ts', icon.name)
     react.push(unpackReact(ts))
     native.push(unpackNative(rn))
-    if (n++ % VERBATIM_EVERY === 0) {
+    if (n % VERBATIM_EVERY === 0) {
       modules[`verbatim/react/${icon.set}/${icon.name}.tsx`] = ts
       modules[`verbatim/native/${icon.set}/${icon.name}.tsx`] = rn
-      typeCheckVerbatim += 2
+      const meaning = MEANINGS[(n / VERBATIM_EVERY) % 2]
+      modules[`verbatim/react-meaning/${icon.set}/${icon.name}.tsx`] = convertSvg(
+        svg,
+        'react-ts',
+        icon.name,
+        meaning,
+      )
+      modules[`verbatim/native-meaning/${icon.set}/${icon.name}.tsx`] = convertSvg(
+        svg,
+        'react-native-ts',
+        icon.name,
+        meaning,
+      )
+      typeCheckVerbatim += 4
     }
+    n++
   }
   for (let i = 0; i * BUNDLE_SIZE < react.length; i++) {
     modules[`bundles/react-${i}.tsx`] = reactBundle(react.slice(i * BUNDLE_SIZE, (i + 1) * BUNDLE_SIZE))
@@ -147,10 +166,10 @@ describe('exactness on real icons', () => {
     const failures: string[] = []
     let worst = 0
     let skipped = 0
-    for (const [icon, svg] of sample) {
+    for (const [at, [icon, svg]] of sample.entries()) {
       const references = new Map<string, Bitmap>()
       for (const format of DRAWN_FORMATS) {
-        const drawn = drawnMarkup(svg, format, icon.name)
+        const drawn = drawnMarkup(svg, format, icon.name, {}, MEANINGS[at % 2])
         if ('skipped' in drawn) {
           // Only React Native may leave out what react-native-svg cannot draw (and says so).
           if (format !== 'react-native-ts') throw new Error(`${icon.id} ${format}: ${drawn.skipped}`)

@@ -11,7 +11,7 @@
 // coverage (alpha) painted in the class's colour.
 
 import { singleColor } from '../colors.ts'
-import { convertSvg } from '../convert.ts'
+import { type ConvertOptions, convertSvg } from '../convert.ts'
 import { inlineStyles } from '../inline-styles.ts'
 import { parseViewBox } from '../normalize.ts'
 import { readSvg } from '../sanitize.ts'
@@ -89,14 +89,18 @@ export interface Drawn {
   maskColor: string | null
 }
 
-/** The format's output (with `props`, for the component formats) as SVG markup to render. */
+/**
+ * The format's output (with `props`, for the component formats; converted with `options`, such as
+ * what the icon means) as SVG markup to render.
+ */
 export function drawnMarkup(
   stored: string,
   format: DrawnFormat,
   name: string,
   props: Record<string, unknown> = {},
+  options: ConvertOptions = {},
 ): Drawn | { skipped: string } {
-  const output = convertSvg(stored, format, name)
+  const output = convertSvg(stored, format, name, options)
   const boxOf = (svg: string): Box | null => {
     const width = rootAttribute(svg, 'width')
     const height = rootAttribute(svg, 'height')
@@ -178,6 +182,7 @@ export function drawProblems(
   stored: string,
   name: string,
   formats: readonly DrawnFormat[] = ['svg', 'css', 'react-ts', 'react-js', 'react-native-ts'],
+  options: ConvertOptions = {},
 ): DrawProblem[] {
   const own = render(stored)
   if (inkedPixels(own) < 20) return [{ format: 'svg', problem: 'the stored SVG draws (almost) nothing' }]
@@ -185,7 +190,7 @@ export function drawProblems(
   const problems: DrawProblem[] = []
   for (const format of formats) {
     try {
-      const drawn = drawnMarkup(stored, format, name)
+      const drawn = drawnMarkup(stored, format, name, {}, options)
       if ('skipped' in drawn) continue
       const box = boxProblem(stored, format, drawn)
       if (box) {

@@ -26,18 +26,18 @@ const NOTICE_MS = 4000
  */
 function useIconCode(icon: LocalIcon, format: CopyFormat, prefix: string): string {
   const [code, setCode] = useState('Loading…')
-  const { name, svg, project_id } = icon
+  const { name, svg, project_id, label, description, decorative } = icon
   // biome-ignore lint/correctness/useExhaustiveDependencies: iconCode reads the prefix from its store
   useEffect(() => {
     let live = true
-    iconCode({ name, svg, project_id }, format).then(
+    iconCode({ name, svg, project_id, label, description, decorative }, format).then(
       (text) => live && setCode(text),
       (error: unknown) => live && setCode(error instanceof Error ? error.message : String(error)),
     )
     return () => {
       live = false
     }
-  }, [name, svg, project_id, format, prefix])
+  }, [name, svg, project_id, label, description, decorative, format, prefix])
   return code
 }
 

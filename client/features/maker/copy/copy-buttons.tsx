@@ -16,7 +16,8 @@ import { toast } from '../../../lib/toast.ts'
 async function copyAs(svg: string, name: string, format: CopyFormat): Promise<string> {
   const label = name.trim() || 'icon'
   const stored = await processSvg(svg, { idPrefix: cssClassName(label) })
-  return convertSvg(stored, format, label)
+  // Accessible like every copy (ADR 0106): named by its name's words until it is saved and labelled.
+  return convertSvg(stored, format, label, { label: '' })
 }
 
 export function CopyButtons({ svg, name }: { svg: string; name: string }) {
