@@ -6,8 +6,18 @@
 // vault's search before this one) is always found too. Each hit says why it matched (match-reason.ts).
 import MiniSearch, { type Query } from 'minisearch'
 import { MAX_QUERY_LENGTH } from './limits.ts'
-import { matchReason, nameHolds, type SearchDoc, type Synonyms, synonymsOf } from './match-reason.ts'
-import { fold, wordsOf } from './words.ts'
+import {
+  editsFor,
+  matchReason,
+  nameHolds,
+  type Prepared,
+  plainWords,
+  prepare,
+  type SearchDoc,
+  type Synonyms,
+  synonymsOf,
+} from './match-reason.ts'
+import { wordsOf } from './words.ts'
 
 export type { SearchDoc, Synonyms }
 
@@ -20,75 +30,95 @@ export interface SearchHit {
   matched: string
 }
 
-const FIELDS = ['name', 'aliases', 'tags', 'label'] as const
 /** Matches as typed weigh most in the name, then former names and tags, then the label. */
 const BOOST = { name: 3, aliases: 2, tags: 2, label: 1.5 }
 /** Matches through a synonym weigh less than the same words typed. */
 const SYNONYM_BOOST = { name: 1, aliases: 0.6, tags: 0.8, label: 0.5 }
 /** A name equal to the whole query comes first. */
 const EXACT_NAME = 4
-/** The score of a name that only holds the query as plain text ("arrow" in "narrow"). */
+/** The score of a name that only holds the query as plain text ("arrow" in "sparrows"). */
 const TEXT_ONLY = 0.01
 
-const tokenize = (text: string) => wordsOf(text)
-const fuzzy = (term: string) => (term.length >= 4 ? 0.2 : false)
+/** Indexed fields hold words already read by wordsOf, joined by spaces. */
+const split = (text: string) => text.split(' ').filter(Boolean)
 const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
+const round = (score: number) => Math.round(score * 1000) / 1000
+
+function memo(fn: (text: string) => string[]): (text: string) => string[] {
+  const known = new Map<string, string[]>()
+  return (text) => {
+    let words = known.get(text)
+    if (!words) known.set(text, (words = fn(text)))
+    return words
+  }
+}
 
 export interface IconSearch {
   search(query: string): SearchHit[]
 }
 
 export function createIconSearch(docs: readonly SearchDoc[], synonyms: Synonyms): IconSearch {
-  const index = new MiniSearch<SearchDoc>({
-    fields: [...FIELDS],
+  const sorted = [...docs].sort(
+    (a, b) => byName.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  )
+  const read = memo(wordsOf)
+  const prepared: Prepared[] = sorted.map((doc, order) => ({ ...prepare(doc, read), order }))
+  const byId = new Map(prepared.map((p) => [p.doc.id, p]))
+  const index = new MiniSearch<Prepared>({
+    fields: ['name', 'aliases', 'tags', 'label'],
     idField: 'id',
-    tokenize,
+    tokenize: split,
     processTerm: (term) => term,
-    extractField: (doc, field) => {
-      const value = doc[field as keyof SearchDoc]
-      return Array.isArray(value) ? value.join(' ') : ((value as string | undefined) ?? '')
+    extractField: (p, field) => {
+      if (field === 'id') return p.doc.id
+      if (field === 'name') return p.nameWords
+      if (field === 'aliases') return p.aliases.flatMap((a) => a.words).join(' ')
+      if (field === 'tags') return p.tags.flatMap((t) => t.words).join(' ')
+      return read(p.doc.label ?? '').join(' ')
     },
   })
-  index.addAll(docs)
-  const byId = new Map(docs.map((doc) => [doc.id, doc]))
+  index.addAll(prepared)
 
   return {
     search(query) {
-      const words = wordsOf(query.slice(0, MAX_QUERY_LENGTH))
+      const text = query.slice(0, MAX_QUERY_LENGTH)
+      const words = wordsOf(text)
       if (!words.length) return []
       const tree: Query = {
         combineWith: 'AND',
         queries: words.map((word) => ({
           combineWith: 'OR',
           queries: [
-            { queries: [word], prefix: true, fuzzy, boost: BOOST },
+            // One letter matches as a whole word only (every name holding it is found as text below).
+            { queries: [word], prefix: word.length >= 2, fuzzy: editsFor(word) || false, boost: BOOST },
             { queries: [...synonymsOf(synonyms, word)], boost: SYNONYM_BOOST },
           ],
         })),
       }
-      const whole = fold(query).trim()
-      const hits = new Map<string, SearchHit>()
+      const whole = words.join(' ')
+      const hits: (SearchHit & { order: number })[] = []
+      const found = new Set<string>()
       for (const result of index.search(tree)) {
-        const doc = byId.get(String(result.id))
-        if (!doc) continue
-        const exact = fold(doc.name) === whole || wordsOf(doc.name).join(' ') === words.join(' ')
-        hits.set(doc.id, {
-          id: doc.id,
-          name: doc.name,
-          score: round(result.score * (exact ? EXACT_NAME : 1)),
-          matched: matchReason(doc, words, synonyms),
+        const p = byId.get(String(result.id))
+        if (!p) continue
+        found.add(p.doc.id)
+        hits.push({
+          id: p.doc.id,
+          name: p.doc.name,
+          score: round(result.score * (p.nameWords === whole ? EXACT_NAME : 1)),
+          matched: matchReason(p, words, result.match, synonyms),
+          order: p.order,
         })
       }
-      for (const doc of docs) {
-        if (hits.has(doc.id)) continue
-        const held = nameHolds(doc, query)
-        if (held) hits.set(doc.id, { id: doc.id, name: doc.name, score: TEXT_ONLY, matched: held })
+      const plain = plainWords(text)
+      for (const p of prepared) {
+        if (found.has(p.doc.id)) continue
+        const held = nameHolds(p, plain)
+        if (held)
+          hits.push({ id: p.doc.id, name: p.doc.name, score: TEXT_ONLY, matched: held, order: p.order })
       }
-      return [...hits.values()].sort(
-        (a, b) => b.score - a.score || byName.compare(a.name, b.name) || (a.id < b.id ? -1 : 1),
-      )
+      hits.sort((a, b) => b.score - a.score || a.order - b.order)
+      return hits.map(({ order: _, ...hit }) => hit)
     },
   }
 }
-
-const round = (score: number) => Math.round(score * 1000) / 1000

@@ -1,7 +1,8 @@
 // Why an icon matched a search, in words a person reads on its tile and an API caller gets as `matched`:
-// "name", "alias old-name", "tag gear", "label" or "synonym of trash". Each word of the query is looked
-// for in that order (as typed: a word start or a near spelling; then through its synonyms); the answer is
-// the first reason that is not the name, else "name".
+// "name", "alias old-name", "tag gear", "label" or "synonym of trash". Read from what the index says
+// matched (each matched word of the icon and its fields): for each word of the query in turn, its best
+// reason (the name, then a former name, a tag, the label, then a synonym); the answer is the first that
+// is not the name, else "name".
 import { fold, wordsOf } from './words.ts'
 
 /** What search reads of an icon. */
@@ -17,6 +18,28 @@ export interface SearchDoc {
 /** word → related words (common/search/synonyms.json, built by scripts/build-synonyms.ts). */
 export type Synonyms = Readonly<Record<string, readonly string[]>>
 
+/** An icon read once, when the index is built. */
+export interface Prepared {
+  doc: SearchDoc
+  /** Its place in name order (ties of score are broken by it). */
+  order: number
+  folded: string
+  nameWords: string
+  aliases: { text: string; folded: string; words: string[] }[]
+  tags: { text: string; words: string[] }[]
+}
+
+/** `read`: wordsOf, or a memo of it (icons share most of their tags). */
+export function prepare(doc: SearchDoc, read: (text: string) => string[] = wordsOf): Omit<Prepared, 'order'> {
+  return {
+    doc,
+    folded: fold(doc.name),
+    nameWords: read(doc.name).join(' '),
+    aliases: (doc.aliases ?? []).map((text) => ({ text, folded: fold(text), words: read(text) })),
+    tags: (doc.tags ?? []).map((text) => ({ text, words: read(text) })),
+  }
+}
+
 /** A word's synonyms: its own entry, else its singular's ("cogs" → "cog"); none for under 3 letters. */
 export function synonymsOf(synonyms: Synonyms, word: string): readonly string[] {
   if (word.length < 3) return []
@@ -25,7 +48,10 @@ export function synonymsOf(synonyms: Synonyms, word: string): readonly string[] 
   return singular && Object.hasOwn(synonyms, singular) ? (synonyms[singular] ?? []) : []
 }
 
-/** At most `max` edits apart (Levenshtein, rows of the shorter word). */
+/** Edits forgiven in a typed word: one from four letters, two from eight (MiniSearch's fuzzy 0.2). */
+export const editsFor = (word: string) => (word.length >= 4 ? Math.round(word.length * 0.2) : 0)
+
+/** At most `max` edits apart (Levenshtein). */
 function near(a: string, b: string, max: number): boolean {
   if (Math.abs(a.length - b.length) > max) return false
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
@@ -39,49 +65,58 @@ function near(a: string, b: string, max: number): boolean {
   return prev[b.length]! <= max
 }
 
-/** Does a text hold the typed word: a word of it starts with it, or (4+ letters) is spelled nearly so? */
-function holds(text: string, word: string): boolean {
-  const edits = word.length >= 4 ? Math.round(word.length * 0.2) : 0
-  return wordsOf(text).some((w) => w.startsWith(word) || (edits > 0 && near(w, word, edits)))
-}
+/** Is an indexed word the typed one as typed: itself, a word it starts (2+ letters), or a near spelling? */
+const typed = (term: string, word: string) =>
+  term === word ||
+  (word.length >= 2 && term.startsWith(word)) ||
+  (editsFor(word) > 0 && near(term, word, editsFor(word)))
 
-const hasWord = (text: string, word: string) => wordsOf(text).includes(word)
+const RANK = { name: 0, aliases: 1, tags: 2, label: 3 } as const
 
-/** The reason one query word matched, or null. */
-function wordReason(doc: SearchDoc, word: string, synonyms: Synonyms): string | null {
-  if (holds(doc.name, word) || fold(doc.name).includes(word)) return 'name'
-  const alias = doc.aliases?.find((a) => holds(a, word))
-  if (alias) return `alias ${alias}`
-  const tag = doc.tags?.find((t) => holds(t, word))
-  if (tag) return `tag ${tag}`
-  if (doc.label && holds(doc.label, word)) return 'label'
-  const related = synonymsOf(synonyms, word)
-  const texts = [doc.name, ...(doc.aliases ?? []), ...(doc.tags ?? []), doc.label ?? '']
-  return related.some((s) => texts.some((t) => hasWord(t, s))) ? `synonym of ${word}` : null
-}
-
-export function matchReason(doc: SearchDoc, words: readonly string[], synonyms: Synonyms): string {
+/** `match`: each word of the icon that matched → the fields it matched in (MiniSearch's MatchInfo). */
+export function matchReason(
+  p: Prepared,
+  words: readonly string[],
+  match: Readonly<Record<string, readonly string[]>>,
+  synonyms: Synonyms,
+): string {
+  const terms = Object.keys(match)
   for (const word of words) {
-    const reason = wordReason(doc, word, synonyms)
-    if (reason && reason !== 'name') return reason
+    let best: { rank: number; reason: string } | null = null
+    const offer = (rank: number, reason: string) => {
+      if (!best || rank < best.rank) best = { rank, reason }
+    }
+    for (const term of terms) {
+      if (typed(term, word)) {
+        for (const field of match[term] ?? []) {
+          if (field === 'name') offer(RANK.name, 'name')
+          else if (field === 'aliases')
+            offer(RANK.aliases, `alias ${p.aliases.find((a) => a.words.includes(term))?.text ?? term}`)
+          else if (field === 'tags')
+            offer(RANK.tags, `tag ${p.tags.find((t) => t.words.includes(term))?.text ?? term}`)
+          else offer(RANK.label, 'label')
+        }
+      } else if (synonymsOf(synonyms, word).includes(term)) offer(4, `synonym of ${word}`)
+    }
+    const found = best as { rank: number; reason: string } | null
+    if (found && found.rank > RANK.name) return found.reason
   }
   return 'name'
 }
 
-/**
- * The vault's plain search, kept: every word of the query (split at spaces, hyphens, underscores) is
- * part of the name ("name") or of one former name ("alias …"); null otherwise.
- */
-export function nameHolds(doc: SearchDoc, query: string): string | null {
-  const words = fold(query)
+/** The words of a query as the vault's plain search read them (split at spaces, hyphens, underscores). */
+export const plainWords = (query: string) =>
+  fold(query)
     .split(/[\s_-]+/)
     .filter(Boolean)
+
+/**
+ * The vault's plain search, kept: every word of the query is part of the name ("name") or of one
+ * former name ("alias …"); null otherwise.
+ */
+export function nameHolds(p: Prepared, words: readonly string[]): string | null {
   if (!words.length) return null
-  const all = (text: string) => {
-    const folded = fold(text)
-    return words.every((w) => folded.includes(w))
-  }
-  if (all(doc.name)) return 'name'
-  const alias = doc.aliases?.find(all)
-  return alias ? `alias ${alias}` : null
+  if (words.every((w) => p.folded.includes(w))) return 'name'
+  const alias = p.aliases.find((a) => words.every((w) => a.folded.includes(w)))
+  return alias ? `alias ${alias.text}` : null
 }
