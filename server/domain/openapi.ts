@@ -12,6 +12,7 @@ import * as projects from '../../common/schemas/projects.ts'
 import * as releases from '../../common/schemas/releases.ts'
 import * as search from '../../common/schemas/search.ts'
 
+import { iconifyPaths } from './openapi-iconify.ts'
 type Method = 'get' | 'post'
 type Route = {
   method: Method
@@ -351,8 +352,9 @@ export function openApiDocument(version: string): Record<string, unknown> {
     },
     servers: [{ url: '/' }],
     security: [{ bearerToken: [] }],
-    tags: ['Projects', 'Icons', 'History', 'Aliases', 'Releases'].map((name) => ({ name })),
-    paths,
+    tags: ['Projects', 'Icons', 'History', 'Aliases', 'Releases', 'Iconify'].map((name) => ({ name })),
+    // The Iconify endpoint: its token is in the path (ADR 0021).
+    paths: { ...paths, ...iconifyPaths() },
     components: {
       schemas,
       securitySchemes: {

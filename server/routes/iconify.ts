@@ -95,14 +95,15 @@ export function iconifyRoutes(deps: Deps) {
     return kept(c, keptAnswer(body))
   })
 
-  app.get('/:token/:file{[^/]+\\.json}', async (c) => {
-    const project = await projectOf(c, c.req.param('file').slice(0, -'.json'.length))
+  // Hono's parameter holds the suffix too: `/:token/:prefix{…\.json}` is OpenAPI's `/{token}/{prefix}.json`.
+  app.get('/:token/:prefix{[^/]+\\.json}', async (c) => {
+    const project = await projectOf(c, c.req.param('prefix').slice(0, -'.json'.length))
     return kept(c, await iconsAnswer(deps.db, project, listOf(c.req.query('icons'))))
   })
 
-  app.get('/:token/:prefix/:file{[^/]+\\.svg}', async (c) => {
+  app.get('/:token/:prefix/:name{[^/]+\\.svg}', async (c) => {
     const project = await projectOf(c, c.req.param('prefix'))
-    const answer = await svgAnswer(deps.db, project, c.req.param('file').slice(0, -'.svg'.length))
+    const answer = await svgAnswer(deps.db, project, c.req.param('name').slice(0, -'.svg'.length))
     if (!answer) throw notFound(iconifyMessages.iconNotFound)
     return kept(c, answer, SVG_HEADERS)
   })
