@@ -47,8 +47,10 @@ const round = (score: number) => Math.round(score * 1000) / 1000
 function memo(fn: (text: string) => string[]): (text: string) => string[] {
   const known = new Map<string, string[]>()
   return (text) => {
-    let words = known.get(text)
-    if (!words) known.set(text, (words = fn(text)))
+    const seen = known.get(text)
+    if (seen) return seen
+    const words = fn(text)
+    known.set(text, words)
     return words
   }
 }

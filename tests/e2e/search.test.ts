@@ -1,13 +1,15 @@
 // Search by meaning in the vault, in Chromium (issue 25): typing "cog" finds the icon named "settings"
 // and its tile says it matched a synonym (in its text and its accessible name); a former name, a tag, a
 // label and a typo find theirs, best match first; the index lives in a Web Worker (the page runs one),
-// and the synonym list is not part of the page's first JavaScript.
+// and the synonym list is not part of the page's first JavaScript. A dropped file's name suggests its
+// tags, which reach the server.
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
 import { fetchInPage, launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
 import { subscribe } from '../setup/subscribe.ts'
+import { dropFiles } from '../setup/vault-page.ts'
 
 const EMAIL = 'sam-search@example.com'
 const SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M0 0h24v24H0z"/></svg>'
@@ -100,5 +102,17 @@ describe('search by meaning in the vault', () => {
     await page.getByRole('searchbox').press('Escape')
     await expect.poll(() => tiles().count()).toBe(7)
     expect(await page.getByTestId('icon-match').count()).toBe(0)
+  })
+
+  test("a dropped file's name gives the new icon its tags, stored on the server", async () => {
+    await dropFiles(page, [{ name: 'ic_shopping-cart_24px.svg', text: SQUARE }])
+    const stored = async () =>
+      (
+        (await fetchInPage(page, `/api/icons?project_id=${projectId}`)).data as {
+          name: string
+          tags: string[]
+        }[]
+      ).find((icon) => icon.name === 'ic_shopping-cart_24px')?.tags
+    await expect.poll(stored, { timeout: 20_000 }).toEqual(['shopping', 'cart'])
   })
 })

@@ -6,6 +6,7 @@
 import { type IconMeaning, noMeaning, suggestedMeaning } from '@common/icon-meaning.ts'
 import { iconIdPrefix } from '@common/icon-rules.ts'
 import type { IconStatus } from '@common/schemas/icons.ts'
+import { tagsFromName } from '@common/search/suggest-tags.ts'
 import { createIcons } from '../../../local/bulk-queue.ts'
 import type { LocalIcon, LocalProject } from '../../../local/db.ts'
 import { processAll } from './svg-processor.ts'
@@ -61,7 +62,8 @@ export async function importSvgs(
         const key = from + i
         // A file that cannot be read becomes text the pipeline refuses as not UTF-8.
         const text = await source.read().catch(() => '\u0000')
-        meanings[key] = suggestedMeaning(iconNameOf(source.name), text)
+        const name = iconNameOf(source.name)
+        meanings[key] = { ...suggestedMeaning(name, text), tags: tagsFromName(name) }
         return { key, text, idPrefix: iconIdPrefix(ids[key]!) }
       }),
     )

@@ -3,9 +3,11 @@
 // with the pipeline's output; the server decides the review status and may still refuse. An icon
 // opened from the vault is saved back as a new version of itself (saveVersion: its new name through
 // icons/update, its new drawing through icons/replace, same id, aliases and history, ADR 0408);
-// "Save as new icon" creates one (saveIcon) that keeps the opened icon as its origin.
-import { noMeaning } from '@common/icon-meaning.ts'
+// "Save as new icon" creates one (saveIcon) that keeps the opened icon as its origin, with suggested tags
+// (issue 25): its source's (a library icon's set's own words) and its name's words.
+import { MAX_TAGS, noMeaning, normalTags } from '@common/icon-meaning.ts'
 import { iconIdPrefix, newIconStatus } from '@common/icon-rules.ts'
+import { tagsFromName } from '@common/search/suggest-tags.ts'
 import { processSvg } from '@common/svg/index.ts'
 import { createIcon, replaceIconSvg, updateIcon } from '../../../data/icons.ts'
 import { ApiError } from '../../../lib/api.ts'
@@ -31,6 +33,8 @@ export async function saveIcon(input: {
   svg: string
   name: string
   originIconId: string | null
+  /** Tags the source suggested (MakerDoc.tags). */
+  tags?: readonly string[]
   target: SaveTarget
   userId: string
 }) {
@@ -50,6 +54,7 @@ export async function saveIcon(input: {
     revision: 1,
     aliases: [],
     ...noMeaning(),
+    tags: normalTags([...(input.tags ?? []), ...tagsFromName(input.name)]).slice(0, MAX_TAGS),
   })
 }
 

@@ -120,6 +120,7 @@ export function SavePanel({ doc, loads, projectId, name, onNameChange }: Props) 
         svg: doc.svg,
         name,
         originIconId: doc.originIconId,
+        tags: doc.tags ?? [],
         target,
         userId: me.id,
       })

@@ -1,5 +1,6 @@
 // Start from an open-source icon: pick a set (loaded on demand), search it by name or category,
 // see its licence, pick an icon.
+import { libraryTags } from '@common/search/suggest-tags.ts'
 import { useQuery } from '@tanstack/react-query'
 import { ExternalLink } from 'lucide-react'
 import { useDeferredValue, useEffect, useMemo, useState } from 'react'
@@ -105,7 +106,11 @@ export function LibrarySource({ onLoad }: Pick<SourceProps, 'onLoad'>) {
                   key={name}
                   svg={svg}
                   name={name}
-                  onPick={() => onLoad({ svg, name, originIconId: null, source: 'library' })}
+                  onPick={() => {
+                    const entry = loaded.data!.index.find((e) => e.name === name)
+                    const tags = libraryTags(name, entry?.aliases ?? [], entry?.categories ?? [])
+                    onLoad({ svg, name, originIconId: null, source: 'library', tags })
+                  }}
                 />
               ) : null
             })}

@@ -7,6 +7,8 @@ export interface MakerDoc {
   name: string
   originIconId: string | null
   source: SourceKind
+  /** Tags its source suggests (a library icon: its set's other names and categories), kept when saved. */
+  tags?: readonly string[]
 }
 
 export interface History<T> {
