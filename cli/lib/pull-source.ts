@@ -1,12 +1,11 @@
 // What a pull builds from (ADR 0020): the project's changes since the lock's cursor (GET
 // /api/icons/changes, applied to the lock's icons), or the whole icon list under a cursor taken
 // just before it, or a release's export. Only the changes path reads the lock's icons.
-import { unzipSync } from 'fflate'
 import type { IconChanges } from '../../common/schemas/icon-changes.ts'
 import type { IconRow } from '../../common/schemas/rows.ts'
 import type { CopyFormat } from '../../common/svg/index.ts'
 import { getJson, request } from './api.ts'
-import { type Built, type BuiltIcon, buildFiles, type PullIcon } from './build-files.ts'
+import type { Built, BuiltIcon, PullIcon } from './build-files.ts'
 import type { Config } from './config.ts'
 import { CliError, EXIT } from './errors.ts'
 import { type Lock, sha256 } from './lock.ts'
@@ -20,6 +19,8 @@ export interface Source {
 }
 
 const decoder = new TextDecoder()
+/** The SVG converters load only when a file is to be built: a pull with nothing changed starts faster. */
+const builder = async () => (await import('./build-files.ts')).buildFiles
 const changesPath = (project: string, since?: string) =>
   `/api/icons/changes?project_id=${encodeURIComponent(project)}${since ? `&since=${encodeURIComponent(since)}` : ''}`
 
@@ -33,7 +34,7 @@ export async function wholeList(src: Source): Promise<{ rows: IconRow[]; built: 
   const rows = ((await res.json()) as { data: IconRow[] }).data.filter(
     (row) => !src.approvedOnly || row.icon_status === 'approved',
   )
-  return { rows, built: buildFiles(rows, src.format, src.classPrefix)! }
+  return { rows, built: (await builder())(rows, src.format, src.classPrefix)! }
 }
 
 export type Changes = { changed: Map<string, IconRow>; removed: Set<string>; cursor: string }
@@ -66,7 +67,7 @@ export async function changesSince(src: Source, since: string): Promise<Changes 
  * The lock's icons with the changes applied, built; null when only the whole list can say (an icon
  * left out before, a new name equal to a kept icon's, a kept icon whose file name would change).
  */
-export function applyChanges(src: Source, lock: Lock, changes: Changes): Built | null {
+export async function applyChanges(src: Source, lock: Lock, changes: Changes): Promise<Built | null> {
   if (lock.skipped?.length || lock.icons.some((icon) => !icon.id)) return null
   const incoming = [...changes.changed.values()].filter(
     (row) => !src.approvedOnly || row.icon_status === 'approved',
@@ -83,7 +84,7 @@ export function applyChanges(src: Source, lock: Lock, changes: Changes): Built |
   // Icons of one name are ordered by their markup, which the lock does not keep.
   const keptNames = new Set(kept.map((icon) => icon.name))
   if (incoming.some((row) => keptNames.has(row.name))) return null
-  return buildFiles([...kept, ...incoming], src.format, src.classPrefix)
+  return (await builder())([...kept, ...incoming], src.format, src.classPrefix)
 }
 
 /** The icons of a release: the in-app export's files of that release (GET /api/projects/export). */
@@ -92,10 +93,11 @@ export async function releaseFiles(src: Source, release: string): Promise<Built>
     throw new CliError(EXIT.usage, '--release works with svg and the package formats, not css.')
   const query = new URLSearchParams({ project_id: src.project, format: src.format, release })
   const res = await request(src.config, `/api/projects/export?${query}`)
+  const { unzipSync } = await import('fflate')
   const zip = unzipSync(new Uint8Array(await res.arrayBuffer()))
   const { rows } = await wholeList({ ...src, approvedOnly: false })
   const extension = src.format === 'svg' ? '.svg' : src.format === 'react-js' ? '.jsx' : '.tsx'
-  const built = buildFiles(rows, src.format, '')!
+  const built = (await builder())(rows, src.format, '')!
   const idOf = new Map(built.icons.map((icon) => [icon.file, icon.id]))
   const icons: BuiltIcon[] = []
   const extra: { file: string; text: string }[] = []

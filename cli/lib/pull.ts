@@ -106,7 +106,7 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
         log(`Up to date: nothing written (${old.icons.length} icons, no change since the lock, ${opts.out}).`)
         return EXIT.done
       }
-      built = applyChanges(src, old, changes)
+      built = await applyChanges(src, old, changes)
       state = changes.cursor
     }
   }
