@@ -134,5 +134,6 @@ export const moveIconsBody = z.strictObject({
  * the stored icon, as /create answers it, or why this icon alone was refused.
  */
 export type CreateIconsResult =
-  | { id: string; data: IconRow }
+  /** duplicate_of, near_duplicate_of: an icon of the project it repeats, exactly or nearly (issue 25). */
+  | { id: string; data: IconRow; duplicate_of?: string | null; near_duplicate_of?: string | null }
   | { id: string | null; status: 400 | 409; error: string }

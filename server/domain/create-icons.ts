@@ -15,9 +15,11 @@ import { appMessages } from '../../common/messages.ts'
 import { type CreateIconsResult, createIconBody } from '../../common/schemas/icons.ts'
 import type { IconChange, IconRow } from '../../common/schemas/rows.ts'
 import { deletedIcons, icons, projects } from '../db/schema/index.ts'
+import type { DrawingMeasure } from '../svg-pool/fingerprint.ts'
 import { processMany } from '../svg-pool/process-many.ts'
 import { iconNotes } from './change-notes.ts'
 import type { Actor, Deps } from './deps.ts'
+import { type DuplicateFlags, findDuplicates, measureMany } from './duplicates.ts'
 import { ApiError, badRequest } from './errors.ts'
 import { aliasClashes, nameKey } from './icon-aliases.ts'
 import { createTarget, type IconRecord, iconColumnsButSvg, newIconRow, served } from './icons.ts'
@@ -38,12 +40,20 @@ const refused = (id: string | null, status: 400 | 409, error: string): CreateIco
   error,
 })
 
-/** One icon (POST /api/icons/create): the batch of one, its refusal thrown as the error it is. */
-export async function createIcon(deps: Deps, actor: Actor, body: Body): Promise<IconRow> {
+/**
+ * One icon (POST /api/icons/create): the batch of one, its refusal thrown as the error it is; the
+ * row with what it repeats (duplicates.ts).
+ */
+export async function createIcon(
+  deps: Deps,
+  actor: Actor,
+  body: Body,
+): Promise<{ data: IconRow } & DuplicateFlags> {
   const [result] = await createIcons(deps, actor, [body])
   if (!result || 'error' in result)
     throw new ApiError(result?.status ?? 400, result?.error ?? 'Invalid input')
-  return result.data
+  const { data, duplicate_of = null, near_duplicate_of = null } = result
+  return { data, duplicate_of, near_duplicate_of }
 }
 
 /**
@@ -93,7 +103,14 @@ export async function createIcons(
     if (typeof svg === 'string') fresh.push({ index, body, svg })
     else results[index] = refused(body.id, 400, svg.message)
   })
-  const { created, clashes } = await insert(deps, actor, fresh, targets, sessionId)
+  // Each drawing's hash and fingerprint (the duplicate check, ADR 0109), made in the pool too.
+  const measured = await measureMany(
+    deps,
+    fresh.map((f) => f.svg),
+    actor.id,
+  )
+  const measures = new Map(fresh.map(({ body }, at) => [body.id, measured[at] ?? null]))
+  const { created, clashes } = await insert(deps, actor, fresh, measures, targets, sessionId)
   // An id taken meanwhile (a concurrent repeat): the same rule as a repeat found before.
   const raced = await rowsById(
     deps,
@@ -120,7 +137,43 @@ export async function createIcons(
         ? results[earlier.index]!
         : refused(body.id, 409, appMessages.idTaken)
   }
-  return results
+  return flagged(deps, results, measures)
+}
+
+/** Each stored icon's answer with what it repeats in its project (duplicate_of, near_duplicate_of). */
+async function flagged(
+  deps: Deps,
+  results: CreateIconsResult[],
+  measures: Map<string, DrawingMeasure | null>,
+): Promise<CreateIconsResult[]> {
+  // A repeated create's drawing was measured when it was stored.
+  const repeated = results.flatMap((r) => ('error' in r || measures.has(r.id) ? [] : [r.id]))
+  const stored = repeated.length
+    ? await deps.db
+        .select({ id: icons.id, drawing_hash: icons.drawing_hash, fingerprint: icons.fingerprint })
+        .from(icons)
+        .where(inArray(icons.id, repeated))
+    : []
+  for (const r of stored)
+    measures.set(
+      r.id,
+      r.drawing_hash ? { drawing_hash: r.drawing_hash, fingerprint: r.fingerprint ?? '' } : null,
+    )
+  const byProject = new Map<string, { at: number; id: string; measure: DrawingMeasure | null }[]>()
+  results.forEach((result, at) => {
+    if ('error' in result) return
+    const list = byProject.get(result.data.project_id) ?? []
+    list.push({ at, id: result.id, measure: measures.get(result.id) ?? null })
+    byProject.set(result.data.project_id, list)
+  })
+  const out = [...results]
+  for (const [projectId, items] of byProject) {
+    const flags = await findDuplicates(deps, projectId, items)
+    items.forEach(({ at }, i) => {
+      out[at] = { ...results[at]!, ...flags[i]! } as CreateIconsResult
+    })
+  }
+  return out
 }
 
 /**
@@ -175,6 +228,7 @@ async function insert(
   deps: Deps,
   actor: Actor,
   fresh: { body: Body; svg: string }[],
+  measures: Map<string, DrawingMeasure | null>,
   targets: Map<string, Target>,
   sessionId: string | undefined,
 ): Promise<{ created: Map<string, IconRecord>; clashes: Map<string, string> }> {
@@ -223,6 +277,7 @@ async function insert(
       next.set(body.project_id, at + 1)
       return {
         ...newIconRow(body, svg, actor, target, new Date(at)),
+        ...measures.get(body.id),
         version: version(scopeOfTarget(target)),
       }
     })

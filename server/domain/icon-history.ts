@@ -11,6 +11,7 @@ import { serveMany } from '../svg-pool/serve-many.ts'
 import { projectScope, type Scope } from './access.ts'
 import { processDrawing } from './create-icons.ts'
 import type { Actor, Deps } from './deps.ts'
+import { measureMany } from './duplicates.ts'
 import { ApiError, notFound } from './errors.ts'
 import { assertNamesFree, renamedAliases } from './icon-aliases.ts'
 import {
@@ -86,6 +87,12 @@ export async function restoreIcon(
 ): Promise<IconRow> {
   const key = scopeOf(scope)
   const plan = await quotaPlan(deps, actor, scope)
+  // The restored drawing's hash and fingerprint (ADR 0109), measured before the write holds its lock.
+  const [stored] = await deps.db
+    .select({ svg: iconVersions.svg })
+    .from(iconVersions)
+    .where(and(eq(iconVersions.icon_id, icon.id), eq(iconVersions.revision, body.version)))
+  const [measure] = stored ? await measureMany(deps, [stored.svg], actor.id) : [null]
   const row = await writeInScope(deps, [key], async ({ tx, version, announce, record }) => {
     const [now] = await tx.select().from(icons).where(eq(icons.id, icon.id))
     if (!now) throw notFound(ICON_NOT_FOUND)
@@ -106,6 +113,8 @@ export async function restoreIcon(
       .set({
         name: old.name,
         svg: old.svg,
+        drawing_hash: measure && stored?.svg === old.svg ? measure.drawing_hash : null,
+        fingerprint: measure && stored?.svg === old.svg ? measure.fingerprint : null,
         aliases: renamedAliases(now.aliases, now.name, old.name),
         revision: now.revision + 1,
         updated_at: new Date(),
@@ -134,6 +143,7 @@ export async function replaceIcon(
 ): Promise<IconRow> {
   const target = await createTarget(deps, actor, icon.project_id, icon.workspace_id)
   const svg = await processDrawing(deps, actor, icon.id, body.svg)
+  const [measure] = await measureMany(deps, [svg], actor.id)
   const key = scopeOf(target.scope)
   const row = await writeInScope(deps, [key], async ({ tx, version, announce, record }) => {
     const [now] = await tx.select().from(icons).where(eq(icons.id, icon.id))
@@ -148,6 +158,8 @@ export async function replaceIcon(
       .update(icons)
       .set({
         svg,
+        drawing_hash: measure?.drawing_hash ?? null,
+        fingerprint: measure?.fingerprint ?? null,
         icon_status: status,
         revision: now.revision + 1,
         updated_at: new Date(),

@@ -6,13 +6,14 @@
 import { z } from 'zod'
 import { ERROR_CODE_LIST, ERROR_CODES, type ErrorCode } from '../../common/error-codes.ts'
 import * as aliases from '../../common/schemas/aliases.ts'
+import * as duplicates from '../../common/schemas/duplicates.ts'
 import * as changes from '../../common/schemas/icon-changes.ts'
 import * as icons from '../../common/schemas/icons.ts'
 import * as projects from '../../common/schemas/projects.ts'
 import * as releases from '../../common/schemas/releases.ts'
 import * as search from '../../common/schemas/search.ts'
-
 import { iconifyPaths } from './openapi-iconify.ts'
+
 type Method = 'get' | 'post'
 type Route = {
   method: Method
@@ -171,6 +172,21 @@ const ROUTES: Route[] = [
     summary: "Replace an icon's SVG, keeping its name, id and history",
     input: ['ReplaceIconBody', icons.replaceIconBody],
     errors: SAVES,
+  },
+  {
+    method: 'post',
+    path: '/api/icons/check-duplicates',
+    tag: 'Icons',
+    summary:
+      'What each drawing would repeat in a project, stored nothing: { data: { results: [{ duplicate_of, near_duplicate_of } or { error }] } }',
+    input: ['CheckDuplicatesBody', duplicates.checkDuplicatesBody],
+  },
+  {
+    method: 'get',
+    path: '/api/icons/duplicates',
+    tag: 'Icons',
+    summary: "A project's icons grouped by drawing: { data: { exact: [[id…]], near: [[id…]] } }",
+    input: ['DuplicateGroupsQuery', duplicates.duplicateGroupsQuery],
   },
   {
     method: 'get',

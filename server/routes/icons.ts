@@ -3,6 +3,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { messages } from '../../common/messages.ts'
+import * as dup from '../../common/schemas/duplicates.ts'
 import { requiredId } from '../../common/schemas/fields.ts'
 import { iconChangesQuery } from '../../common/schemas/icon-changes.ts'
 import * as s from '../../common/schemas/icons.ts'
@@ -10,6 +11,7 @@ import { cssClassName } from '../../common/svg/index.ts'
 import { assertCan, projectScope } from '../domain/access.ts'
 import { createIcon, createIcons } from '../domain/create-icons.ts'
 import type { Deps } from '../domain/deps.ts'
+import { checkDuplicates, duplicateGroups } from '../domain/duplicates.ts'
 import { iconChanges } from '../domain/icon-changes.ts'
 import { historyScope, iconHistory, replaceIcon, restoreIcon } from '../domain/icon-history.ts'
 import {
@@ -115,7 +117,7 @@ export function iconRoutes(deps: Deps) {
 
   // POST /api/icons/create: the batch of one (create-icons.ts): through the SVG pipeline; idempotent on id.
   app.post('/create', validate(s.createIconBody), requireAccess('icon:create', bodyProject), async (c) =>
-    c.json({ data: await createIcon(deps, actorOf(c), c.get('body')) }),
+    c.json(await createIcon(deps, actorOf(c), c.get('body'))),
   )
 
   // POST /api/icons/create-many {icons: [create body…]}: a drop of files; one result per icon, in
@@ -130,6 +132,25 @@ export function iconRoutes(deps: Deps) {
       c.json({
         data: { results: await createIcons(deps, actorOf(c), c.get('body').icons, c.var.user?.sessionId) },
       }),
+  )
+
+  // POST /api/icons/check-duplicates {project_id, svgs, exclude_id?}: what each drawing would repeat
+  // in the project (issue 25, ADR 0109); stores nothing. GET /api/icons/duplicates?project_id=: the
+  // project's icons grouped by drawing.
+  app.post(
+    '/check-duplicates',
+    validate(dup.checkDuplicatesBody),
+    requireAccess('icon:read', bodyProject),
+    async (c) => c.json({ data: { results: await checkDuplicates(deps, actorOf(c), c.get('body')) } }),
+  )
+  app.get(
+    '/duplicates',
+    validateQuery(dup.duplicateGroupsQuery),
+    requireAccess(
+      'icon:read',
+      projectOf((c) => (c.get('query') as { project_id: string }).project_id),
+    ),
+    async (c) => c.json({ data: await duplicateGroups(deps, c.get('query').project_id) }),
   )
 
   // POST /api/icons/move {ids, project_id}: the same icons (ids, authors, dates) into another

@@ -12,6 +12,7 @@ import { ApiError } from '../domain/errors.ts'
 import { primeServedSvg } from '../domain/served-svg.ts'
 import { cpuBudget } from './cpu-budget.ts'
 import { FairQueue } from './fair-queue.ts'
+import type { DrawingMeasure } from './fingerprint.ts'
 import type { FromWorker, Job } from './protocol.ts'
 import * as limits from './settings.ts'
 
@@ -34,6 +35,8 @@ export type SvgPool = {
   process(input: string, options: { idPrefix: string }, lane?: string): Promise<string>
   /** The markup to serve for each stored markup (served-svg.ts's sanitizeOrEmpty), in a worker. */
   serve(inputs: string[], lane?: string): Promise<string[]>
+  /** Stored drawings' hashes and fingerprints (fingerprint.ts), in a worker; null where one cannot be drawn. */
+  measure(inputs: string[], lane?: string): Promise<(DrawingMeasure | null)[]>
   /** Starts a first worker if none runs, so that the first icons do not wait for its start-up. */
   warm(): void
   close(): Promise<void>
@@ -49,7 +52,7 @@ type Task = {
   id: number
   job: Job
   lane: string
-  resolve(result: string | string[]): void
+  resolve(result: string | string[] | (DrawingMeasure | null)[]): void
   reject(error: unknown): void
   waiting?: NodeJS.Timeout
 }
@@ -126,7 +129,8 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
       } else if ('served' in message) {
         const inputs = task.job.kind === 'serve' ? task.job.inputs : []
         task.resolve(message.served.map((served, at) => served ?? inputs[at]!))
-      } else if ('code' in message) task.reject(svgErrorOf(message.code, message.message))
+      } else if ('measured' in message) task.resolve(message.measured)
+      else if ('code' in message) task.reject(svgErrorOf(message.code, message.message))
       else task.reject(new Error(`SVG pipeline failed in a worker: ${message.error}`))
     }
     pump()
@@ -226,7 +230,7 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
     return undefined
   }
 
-  function enqueue(job: Job, lane: string): Promise<string | string[]> {
+  function enqueue(job: Job, lane: string): Promise<string | string[] | (DrawingMeasure | null)[]> {
     if (closed || queue.size >= maxQueued) return Promise.reject(busy())
     const wait = job.kind === 'process' ? budget.waitFor(lane) : 0
     if (wait) return Promise.reject(overBudget(wait))
@@ -247,6 +251,8 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
     process: (input, { idPrefix }, lane = '') =>
       enqueue({ kind: 'process', input, idPrefix }, lane) as Promise<string>,
     serve: (inputs, lane = '') => enqueue({ kind: 'serve', inputs }, lane) as Promise<string[]>,
+    measure: (inputs, lane = '') =>
+      enqueue({ kind: 'measure', inputs }, lane) as Promise<(DrawingMeasure | null)[]>,
     warm() {
       if (!closed && slots.size === 0) spawn()
     },

@@ -1,8 +1,13 @@
 // The messages between the SVG pool and its worker threads: `process` runs the upload pipeline on
-// one icon; `serve` sanitises stored markup for serving (served-svg.ts), several at a time.
+// one icon; `serve` sanitises stored markup for serving (served-svg.ts), several at a time;
+// `measure` gives stored drawings' hashes and fingerprints (fingerprint.ts, the duplicate check).
 import type { SvgErrorCode } from '../../common/svg/index.ts'
+import type { DrawingMeasure } from './fingerprint.ts'
 
-export type Job = { kind: 'process'; input: string; idPrefix: string } | { kind: 'serve'; inputs: string[] }
+export type Job =
+  | { kind: 'process'; input: string; idPrefix: string }
+  | { kind: 'serve'; inputs: string[] }
+  | { kind: 'measure'; inputs: string[] }
 
 export type ToWorker = Job & { id: number }
 
@@ -13,5 +18,7 @@ export type FromWorker =
   | { id: number; svg: string; served?: string; cpuMs?: number }
   /** The markup to serve for each input; null where it is the input itself. */
   | { id: number; served: (string | null)[] }
+  /** Each input's measure; null where it could not be drawn. */
+  | { id: number; measured: (DrawingMeasure | null)[] }
   | { id: number; code: SvgErrorCode; message: string; cpuMs?: number }
   | { id: number; error: string; cpuMs?: number }

@@ -7,6 +7,7 @@ import { setPriority } from 'node:os'
 import { parentPort } from 'node:worker_threads'
 import { isSvgError, loadSvgo, processSvg } from '../../common/svg/index.ts'
 import { sanitizeOrEmpty } from '../domain/served-svg.ts'
+import { measureDrawing } from './fingerprint.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
 import { WORKER_NICE } from './settings.ts'
 
@@ -33,6 +34,11 @@ port.on('message', async (job: ToWorker) => {
           return served === svg ? null : served
         }),
       })
+      return
+    }
+    if (job.kind === 'measure') {
+      const measured = await Promise.all(job.inputs.map((svg) => measureDrawing(svg).catch(() => null)))
+      send({ id, measured })
       return
     }
     started = cpuNow()

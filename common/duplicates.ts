@@ -1,0 +1,52 @@
+// Near-duplicates (issue 25, ADR 0109). A drawing's fingerprint is its coverage on a 32×32 raster
+// (server/svg-pool/fingerprint.ts) as two bit planes, one 32-bit word per row: "solid" (the drawing
+// covers at least 75% of the pixel) then "touched" (at least 12.5%); 2,048 bits in hex. Two drawings
+// are near-duplicates when at most NEAR_DUPLICATE_BITS pixels are solid in one and untouched in the
+// other. A plain Hamming distance of one plane would count anti-aliased edges: a stroke nudged by a
+// tenth of a pixel flips dozens of them from one side of half coverage to the other; an edge pixel
+// is touched in both, so only ink one drawing has and the other lacks counts. The rule lives here
+// once: the server applies it, tests measure it.
+
+/** Side of the raster a fingerprint is made at (px): one 32-bit word per row. */
+export const FINGERPRINT_SIZE = 32
+/** Coverage (alpha of 255) from which a pixel is solid, and touched. */
+export const SOLID_ALPHA = 192
+export const TOUCHED_ALPHA = 32
+/** Most pixels solid in one and untouched in the other two near-duplicates may have (ADR 0109). */
+export const NEAR_DUPLICATE_BITS = 1
+
+/** A fingerprint: its solid and touched planes, and how many pixels each has. */
+export type Fingerprint = { solid: Uint32Array; touched: Uint32Array; solidInk: number; touchedInk: number }
+
+const popcount = (v: number) => {
+  let x = v - ((v >>> 1) & 0x55555555)
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333)
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
+}
+
+const ink = (plane: Uint32Array) => plane.reduce((n, w) => n + popcount(w), 0)
+
+/** A fingerprint from its hex (null when it is not one: a drawing that could not be drawn). */
+export function readFingerprint(hex: string): Fingerprint | null {
+  if (hex.length !== FINGERPRINT_SIZE * 16) return null
+  const words = new Uint32Array(FINGERPRINT_SIZE * 2)
+  for (let i = 0; i < words.length; i++) words[i] = Number.parseInt(hex.slice(i * 8, i * 8 + 8), 16) >>> 0
+  const solid = words.subarray(0, FINGERPRINT_SIZE)
+  const touched = words.subarray(FINGERPRINT_SIZE)
+  return { solid, touched, solidInk: ink(solid), touchedInk: ink(touched) }
+}
+
+/** Pixels solid in one fingerprint and untouched in the other (stops counting past `limit`). */
+export function fingerprintDistance(a: Fingerprint, b: Fingerprint, limit = Infinity): number {
+  // Each of a's solid pixels beyond b's touched ones counts: a cheap lower bound first.
+  const bound = Math.max(a.solidInk - b.touchedInk, b.solidInk - a.touchedInk, 0)
+  if (bound > limit) return bound
+  let d = 0
+  for (let y = 0; y < FINGERPRINT_SIZE && d <= limit; y++)
+    d += popcount(a.solid[y]! & ~b.touched[y]!) + popcount(b.solid[y]! & ~a.touched[y]!)
+  return d
+}
+
+/** Whether two fingerprints are near-duplicates. */
+export const isNearDuplicate = (a: Fingerprint, b: Fingerprint) =>
+  fingerprintDistance(a, b, NEAR_DUPLICATE_BITS) <= NEAR_DUPLICATE_BITS

@@ -1,0 +1,36 @@
+// Request bodies of the duplicate check (issue 25, ADR 0109).
+import { z } from 'zod'
+import { MAX_ICONS_PER_BATCH } from '../icon-limits.ts'
+import { messages } from '../messages.ts'
+import { requiredId } from './fields.ts'
+import { ICONS_REQUIRED, TOO_MANY_ICONS } from './icons.ts'
+
+/**
+ * POST /api/icons/check-duplicates: drawings not stored yet (an import's files, the maker's drawing,
+ * a replacement), each checked against the project's icons; `exclude_id`: an icon not to compare
+ * with (the one a replacement is for).
+ */
+export const checkDuplicatesBody = z.strictObject({
+  project_id: requiredId(messages.projectIdRequired),
+  svgs: z
+    .array(z.string({ error: 'SVG is required' }).min(1, { error: 'SVG is required' }), {
+      error: ICONS_REQUIRED,
+    })
+    .min(1, { error: ICONS_REQUIRED })
+    .max(MAX_ICONS_PER_BATCH, { error: TOO_MANY_ICONS }),
+  exclude_id: z
+    .uuid({ error: 'Invalid icon id' })
+    .nullish()
+    .transform((v) => v ?? null),
+})
+
+/** GET /api/icons/duplicates?project_id=: a project's icons grouped by drawing. */
+export const duplicateGroupsQuery = z.strictObject({ project_id: requiredId(messages.projectIdRequired) })
+
+/** One drawing's check: what it repeats, or why the pipeline refused it. */
+export type DuplicateCheck =
+  | { duplicate_of: string | null; near_duplicate_of: string | null }
+  | { error: string }
+
+/** A project's duplicates: exact groups (the same drawing) and near groups (drawn nearly the same). */
+export type DuplicateGroups = { exact: string[][]; near: string[][] }
