@@ -74,6 +74,11 @@ const time = (fn, queries, rounds) => {
   }
   return stats(samples)
 }
+const perQuery = (fn, queries, rounds) => Object.fromEntries(queries.map((q) => {
+  const samples = []
+  for (let r = 0; r < rounds; r++) { const t = performance.now(); fn(q); samples.push(performance.now() - t) }
+  return [q, stats(samples).median]
+}))
 const built = (make) => { const t = performance.now(); const s = make(); return [s, +(performance.now() - t).toFixed(1)] }
 globalThis.runBench = (docs, queries, rounds) => {
   const [meaning, buildMs] = built(() => createIconSearch(docs, synonyms))
@@ -85,6 +90,7 @@ globalThis.runBench = (docs, queries, rounds) => {
     meaning: time((q) => meaning.search(q), queries, rounds),
     noSynonyms: time((q) => noSynonyms.search(q), queries, rounds),
     plainScan: time(scan, queries, rounds),
+    meaningPerQuery: perQuery((q) => meaning.search(q), queries, rounds),
   }
 }
 if (typeof document === 'undefined') {
@@ -134,6 +140,7 @@ type PageResult = {
   meaning: Stats
   noSynonyms: Stats
   plainScan: Stats
+  meaningPerQuery: Record<string, number>
 }
 type RunBench = (docs: SearchDoc[], queries: string[], rounds: number) => PageResult
 const result = await page.evaluate(
@@ -145,6 +152,7 @@ log({ step: 'index build (page)', ms: result.buildMs, noSynonymsMs: result.build
 log({ step: 'hits per query [meaning, no synonyms, plain scan]', ...result.hits })
 for (const engine of ['meaning', 'noSynonyms', 'plainScan'] as const)
   log({ step: `query ms (page): ${engine}`, ...result[engine] })
+log({ step: 'median ms per query (page): meaning', ...result.meaningPerQuery })
 log({
   step: 'ratios (meaning ÷ peer)',
   medianVsNoSynonyms: ratio(result.meaning.median, result.noSynonyms.median),

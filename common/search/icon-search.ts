@@ -13,6 +13,7 @@ import {
   type Prepared,
   plainWords,
   prepare,
+  readQuery,
   type SearchDoc,
   type Synonyms,
   synonymsOf,
@@ -98,6 +99,7 @@ export function createIconSearch(docs: readonly SearchDoc[], synonyms: Synonyms)
         })),
       }
       const whole = words.join(' ')
+      const reader = readQuery(words, synonyms)
       const hits: (SearchHit & { order: number })[] = []
       const found = new Set<string>()
       for (const result of index.search(tree)) {
@@ -108,7 +110,7 @@ export function createIconSearch(docs: readonly SearchDoc[], synonyms: Synonyms)
           id: p.doc.id,
           name: p.doc.name,
           score: round(result.score * (p.nameWords === whole ? EXACT_NAME : 1)),
-          matched: matchReason(p, words, result.match, synonyms),
+          matched: matchReason(p, reader, result.match),
           order: p.order,
         })
       }

@@ -71,23 +71,45 @@ const typed = (term: string, word: string) =>
   (word.length >= 2 && term.startsWith(word)) ||
   (editsFor(word) > 0 && near(term, word, editsFor(word)))
 
+/** A query's words, read once per search: what each indexed word is to each (answers kept per word). */
+export interface QueryReader {
+  words: readonly string[]
+  typed(term: string, i: number): boolean
+  synonym(term: string, i: number): boolean
+}
+
+export function readQuery(words: readonly string[], synonyms: Synonyms): QueryReader {
+  const seen = words.map(() => new Map<string, boolean>())
+  const related = words.map((word) => new Set(synonymsOf(synonyms, word)))
+  return {
+    words,
+    typed(term, i) {
+      const known = seen[i]!.get(term)
+      if (known !== undefined) return known
+      const answer = typed(term, words[i]!)
+      seen[i]!.set(term, answer)
+      return answer
+    },
+    synonym: (term, i) => related[i]!.has(term),
+  }
+}
+
 const RANK = { name: 0, aliases: 1, tags: 2, label: 3 } as const
 
 /** `match`: each word of the icon that matched → the fields it matched in (MiniSearch's MatchInfo). */
 export function matchReason(
   p: Prepared,
-  words: readonly string[],
+  query: QueryReader,
   match: Readonly<Record<string, readonly string[]>>,
-  synonyms: Synonyms,
 ): string {
   const terms = Object.keys(match)
-  for (const word of words) {
+  for (let i = 0; i < query.words.length; i++) {
     let best: { rank: number; reason: string } | null = null
     const offer = (rank: number, reason: string) => {
       if (!best || rank < best.rank) best = { rank, reason }
     }
     for (const term of terms) {
-      if (typed(term, word)) {
+      if (query.typed(term, i)) {
         for (const field of match[term] ?? []) {
           if (field === 'name') offer(RANK.name, 'name')
           else if (field === 'aliases')
@@ -96,7 +118,7 @@ export function matchReason(
             offer(RANK.tags, `tag ${p.tags.find((t) => t.words.includes(term))?.text ?? term}`)
           else offer(RANK.label, 'label')
         }
-      } else if (synonymsOf(synonyms, word).includes(term)) offer(4, `synonym of ${word}`)
+      } else if (query.synonym(term, i)) offer(4, `synonym of ${query.words[i]}`)
     }
     const found = best as { rank: number; reason: string } | null
     if (found && found.rank > RANK.name) return found.reason
