@@ -2,7 +2,9 @@
 // (the data layer's queueChange writes one change per transaction, too slow for thousands of
 // files). Each entry is exactly what queueChange would queue, so sending, retries, rollback and
 // toasts stay the outbox's own (client/local/outbox.ts).
+
 import { MAX_ICONS_PER_MOVE, MOVE_PART_MARKUP_BYTES, utf8Bytes } from '@common/icon-limits.ts'
+import type { IconMeaning } from '@common/icon-meaning.ts'
 import type { LocalIcon, OutboxEntry, RowSnapshot } from './db.ts'
 import { db, rwTransaction } from './db.ts'
 import { createBody } from './icons.ts'
@@ -68,6 +70,38 @@ export function approveIcons(icons: LocalIcon[]) {
     body: { id: icon.id, name: icon.name, icon_status: icon.icon_status },
     workspace_id: icon.workspace_id,
     before: [snapshot(icon.id, icons[i]!)],
+  }))
+  return queue(entries, () => db.icons.bulkPut(next))
+}
+
+/**
+ * Changes what icons mean (issue 25: bulk tags, decorative): `change` gives each icon's new fields;
+ * icons it leaves as they are queue nothing. Each is an `icons/update` of those fields alone, as the
+ * detail panel sends it (not a version: the revision stays).
+ */
+export function updateIconsMeaning(
+  icons: readonly LocalIcon[],
+  change: (icon: LocalIcon) => Partial<IconMeaning>,
+) {
+  const changed = icons
+    .map((icon) => ({ icon, fields: change(icon) }))
+    .filter(({ icon, fields }) =>
+      (Object.keys(fields) as (keyof IconMeaning)[]).some(
+        (key) => JSON.stringify(fields[key]) !== JSON.stringify(icon[key]),
+      ),
+    )
+  const next = changed.map(({ icon, fields }) => ({ ...icon, ...fields }))
+  const entries = changed.map(({ icon, fields }) => ({
+    kind: 'icons/update' as const,
+    body: {
+      id: icon.id,
+      name: icon.name,
+      icon_status: icon.icon_status,
+      base_revision: icon.revision,
+      ...fields,
+    },
+    workspace_id: icon.workspace_id,
+    before: [snapshot(icon.id, icon)],
   }))
   return queue(entries, () => db.icons.bulkPut(next))
 }

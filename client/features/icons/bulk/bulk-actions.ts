@@ -1,16 +1,19 @@
 // The vault's bulk actions on a selection: approve, move or copy to another project, delete (with
-// Undo), export as a ZIP of SVG files. Changes are local first and queued (local/bulk-queue.ts); the
+// Undo), export as a ZIP of SVG files, add or remove tags and mark decorative or not (issue 25). Changes are local first and queued (local/bulk-queue.ts); the
 // outbox toasts failures. A move keeps the icons themselves (ids, authors, dates): one POST
 // /api/icons/move. A copy makes new icons through the create path (POST /api/icons/create-many, its
 // plan, role and quota checks), each remembering its original in origin_icon_id (ADR 0410).
+
+import { MAX_TAGS, normalTags } from '@common/icon-meaning.ts'
 import { iconIdPrefix, movedIconStatus } from '@common/icon-rules.ts'
-import { appMessages } from '@common/messages.ts'
+import { appMessages, meaningMessages } from '@common/messages.ts'
 import type { IconStatus } from '@common/schemas/icons.ts'
 import { runExport, saveFile } from '../../../copy/exports/run-export.ts'
 import { toast } from '../../../lib/toast.ts'
-import { approveIcons, createIcons, moveIcons } from '../../../local/bulk-queue.ts'
+import { approveIcons, createIcons, moveIcons, updateIconsMeaning } from '../../../local/bulk-queue.ts'
 import type { LocalIcon, LocalProject } from '../../../local/db.ts'
 import { deleteWithUndo } from '../trash/delete-with-undo.ts'
+import { iconCount } from '../vault-view.ts'
 
 export async function approveSelected(icons: readonly LocalIcon[]) {
   const pending = icons.filter((icon) => icon.icon_status === 'needs-review')
@@ -87,6 +90,28 @@ export async function copySelected(icons: readonly LocalIcon[], target: MoveTarg
   await createIcons(rows)
   toast(appMessages.iconsCopied(rows.length, target.project.name), 'success')
   return rows
+}
+
+/** Adds (or removes) tags on every selected icon; an icon past MAX_TAGS keeps the first ones. */
+export async function tagSelected(icons: readonly LocalIcon[], tags: readonly string[], add: boolean) {
+  const words = normalTags(tags)
+  await updateIconsMeaning(icons, (icon) => ({
+    tags: add
+      ? normalTags([...icon.tags, ...words]).slice(0, MAX_TAGS)
+      : icon.tags.filter((t) => !words.includes(t)),
+  }))
+  const count = iconCount(icons.length)
+  toast(add ? meaningMessages.tagsAddedTo(count) : meaningMessages.tagsRemovedFrom(count), 'success')
+}
+
+/** Marks every selected icon decorative (hidden from screen readers) or not. */
+export async function markSelectedDecorative(icons: readonly LocalIcon[], decorative: boolean) {
+  await updateIconsMeaning(icons, () => ({ decorative }))
+  const count = iconCount(icons.length)
+  toast(
+    decorative ? meaningMessages.markedDecorative(count) : meaningMessages.markedLabelled(count),
+    'success',
+  )
 }
 
 export async function exportSelected(

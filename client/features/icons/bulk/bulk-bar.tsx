@@ -1,10 +1,10 @@
 // The actions on the selected icons, floating over the bottom of the grid while some are selected
 // (no layout shift under the pointer; toasts stand above it, use-toast-lift.ts): approve (admins), move,
 // copy to another project (anyone: the originals stay; the target decides, ADR 0410), export as a ZIP of SVGs, delete (after a confirmation, also asked by the Delete key: the vault
-// holds whether it is open; then a toast with Undo), clear the selection.
-import { appMessages } from '@common/messages.ts'
+// holds whether it is open; then a toast with Undo), tags and decorative (issue 25), clear the selection.
+import { appMessages, meaningMessages } from '@common/messages.ts'
 import { TRASH_DAYS } from '@common/retention.ts'
-import { CheckCheck, Copy, Download, FolderInput, Trash2, X } from 'lucide-react'
+import { CheckCheck, Copy, Download, FolderInput, Tags, Trash2, X } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
@@ -13,6 +13,7 @@ import type { LocalIcon } from '../../../local/db.ts'
 import type { VaultAccess } from '../use-vault-access.ts'
 import { iconCount } from '../vault-view.ts'
 import { approveSelected, deleteSelected, exportSelected } from './bulk-actions.ts'
+import { MeaningDialog } from './meaning-dialog.tsx'
 import { MoveDialog } from './move-dialog.tsx'
 import { useToastLift } from './use-toast-lift.ts'
 
@@ -31,6 +32,7 @@ export function BulkBar(props: BulkBarProps) {
   const { icons, projectId, projectName, access, onClear, confirming, onConfirming: setConfirming } = props
   const [moving, setMoving] = useState<'move' | 'copy' | null>(null)
   const [exporting, setExporting] = useState<number | null>(null)
+  const [meaning, setMeaning] = useState(false)
   const reviewable = icons.some((icon) => icon.icon_status === 'needs-review')
   const bar = useRef<HTMLDivElement>(null)
   useToastLift(bar)
@@ -69,6 +71,11 @@ export function BulkBar(props: BulkBarProps) {
           <FolderInput className="size-4" aria-hidden /> Move…
         </Button>
       ) : null}
+      {access.canUpdate ? (
+        <Button variant="ghost" size="sm" onClick={() => setMeaning(true)}>
+          <Tags className="size-4" aria-hidden /> {meaningMessages.bulkMeaning}
+        </Button>
+      ) : null}
       <Button variant="ghost" size="sm" onClick={() => setMoving('copy')}>
         <Copy className="size-4" aria-hidden /> Copy to…
       </Button>
@@ -100,6 +107,7 @@ export function BulkBar(props: BulkBarProps) {
           void deleteSelected(icons).then(onClear)
         }}
       />
+      {meaning ? <MeaningDialog icons={icons} open onOpenChange={setMeaning} /> : null}
       {moving ? (
         <MoveDialog
           icons={icons}

@@ -1,5 +1,5 @@
 // The icon detail panel (a 500 px side panel): preview on light and dark, rename, review status,
-// aliases, origin, copy in each format (its code shown), downloads, history (compare, restore), open
+// accessibility (label, description, decorative) and tags (issue 25), aliases, origin, copy in each format (its code shown), downloads, history (compare, restore), open
 // in the maker, copy to another project (ADR 0410), replace the drawing, delete. Viewers see it
 // read-only (they may still copy it into a project of their own).
 import { appMessages } from '@common/messages.ts'
@@ -22,9 +22,11 @@ import { DownloadSection } from './download-section.tsx'
 import { HistorySection } from './history-section.tsx'
 import { IconFacts } from './icon-facts.tsx'
 import { IconOrigin } from './icon-origin.tsx'
+import { MeaningSection } from './meaning-section.tsx'
 import { RenameForm } from './rename-form.tsx'
 import { ReplaceSvg } from './replace-svg.tsx'
 import { StepButtons } from './step-buttons.tsx'
+import { TagsEditor } from './tags-editor.tsx'
 
 interface IconDetailPanelProps {
   icon: LocalIcon | null
@@ -105,6 +107,8 @@ export function IconDetailPanel(props: IconDetailPanelProps) {
           <Preview svg={shown.svg} />
           {access.canUpdate ? <RenameForm icon={shown} /> : null}
           <IconFacts icon={shown} meId={access.userId} canApprove={access.canApprove} />
+          <MeaningSection icon={shown} canUpdate={access.canUpdate} />
+          <TagsEditor icon={shown} canUpdate={access.canUpdate} />
           <AliasesSection icon={shown} access={access} />
           {shown.origin_icon_id ? (
             <IconOrigin originId={shown.origin_icon_id} projectId={shown.project_id} onOpen={onOpen} />
