@@ -228,7 +228,13 @@ function releaseFlow(kind: DbKind) {
     for (const format of FORMATS.filter((f) => f !== 'font')) {
       const { res, bytes } = await exported(format)
       const inApp = await buildExport(
-        { kind: EXPORT_FORMATS[format], projectName: 'Renamed Set', icons: rows.map(exportIcon) },
+        // The Iconify package is named by the project's Iconify prefix, which a rename keeps (ADR 0021).
+        {
+          kind: EXPORT_FORMATS[format],
+          projectName: 'Renamed Set',
+          icons: rows.map(exportIcon),
+          iconifyPrefix: 'release-set',
+        },
         () => {},
       )
       expect(Buffer.from(bytes).equals(Buffer.from(inApp.bytes)), format).toBe(true)
