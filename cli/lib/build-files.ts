@@ -6,7 +6,12 @@
 // name and aliases from the lock, no markup): each must keep its file, or the build answers null
 // and the pull lists the project whole.
 import { aliasesOf, indexAliasLines } from '../../common/exports/aliases.ts'
-import { type ExportAlias, exportIcon, sortedForExport } from '../../common/exports/export-kinds.ts'
+import {
+  type ExportAlias,
+  exportIcon,
+  exportMeaning,
+  sortedForExport,
+} from '../../common/exports/export-kinds.ts'
 import { componentExtension, indexFile } from '../../common/exports/package-files.ts'
 import { uniqueNamer } from '../../common/exports/unique-names.ts'
 import { type CopyFormat, componentName, convertSvg, cssClassName } from '../../common/svg/index.ts'
@@ -57,9 +62,15 @@ export function buildFiles(rows: readonly PullIcon[], format: CopyFormat, classP
     const own = (icon.aliases ?? []).length ? { aliases: [...(icon.aliases ?? [])] } : {}
     if (kept && kept.file !== file) return null
     try {
-      const text = kept
-        ? undefined
-        : convertSvg(icon.svg, format, name, format === 'css' ? { classPrefix } : {})
+      // What it means, as the export says it (ADR 0106); an SVG file's ids are named after its file.
+      const meaning = exportMeaning(icon)
+      const options =
+        format === 'css'
+          ? { classPrefix, ...meaning }
+          : format === 'svg'
+            ? { ...meaning, instance: key }
+            : meaning
+      const text = kept ? undefined : convertSvg(icon.svg, format, name, options)
       icons.push({
         id: row.id,
         name: row.name,

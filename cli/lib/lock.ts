@@ -32,6 +32,8 @@ export interface Lock {
    * server refuses) is pulled whole.
    */
   state?: string
+  /** The converter that built the files (converter-stamp.ts): another one pulls the project whole. */
+  converter?: string
   /** Written by earlier versions (the icon list's ETag); read as no cursor. */
   list_etag?: string
   /** Icons the pull left out (their markup could not be converted): the next pull lists the project whole. */

@@ -10,6 +10,7 @@ import type { CopyFormat } from '../../common/svg/index.ts'
 import { getJson } from './api.ts'
 import type { Built } from './build-files.ts'
 import type { Config } from './config.ts'
+import { converterStamp } from './converter-stamp.ts'
 import { CliError, EXIT } from './errors.ts'
 import { LOCK_FILE, type Lock, lockText, readLock, sha256 } from './lock.ts'
 import { applyChanges, changesSince, cursorNow, releaseFiles, type Source, wholeList } from './pull-source.ts'
@@ -63,7 +64,12 @@ const readIfAny = (path: string) => {
 }
 
 /** Whether a lock was written by a latest pull with these options (its cursor then applies). */
-function sameOptions(old: Lock | null, opts: PullOptions, classPrefix: string): old is Lock {
+function sameOptions(
+  old: Lock | null,
+  opts: PullOptions,
+  classPrefix: string,
+  converter: string,
+): old is Lock {
   return (
     !!old &&
     !opts.release &&
@@ -71,6 +77,7 @@ function sameOptions(old: Lock | null, opts: PullOptions, classPrefix: string): 
     old.project === opts.project &&
     old.format === opts.format &&
     (old.approved_only ?? false) === opts.approvedOnly &&
+    old.converter === converter &&
     (opts.format !== 'css' || old.class_prefix === classPrefix)
   )
 }
@@ -98,7 +105,8 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
   // The lock's state is the cursor: ask only for what changed since, and build on the lock's icons.
   let built: Built | null = null
   let state: string | undefined
-  if (sameOptions(old, opts, classPrefix) && old.state) {
+  const converter = converterStamp()
+  if (sameOptions(old, opts, classPrefix, converter) && old.state) {
     const changes = await changesSince(src, old.state)
     // A folder edited by hand is drift: only the whole list can repair it.
     if (changes && folderMatches(opts.out, old)) {
@@ -125,7 +133,7 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
     format: opts.format,
     ...(opts.format === 'css' ? { class_prefix: classPrefix } : {}),
     ...(opts.approvedOnly ? { approved_only: true } : {}),
-    ...(state ? { state } : {}),
+    ...(state ? { state, converter } : {}),
     ...(skipped.length ? { skipped } : {}),
     icons: built.icons.map(({ id, name, file, sha256: hash, aliases }) => ({
       id,
@@ -150,7 +158,7 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
   const withoutState = (text: string | null) => {
     if (text === null) return null
     try {
-      const { state: _state, list_etag: _etag, ...rest } = JSON.parse(text) as Lock
+      const { state: _state, converter: _converter, list_etag: _etag, ...rest } = JSON.parse(text) as Lock
       return JSON.stringify(rest)
     } catch {
       return text

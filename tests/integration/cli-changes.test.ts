@@ -100,7 +100,7 @@ function suite(kind: DbKind) {
       await create(name, n)
     await create('comet', 7, other)
     token = (await ok(await user.call('/api/tokens/create', { name: 'ci', scope: 'read' }))).token
-  }, 60_000)
+  }, 90_000)
   afterAll(async () => {
     await app?.stop()
     await smtp?.close()
@@ -141,7 +141,7 @@ function suite(kind: DbKind) {
     const again = await pullInto('inc')
     expect(again.stdout).toMatch(/Up to date: nothing written \(6 icons, no change since the lock/)
     expect(times('inc')).toEqual(unchanged)
-  }, 60_000)
+  }, 90_000)
 
   it('falls back to the whole list for a lock without a cursor, a refused one, and a name already kept', async () => {
     expect((await pullInto('fallback')).code).toBe(0)
@@ -168,7 +168,7 @@ function suite(kind: DbKind) {
     expect(clash.code, clash.stderr).toBe(0)
     expect(clash.stdout).toContain('1 added')
     await equalsWholePull('fallback')
-  }, 60_000)
+  }, 90_000)
 
   it('pulls a release over the previous one: only what it changed, the old name deprecated', async () => {
     const first = await ok(await user.call('/api/projects/release', { project_id: user.projectId }))
@@ -189,7 +189,7 @@ function suite(kind: DbKind) {
       "export { /** @deprecated Use ArrowBack. */ ArrowBack as ArrowLeft } from './ArrowBack'",
     )
     expect((await pullInto('rel', '--release', second.version, '--check')).code).toBe(0)
-  }, 60_000)
+  }, 90_000)
 
   it('exits 3 for a token the server never issued and 6 when the plan cannot save', async () => {
     const unknown = await cli(
@@ -218,5 +218,5 @@ function suite(kind: DbKind) {
     const pushed = await cli(['push', src, '--project', project], { ICONVAULT_TOKEN: write })
     expect(pushed.code, pushed.stdout + pushed.stderr).toBe(6)
     expect(pushed.stderr).toMatch(/plan_required/)
-  }, 60_000)
+  }, 90_000)
 }

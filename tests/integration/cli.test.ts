@@ -3,7 +3,8 @@
 // times unchanged); a rename: --check exits 1, pull writes only what changed (the index keeps the
 // old name as a deprecated re-export), --check exits 0; a release pulled by its version; push then
 // pull round trip with a refused file; each error's exit code (2 usage and foreign folder, 3 revoked,
-// 4 unknown project, 5 no server, 6 read token pushing). Every file equals convert(...) of its icon.
+// 4 unknown project, 5 no server, 6 read token pushing). Every file equals convert(...) of its icon
+// with what it means, as the export gives it (ADR 0106).
 import { execFile, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -11,8 +12,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { exportIcon, exportMeaning } from '../../common/exports/export-kinds.ts'
 import type { IconRow } from '../../common/schemas/rows.ts'
-import { convert } from '../../common/svg/index.ts'
+import { type ConvertOptions, type CopyFormat, convert } from '../../common/svg/index.ts'
 import { type ApiUser, proUserWithProject } from '../setup/api-user.ts'
 import { type AppProcess, freePort, startApp } from '../setup/app-process.ts'
 import { postgresOnly } from '../setup/postgres-only.ts'
@@ -112,7 +114,7 @@ function cliSuite(kind: DbKind) {
     )
     for (const icon of await icons()) {
       const file = { house: 'House', star: 'Star', 'arrow-left': 'ArrowLeft' }[icon.name]
-      expect(readFileSync(join(out, `${file}.tsx`), 'utf8')).toBe(convert(icon.svg, 'react-ts', icon.name))
+      expect(readFileSync(join(out, `${file}.tsx`), 'utf8')).toBe(exported(icon, 'react-ts'))
     }
     const lock = JSON.parse(readFileSync(join(out, 'iconvault.lock.json'), 'utf8'))
     expect(lock).toMatchObject({ project: user.projectId, release: 'latest', format: 'react-ts' })
@@ -145,7 +147,7 @@ function cliSuite(kind: DbKind) {
     expect(after['Star.tsx']).toBe(before['Star.tsx'])
     expect(after['ArrowLeft.tsx']).toBe(before['ArrowLeft.tsx'])
     expect(readFileSync(join(out, 'Home.tsx'), 'utf8')).toBe(
-      convert(storedSvgOfHome(await icons()), 'react-ts', 'home'),
+      exported(rowNamed(await icons(), 'home'), 'react-ts'),
     )
     expect(readFileSync(join(out, 'index.ts'), 'utf8')).toContain(
       "export { /** @deprecated Use Home. */ Home as House } from './Home'",
@@ -158,8 +160,9 @@ function cliSuite(kind: DbKind) {
     expect(drift.code).toBe(1)
     expect(drift.stdout).toContain('1 files to write, 0 to delete')
     expect((await cli(pull)).code).toBe(0)
-    const starRow = (await icons()).find((r) => r.name === 'star')
-    expect(readFileSync(join(out, 'Star.tsx'), 'utf8')).toBe(convert(starRow?.svg ?? '', 'react-ts', 'star'))
+    expect(readFileSync(join(out, 'Star.tsx'), 'utf8')).toBe(
+      exported(rowNamed(await icons(), 'star'), 'react-ts'),
+    )
     expect((await cli([...pull, '--check'])).code).toBe(0)
 
     // A release, pulled by its version into another folder: the same files.
@@ -182,7 +185,7 @@ function cliSuite(kind: DbKind) {
     for (const file of ['Home.tsx', 'Star.tsx', 'index.ts'])
       expect(readFileSync(join(released, file), 'utf8')).toBe(readFileSync(join(out, file), 'utf8'))
     expect(JSON.parse(readFileSync(join(released, 'iconvault.lock.json'), 'utf8')).release).toBe(version)
-  }, 30_000)
+  }, 90_000)
 
   it('pushes a folder (create, replace, refuse) and pulls it back as svg', async () => {
     const src = join(work, 'push')
@@ -203,8 +206,10 @@ function cliSuite(kind: DbKind) {
     const rows = await icons()
     expect(rows.map((r) => r.name).sort()).toEqual(['arrow-left', 'home', 'moon', 'star'])
     for (const row of rows)
-      expect(readFileSync(join(out, `${row.name}.svg`), 'utf8')).toBe(convert(row.svg, 'svg', row.name))
-  }, 30_000)
+      expect(readFileSync(join(out, `${row.name}.svg`), 'utf8')).toBe(
+        exported(row, 'svg', { instance: row.name }),
+      )
+  }, 90_000)
 
   it('exits 2 on usage and a foreign folder, 6 for a read token pushing, 4, 5 and 3 when revoked', async () => {
     const usage = await cli(['pull', '--project', user.projectId])
@@ -253,21 +258,24 @@ function cliSuite(kind: DbKind) {
     expect(stored.code, stored.stderr).toBe(0)
     expect(stored.stdout).toContain('4 added')
     // CSS as the app copies it: under the project's default class prefix ("Pool" → pool-).
-    const star = (await icons()).find((r) => r.name === 'star')
     expect(readFileSync(join(work, 'css', 'star.css'), 'utf8')).toBe(
-      convert(star?.svg ?? '', 'css', 'star', { classPrefix: 'pool-' }),
+      exported(rowNamed(await icons(), 'star'), 'css', { classPrefix: 'pool-' }),
     )
 
     expect((await user.call('/api/tokens/revoke', { id: readTokenId })).status).toBe(200)
     const revoked = await cli(['pull', '--project', user.projectId, ...target])
     expect(revoked.code).toBe(3)
     expect(revoked.stderr).toMatch(/token_revoked/)
-  }, 30_000)
+  }, 90_000)
 }
 
-/** The stored markup of the renamed icon (the server keeps its own optimised form). */
-function storedSvgOfHome(rows: IconRow[]): string {
-  const row = rows.find((r) => r.name === 'home')
-  if (!row) throw new Error('no icon named home')
-  return row.svg
+/** The icon of that name (the server keeps its own optimised markup). */
+function rowNamed(rows: IconRow[], name: string): IconRow {
+  const row = rows.find((r) => r.name === name)
+  if (!row) throw new Error(`no icon named ${name}`)
+  return row
 }
+
+/** The file the export makes of a row: converted with what it means (ADR 0106). */
+const exported = (row: IconRow, format: CopyFormat, extra: ConvertOptions = {}) =>
+  convert(row.svg, format, row.name, { ...exportMeaning(exportIcon(row)), ...extra })
