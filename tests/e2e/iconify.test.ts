@@ -2,15 +2,18 @@
 // served by this test, loads the `iconify-icon` web component from node_modules and points an API
 // provider at the endpoint (`addAPIProvider('team', { resources: [<server>/api/iconify/<token>] })`);
 // `@team:<prefix>:<name>` then draws the project's icon in Chromium (fetched cross-origin: CORS), and
-// its former name (an alias) draws the same drawing.
+// its former name (an alias) draws the same drawing. In Project Settings the project's admin changes
+// its prefix: one not of Iconify's shape is refused before saving, one taken by another project is
+// refused by the server with its message, a good one is what the endpoint answers under.
 import { readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { iconifyMessages, messages } from '../../common/messages.ts'
 import { type ApiUser, proUserWithProject } from '../setup/api-user.ts'
 import { type AppProcess, freePort, startApp } from '../setup/app-process.ts'
-import { launchBrowser, type TestBrowser } from '../setup/browser.ts'
+import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
 
 const COMPONENT = readFileSync(
@@ -28,6 +31,7 @@ let siteUrl: string
 let user: ApiUser
 /** What the page of the other origin is (set by the test once it has its token). */
 let html = ''
+let token = ''
 
 /** A static page of another origin: the component, the provider, and the icons asked for. */
 const pageHtml = (resource: string, icons: string[]) => `<!doctype html>
@@ -86,7 +90,8 @@ test('iconify-icon on another origin draws @team:<prefix>:<name> and its alias f
   )
   await json(await user.call('/api/icons/update', { id, name: 'house' })) // "home" stays as an alias
   const { data } = await json(await user.call('/api/tokens/create', { name: 'Site', scope: 'read' }))
-  const resource = `${app.baseUrl}/api/iconify/${data.token}`
+  token = data.token as string
+  const resource = `${app.baseUrl}/api/iconify/${token}`
   html = pageHtml(resource, ['@team:team-set:house', '@team:team-set:home'])
 
   await page.goto(siteUrl)
@@ -102,4 +107,45 @@ test('iconify-icon on another origin draws @team:<prefix>:<name> and its alias f
     expect(svg).toContain('viewBox="0 0 24 24"')
     expect(svg).toContain('width="48"')
   }
+})
+
+test('Project Settings: the Iconify prefix is checked, a taken one refused with its message, a good one served', async () => {
+  const other = crypto.randomUUID()
+  const made = await user.call('/api/projects/create', { id: other, name: 'Other set', workspace_id: null })
+  expect(made.status).toBe(200)
+  const served = async (prefix: string) =>
+    (await fetch(`${app.baseUrl}/api/iconify/${token}/${prefix}.json?icons=house`)).status
+  await signIn(page, app, smtp, 'iris@example.com')
+  await page.goto(`${app.baseUrl}/icons?projectId=${user.projectId}`)
+  const openSettings = async () => {
+    await page.getByTestId('project-picker').click()
+    await page
+      .getByRole('dialog', { name: 'Workspaces and projects' })
+      .getByRole('button', { name: 'Settings of Pool' })
+      .click()
+    return page.getByRole('dialog', { name: messages.projectSettings })
+  }
+  let settings = await openSettings()
+  const field = settings.getByLabel(iconifyMessages.prefixLabel)
+  await expect.poll(() => field.inputValue()).toBe('team-set')
+  const save = settings.getByRole('button', { name: messages.saveChanges })
+  await field.fill('Bad Prefix')
+  await settings.getByText(iconifyMessages.prefixInvalid).waitFor()
+  expect(await save.isDisabled()).toBe(true)
+
+  await field.fill('other-set') // the other project's, derived from its name
+  await save.click()
+  await page
+    .getByTestId('toast')
+    .filter({ hasText: iconifyMessages.prefixTaken('other-set') })
+    .first()
+    .waitFor()
+  expect(await served('team-set')).toBe(200)
+
+  settings = await openSettings()
+  await expect.poll(() => settings.getByLabel(iconifyMessages.prefixLabel).inputValue()).toBe('team-set')
+  await settings.getByLabel(iconifyMessages.prefixLabel).fill('brand-set')
+  await settings.getByRole('button', { name: messages.saveChanges }).click()
+  await expect.poll(() => served('brand-set')).toBe(200)
+  expect(await served('team-set')).toBe(404)
 })
