@@ -13,6 +13,8 @@ import { type IconifyProject, iconCounts, lastModifiedOf, projectIcons } from '.
 import { servedSvg } from './served-svg.ts'
 
 type IconSet = {
+  /** The project's id (its key in the store). */
+  id: string
   stamp: string
   lastModified: number
   /** Iconify name → stored markup. */
@@ -50,16 +52,27 @@ const storeOf = (db: object): Store => {
 
 /** Bodies by stored markup: the same drawing in many projects (or answers) is converted once. */
 const bodies = new Map<string, IconifyIconData | null>()
-const MAX_BODIES = 50_000
+/** The memo's size bound: characters of markup and bodies (least recently made out first). */
+const MAX_BODY_CHARS = 32 * 1024 * 1024
+let bodyChars = 0
+const costOf = (svg: string, body: IconifyIconData | null) => svg.length + (body?.body.length ?? 0)
 function bodyOf(svg: string): IconifyIconData | null {
   let body = bodies.get(svg)
   if (body === undefined) {
     body = iconifyIcon(svg)
-    if (bodies.size >= MAX_BODIES) bodies.delete(bodies.keys().next().value!)
     bodies.set(svg, body)
+    bodyChars += costOf(svg, body)
+    for (const [key, old] of bodies) {
+      if (bodyChars <= MAX_BODY_CHARS) break
+      bodies.delete(key)
+      bodyChars -= costOf(key, old)
+    }
   }
   return body
 }
+
+/** What a set costs besides its markup (an empty project's set is not free). */
+const SET_OVERHEAD = 1024
 
 async function readSet(db: Db, project: IconifyProject): Promise<IconSet> {
   const [rows, lastModified] = await Promise.all([
@@ -68,9 +81,9 @@ async function readSet(db: Db, project: IconifyProject): Promise<IconSet> {
   ])
   const { named, aliases } = iconifyNames(rows.map((r) => ({ ...r, aliases: r.aliases ?? [] })))
   const svgs = new Map(named.map(({ icon, name }) => [name, icon.svg]))
-  let chars = 0
+  let chars = SET_OVERHEAD
   for (const svg of svgs.values()) chars += svg.length
-  return { stamp: project.stamp, lastModified, svgs, aliases, answers: new Map(), chars }
+  return { id: project.id, stamp: project.stamp, lastModified, svgs, aliases, answers: new Map(), chars }
 }
 
 /** The project's set at its current stamp: kept, or read once (concurrent requests share the read). */
@@ -95,16 +108,26 @@ async function setOf(db: Db, project: IconifyProject): Promise<IconSet> {
     store.sets.delete(project.id)
     store.sets.set(project.id, set)
     store.chars += set.chars
-    for (const [id, old] of store.sets) {
-      if (store.chars <= MAX_CHARS || id === project.id) break
-      store.sets.delete(id)
-      store.chars -= old.chars
-    }
+    evict(store, set)
   }
   return set
 }
 
-function kept(set: IconSet, key: string, build: () => KeptAnswer): KeptAnswer {
+/** Least recently used sets out until the store is within MAX_CHARS (never `keep`, in use now). */
+function evict(store: Store, keep: IconSet): void {
+  for (const [id, old] of store.sets) {
+    if (store.chars <= MAX_CHARS) break
+    if (old === keep) continue
+    store.sets.delete(id)
+    store.chars -= old.chars
+  }
+}
+
+/** An answer's share of the store: its key and bytes (its compressed forms are smaller). */
+const answerCost = (key: string, answer: KeptAnswer) => key.length + answer.body.byteLength
+
+/** The answer kept in `set` under `key`, or built now and kept (its cost counted in the store's). */
+function kept(store: Store, set: IconSet, key: string, build: () => KeptAnswer): KeptAnswer {
   const hit = set.answers.get(key)
   if (hit) {
     set.answers.delete(key)
@@ -112,8 +135,20 @@ function kept(set: IconSet, key: string, build: () => KeptAnswer): KeptAnswer {
     return hit
   }
   const answer = build()
-  if (set.answers.size >= MAX_ANSWERS) set.answers.delete(set.answers.keys().next().value!)
+  // A set read for a stamp the store has moved past is answered from, but not counted there.
+  const held = store.sets.get(set.id) === set
+  const change = (delta: number) => {
+    set.chars += delta
+    if (held) store.chars += delta
+  }
+  if (set.answers.size >= MAX_ANSWERS) {
+    const [oldKey, old] = set.answers.entries().next().value!
+    set.answers.delete(oldKey)
+    change(-answerCost(oldKey, old))
+  }
   set.answers.set(key, answer)
+  change(answerCost(key, answer))
+  if (held) evict(store, set)
   return answer
 }
 
@@ -125,7 +160,7 @@ export async function iconsAnswer(
 ): Promise<KeptAnswer> {
   const set = await setOf(db, project)
   const wanted = [...new Set(names)].sort()
-  return kept(set, `json:${wanted.join(',')}`, () => {
+  return kept(storeOf(db), set, `json:${wanted.join(',')}`, () => {
     const icons: IconifyJSON['icons'] = {}
     const aliases: NonNullable<IconifyJSON['aliases']> = {}
     const notFound: string[] = []
@@ -153,7 +188,7 @@ export async function svgAnswer(db: Db, project: IconifyProject, name: string): 
   const set = await setOf(db, project)
   const svg = set.svgs.get(name) ?? set.svgs.get(set.aliases[name] ?? '')
   if (svg === undefined) return null
-  return kept(set, `svg:${name}`, () => keptAnswer(new TextEncoder().encode(servedSvg(svg))))
+  return kept(storeOf(db), set, `svg:${name}`, () => keptAnswer(new TextEncoder().encode(servedSvg(svg))))
 }
 
 /** Iconify's `lastModified` of a project (unix seconds): its kept set's, else read (without its icons). */
