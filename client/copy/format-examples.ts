@@ -9,11 +9,12 @@ const SAMPLE =
   'stroke-width="2" stroke-linecap="round"><path d="M5 12h14M13 6l6 6-6 6"/></svg>'
 
 const PLACEHOLDER: Record<CopyFormat, string> = {
-  svg: '<svg width="1em" height="1em" viewBox="0 0 24 24">…</svg>',
+  svg: '<svg width="1em" height="1em" viewBox="0 0 24 24" role="img">…</svg>',
   css: '.arrow-right { mask-image: url("data:image/svg+xml,…"); }',
-  'react-ts': 'export function ArrowRight(props: SVGProps<SVGSVGElement>) { … }',
-  'react-js': 'export function ArrowRight(props) { … }',
-  'react-native-ts': 'export function ArrowRight({ size = 24, ...props }: SvgProps & { … }) { … }',
+  'react-ts': 'export function ArrowRight({ title, decorative, ...props }: IconProps) { … }',
+  'react-js': 'export function ArrowRight({ title, decorative, ...props }) { … }',
+  'react-native-ts':
+    'export function ArrowRight({ size = 24, title, decorative, ...props }: IconProps) { … }',
 }
 
 /** Long data URIs are cut in the example; the copied code keeps them whole. */
@@ -24,7 +25,12 @@ let cache: Record<CopyFormat, string> | null = null
 
 async function realExamples(): Promise<Record<CopyFormat, string>> {
   const { convertSvg } = await loadSvgPipeline()
-  const entries = COPY_FORMAT_IDS.map((f) => [f, shorten(convertSvg(SAMPLE, f, 'arrow-right')).trim()])
+  // Labelled by its name's words, as every copy of an unlabelled icon is (ADR 0106).
+  const meaning = { label: '', instance: 'arrow-right' }
+  const entries = COPY_FORMAT_IDS.map((f) => [
+    f,
+    shorten(convertSvg(SAMPLE, f, 'arrow-right', meaning)).trim(),
+  ])
   return Object.fromEntries(entries) as Record<CopyFormat, string>
 }
 
