@@ -447,3 +447,21 @@ export const searchMessages = {
   /** A tile found by a former name. */
   wasAlias: (name: string) => `was ${name}`,
 } as const
+
+/** Duplicates (issue 25, ADR 0109): the import's held drawings, the maker's and the replace's warnings. */
+export const duplicateMessages = {
+  heldTitle: (count: number) => `${countOf(count, 'file')} already in this project`,
+  duplicateOf: (name: string) => `Same drawing as ${name}`,
+  nearOf: (name: string) => `Nearly the same as ${name}`,
+  skip: 'Skip',
+  keep: 'Keep anyway',
+  replace: 'Replace',
+  skipAll: 'Skip all',
+  keepAll: 'Keep all',
+  skipLabel: (file: string) => `Skip ${file}`,
+  keepLabel: (file: string) => `Keep anyway: ${file}`,
+  replaceLabel: (file: string, name: string) => `Replace the drawing of ${name} with ${file}`,
+  listLabel: 'Files already in this project',
+  saveWarning: (name: string) => `This drawing is already in the project as ${name}.`,
+  nearSaveWarning: (name: string) => `This drawing is nearly the same as ${name}, already in the project.`,
+} as const

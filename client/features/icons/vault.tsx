@@ -110,7 +110,9 @@ export function Vault({ project }: { project: LocalProject }) {
         onRecentlyDeleted={access.canUpdate ? () => setTrashOpen(true) : null}
       />
       <div className="pt-2 empty:hidden">
-        {importer.state ? <ImportProgress state={importer.state} onDismiss={importer.dismiss} /> : null}
+        {importer.state ? (
+          <ImportProgress state={importer.state} onDismiss={importer.dismiss} onResolve={importer.resolve} />
+        ) : null}
         {importer.planRefused && access.planBlock && icons?.length ? (
           <PlanNotice block={access.planBlock} refused onDismiss={importer.dismissPlanRefused} />
         ) : null}

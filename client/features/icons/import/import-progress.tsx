@@ -8,6 +8,8 @@ import { formatCount as count, countOf } from '@common/format-count.ts'
 import { CircleAlert, X } from 'lucide-react'
 import { type FocusEvent, useEffect, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
+import { type HeldChoice, ImportDuplicates } from './import-duplicates.tsx'
+import type { HeldIcon } from './import-svgs.ts'
 import type { ImportState } from './use-import.ts'
 import { useSynced } from './use-synced.ts'
 
@@ -32,12 +34,23 @@ function useAutoDismiss(ready: boolean, dismiss: () => void) {
   }
 }
 
-export function ImportProgress({ state, onDismiss }: { state: ImportState; onDismiss: () => void }) {
+export function ImportProgress({
+  state,
+  onDismiss,
+  onResolve,
+}: {
+  state: ImportState
+  onDismiss: () => void
+  onResolve: (rows: readonly HeldIcon[], choice: HeldChoice) => void
+}) {
   const { total, processed, done, added, errors, running } = state
   const synced = useSynced(state.seqs)
   const part = (n: number) => `${total ? Math.round((n / total) * 100) : 100}%`
   const syncText = !added ? '' : synced >= added ? ' · all synced' : ` · ${count(synced)} synced`
-  const hold = useAutoDismiss(!running && !errors.length && added > 0 && synced >= added, onDismiss)
+  const hold = useAutoDismiss(
+    !running && !errors.length && !state.held.length && added > 0 && synced >= added,
+    onDismiss,
+  )
   return (
     <section
       {...hold}
@@ -54,7 +67,7 @@ export function ImportProgress({ state, onDismiss }: { state: ImportState; onDis
             : `Added ${count(added)} of ${countOf(total, 'file')}${syncText}`}
           {errors.length ? <span className="text-danger"> · {count(errors.length)} refused</span> : null}
         </p>
-        {running ? null : (
+        {running || state.held.length ? null : (
           <Button variant="ghost" size="icon" aria-label="Dismiss import report" onClick={onDismiss}>
             <X className="size-4" aria-hidden />
           </Button>
@@ -73,6 +86,7 @@ export function ImportProgress({ state, onDismiss }: { state: ImportState; onDis
         <div className="absolute inset-y-0 left-0 bg-accent/60" style={{ width: part(done) }} />
         <div className="absolute inset-y-0 left-0 bg-accent" style={{ width: part(synced) }} />
       </div>
+      <ImportDuplicates held={state.held} onResolve={onResolve} />
       {errors.length ? (
         <ul
           aria-label="Files not added"

@@ -7,6 +7,7 @@ import { type IconMeaning, noMeaning, suggestedMeaning } from '@common/icon-mean
 import { iconIdPrefix } from '@common/icon-rules.ts'
 import type { IconStatus } from '@common/schemas/icons.ts'
 import { tagsFromName } from '@common/search/suggest-tags.ts'
+import { checkDuplicates, projectIconsById } from '../../../data/duplicates.ts'
 import { createIcons } from '../../../local/bulk-queue.ts'
 import type { LocalIcon, LocalProject } from '../../../local/db.ts'
 import { processAll } from './svg-processor.ts'
@@ -28,11 +29,25 @@ export interface ImportTarget {
   status: IconStatus
 }
 
+/** A drawing the project already has (issue 25): held back until the user says what to do. */
+export interface HeldIcon {
+  row: LocalIcon
+  /** The file's name. */
+  file: string
+  kind: 'duplicate' | 'near'
+  /** The icon it repeats: its id and name. */
+  of: { id: string; name: string }
+  /** The project's icon with the same name, which "Replace" gives this drawing. */
+  sameName: LocalIcon | null
+}
+
 export interface ImportProgress {
   /** Files stored locally (or refused) so far, icons added, refusals, outbox keys of the added ones. */
   stored(done: number, added: number, errors: ImportError[], seqs: readonly number[]): void
   /** Files through the pipeline so far. */
   processed(count: number): void
+  /** Drawings held back as duplicates so far (not stored). */
+  held?(held: readonly HeldIcon[]): void
 }
 
 /** The icon name of a file: its name without the .svg extension (at most 200 characters, as the API allows). */
@@ -48,12 +63,13 @@ export async function importSvgs(
   target: ImportTarget,
   onProgress: ImportProgress,
   signal: AbortSignal,
-): Promise<{ added: number; errors: ImportError[] }> {
+): Promise<{ added: number; errors: ImportError[]; held: HeldIcon[] }> {
   const ids = sources.map(() => crypto.randomUUID())
   const errors: ImportError[] = []
   let done = 0
   let added = 0
   const seqs: number[] = []
+  const held: HeldIcon[] = []
   // What each file says it means (its <title> and <desc>, else its name's words): read with its text.
   const meanings: IconMeaning[] = []
   const read = (from: number, to: number) =>
@@ -94,11 +110,45 @@ export async function importSvgs(
         updated_at: at,
       })
     }
-    seqs.push(...(await createIcons(rows)))
-    added += rows.length
+    const keep = await holdDuplicates(rows, sources, ids, target.project.id, held)
+    if (held.length) onProgress.held?.(held)
+    seqs.push(...(await createIcons(keep)))
+    added += keep.length
     done += results.length
     onProgress.stored(done, added, errors, seqs)
   }
   await processAll(sources.length, read, store, signal, onProgress.processed)
-  return { added, errors }
+  return { added, errors, held }
+}
+
+/**
+ * The rows to store now; those the project already has (checked by the server, ADR 0109) are added
+ * to `held` instead. Offline, every row is stored.
+ */
+async function holdDuplicates(
+  rows: LocalIcon[],
+  sources: readonly ImportSource[],
+  ids: string[],
+  projectId: string,
+  held: HeldIcon[],
+): Promise<LocalIcon[]> {
+  const checks = await checkDuplicates(
+    projectId,
+    rows.map((r) => r.svg),
+  )
+  if (!checks) return rows
+  const { byId, byName } = await projectIconsById(projectId)
+  return rows.filter((row, at) => {
+    const check = checks[at]
+    const ofId = check && 'duplicate_of' in check ? (check.duplicate_of ?? check.near_duplicate_of) : null
+    if (!check || !ofId || !('duplicate_of' in check)) return true
+    held.push({
+      row,
+      file: sources[ids.indexOf(row.id)]?.name ?? row.name,
+      kind: check.duplicate_of ? 'duplicate' : 'near',
+      of: { id: ofId, name: byId.get(ofId)?.name ?? ofId },
+      sameName: byName.get(row.name) ?? null,
+    })
+    return false
+  })
 }

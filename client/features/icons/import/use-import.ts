@@ -3,10 +3,12 @@
 // follows the sync) and per-file errors as state.
 import { appMessages, messages } from '@common/messages.ts'
 import { useCallback, useRef, useState } from 'react'
+import { replaceIconSvg } from '../../../data/icons.ts'
 import { toast } from '../../../lib/toast.ts'
+import { createIcons } from '../../../local/bulk-queue.ts'
 import type { LocalProject } from '../../../local/db.ts'
 import type { VaultAccess } from '../use-vault-access.ts'
-import { type ImportError, type ImportSource, importSvgs } from './import-svgs.ts'
+import { type HeldIcon, type ImportError, type ImportSource, importSvgs } from './import-svgs.ts'
 
 export interface ImportState {
   total: number
@@ -19,6 +21,8 @@ export interface ImportState {
   running: boolean
   /** Outbox keys of the added icons (their sync is followed by use-synced.ts). */
   seqs: readonly number[]
+  /** Drawings the project already has, not stored until the user says (import-duplicates.tsx). */
+  held: readonly HeldIcon[]
 }
 
 /** Why an import cannot start here, or null. */
@@ -51,7 +55,7 @@ export function useImport(project: LocalProject | null | undefined, access: Vaul
       const controller = new AbortController()
       abort.current = controller
       const total = sources.length
-      setState({ total, processed: 0, done: 0, added: 0, errors: [], running: true, seqs: [] })
+      setState({ total, processed: 0, done: 0, added: 0, errors: [], running: true, seqs: [], held: [] })
       const target = { project, userId: access.userId, status: access.newStatus }
       try {
         const { added, errors } = await importSvgs(
@@ -61,6 +65,7 @@ export function useImport(project: LocalProject | null | undefined, access: Vaul
             stored: (done, added, errors, seqs) =>
               !controller.signal.aborted &&
               setState((s) => s && { ...s, done, added, errors: [...errors], seqs: [...seqs] }),
+            held: (held) => !controller.signal.aborted && setState((s) => s && { ...s, held: [...held] }),
             processed: (processed) =>
               !controller.signal.aborted &&
               setState((s) => s && { ...s, processed: Math.max(s.processed, processed) }),
@@ -77,7 +82,19 @@ export function useImport(project: LocalProject | null | undefined, access: Vaul
     [project, access],
   )
 
-  const dismiss = useCallback(() => setState((s) => (s?.running ? s : null)), [])
+  /** The user's answer for held drawings: skip (never stored), keep (stored now), replace (same name). */
+  const resolve = useCallback(async (rows: readonly HeldIcon[], choice: 'skip' | 'keep' | 'replace') => {
+    const ids = new Set(rows.map((h) => h.row.id))
+    setState((s) => s && { ...s, held: s.held.filter((h) => !ids.has(h.row.id)) })
+    if (choice === 'keep') {
+      const seqs = await createIcons(rows.map((h) => h.row))
+      setState((s) => s && { ...s, added: s.added + rows.length, seqs: [...s.seqs, ...seqs] })
+    } else if (choice === 'replace') {
+      for (const h of rows) if (h.sameName) await replaceIconSvg(h.sameName, h.row.svg)
+    }
+  }, [])
+
+  const dismiss = useCallback(() => setState((s) => (s?.running || s?.held.length ? s : null)), [])
   const dismissPlanRefused = useCallback(() => setPlanRefused(false), [])
-  return { state, start, dismiss, planRefused, dismissPlanRefused }
+  return { state, start, dismiss, resolve, planRefused, dismissPlanRefused }
 }

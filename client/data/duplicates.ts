@@ -1,0 +1,36 @@
+// What a drawing would repeat in a project (issue 25, ADR 0109), asked of the server before an
+// import stores it: POST /api/icons/check-duplicates. Offline or refused, nothing is known (null)
+// and the import stores everything, as before.
+import type { DuplicateCheck } from '@common/schemas/duplicates.ts'
+import { api } from '../lib/api.ts'
+import { db, type LocalIcon } from '../local/db.ts'
+
+export type { DuplicateCheck }
+
+/** One check per drawing, in order; null when the server could not be asked. */
+export async function checkDuplicates(
+  projectId: string,
+  svgs: string[],
+  excludeId?: string,
+): Promise<DuplicateCheck[] | null> {
+  if (!svgs.length) return []
+  try {
+    const answer = await api<{ data: { results: DuplicateCheck[] } }>('/api/icons/check-duplicates', {
+      body: { project_id: projectId, svgs, exclude_id: excludeId ?? null },
+    })
+    return answer.data.results
+  } catch {
+    return null
+  }
+}
+
+/** The project's icons (kept in the browser) by id, and the first one with each name. */
+export async function projectIconsById(projectId: string): Promise<{
+  byId: Map<string, LocalIcon>
+  byName: Map<string, LocalIcon>
+}> {
+  const all = await db.icons.where('project_id').equals(projectId).toArray()
+  const byName = new Map<string, LocalIcon>()
+  for (const icon of all) if (!byName.has(icon.name)) byName.set(icon.name, icon)
+  return { byId: new Map(all.map((i) => [i.id, i])), byName }
+}

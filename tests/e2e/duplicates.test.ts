@@ -1,0 +1,119 @@
+// Duplicates on import (issue 25 item 3, ADR 0109), in Chromium at 1280 px and on a 375 px touch
+// screen: dropping the same folder twice flags every icon the second time; Skip (and Skip all)
+// stores none; Keep anyway stores it; Replace gives the same-named icon the drawing, keeping its id;
+// the list is axe-clean in both themes.
+import { readFileSync } from 'node:fs'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { duplicateMessages as m } from '../../common/messages.ts'
+import { type AppProcess, startApp } from '../setup/app-process.ts'
+import { auditBothThemes } from '../setup/axe.ts'
+import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
+import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
+import { createProject, subscribe } from '../setup/subscribe.ts'
+import { dropFiles } from '../setup/vault-page.ts'
+
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/upload/${name}`, import.meta.url), 'utf8')
+const FOLDER = ['bell.svg', 'heart.svg', 'home.svg', 'arrow-right.svg'].map((name) => ({
+  name,
+  text: fixture(name),
+}))
+let smtp: TestSmtp
+let app: AppProcess
+const browsers: TestBrowser[] = []
+
+type Row = { id: string; name: string; revision: number }
+const listIcons = async (page: Page, projectId: string) =>
+  (
+    (await (await page.request.get(`${app.baseUrl}/api/icons?project_id=${projectId}`)).json()) as {
+      data: Row[]
+    }
+  ).data
+
+/** A pro user in an empty project, the folder dropped once and synced. */
+async function firstDrop(page: Page, email: string) {
+  await signIn(page, app, smtp, email)
+  expect(await subscribe(page, app.baseUrl, 'pro')).toBe(true)
+  const project = crypto.randomUUID()
+  await createProject(page, app.baseUrl, { id: project, name: 'Folder' })
+  await page.goto(`${app.baseUrl}/icons?projectId=${project}`)
+  await page.getByTestId('empty-vault').waitFor()
+  await dropFiles(page, FOLDER)
+  const report = page.getByTestId('import-progress')
+  await report.getByText('Added 4 of 4 files · all synced').waitFor()
+  await report.getByRole('button', { name: 'Dismiss import report' }).click()
+  await report.waitFor({ state: 'detached' })
+  return project
+}
+
+const heldList = (page: Page) => page.getByRole('list', { name: m.listLabel })
+
+beforeAll(async () => {
+  smtp = await startTestSmtp()
+  app = await startApp({ env: { SMTP_URL: smtp.url } })
+})
+
+afterAll(async () => {
+  for (const b of browsers) await b.close()
+  await app?.stop()
+  await smtp?.close()
+})
+
+test('the same folder twice: every icon flagged; Skip all stores none, Keep anyway keeps, Replace keeps the id', async () => {
+  const browser = await launchBrowser()
+  browsers.push(browser)
+  const { page } = browser
+  const project = await firstDrop(page, 'dupe@example.com')
+  const before = await listIcons(page, project)
+  expect(before).toHaveLength(4)
+
+  await dropFiles(page, FOLDER)
+  const list = heldList(page)
+  await page.getByText(m.heldTitle(4)).waitFor()
+  expect(await list.getByRole('listitem').count()).toBe(4)
+  await list.getByText(m.duplicateOf('bell')).waitFor()
+  expect(await auditBothThemes(page, 'import duplicates')).toEqual([])
+  await page.getByRole('button', { name: m.skipAll }).click()
+  await list.waitFor({ state: 'detached' })
+  await page.getByTestId('import-progress').getByText('Added 0 of 4 files').waitFor()
+  expect((await listIcons(page, project)).map((i) => i.id).sort()).toEqual(before.map((i) => i.id).sort())
+
+  // Again: Keep anyway stores bell a second time; Replace gives heart this drawing, same id.
+  await page.getByRole('button', { name: 'Dismiss import report' }).click()
+  await dropFiles(page, FOLDER)
+  await page.getByText(m.heldTitle(4)).waitFor()
+  await page.getByRole('button', { name: m.keepLabel('bell.svg') }).click()
+  const heart = before.find((i) => i.name === 'heart')!
+  await page.getByRole('button', { name: m.replaceLabel('heart.svg', 'heart') }).click()
+  await page.getByRole('button', { name: m.skipLabel('home.svg') }).click()
+  await page.getByText(m.heldTitle(1)).waitFor()
+  await page.getByRole('button', { name: m.skipAll }).click()
+  await expect.poll(async () => (await listIcons(page, project)).length, { timeout: 15_000 }).toBe(5)
+  await expect
+    .poll(async () => (await listIcons(page, project)).find((i) => i.id === heart.id)?.revision, {
+      timeout: 15_000,
+    })
+    .toBe(2)
+  const after = await listIcons(page, project)
+  expect(after.filter((i) => i.name === 'bell')).toHaveLength(2)
+  expect(after.filter((i) => i.name === 'heart').map((i) => i.id)).toEqual([heart.id])
+})
+
+test('375 px touch: the held list fits and its buttons are 44 px tall', async () => {
+  const browser = await launchBrowser({ touch: true, viewport: { width: 375, height: 812 } })
+  browsers.push(browser)
+  const { page } = browser
+  const project = await firstDrop(page, 'dupe-phone@example.com')
+  await dropFiles(page, FOLDER)
+  await page.getByText(m.heldTitle(4)).waitFor()
+  const skip = page.getByRole('button', { name: m.skipLabel('home.svg') })
+  expect((await skip.boundingBox())?.height).toBeGreaterThanOrEqual(44)
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+  expect(overflow).toBe(false)
+  expect(await auditBothThemes(page, 'import duplicates 375')).toEqual([])
+  await skip.tap()
+  await page.getByText(m.heldTitle(3)).waitFor()
+  await page.getByRole('button', { name: m.skipAll }).tap()
+  await heldList(page).waitFor({ state: 'detached' })
+  expect(await listIcons(page, project)).toHaveLength(4)
+})
