@@ -93,7 +93,8 @@ const ids = (
 
 const rows: Record<string, { cli: number[]; peer: number[]; cliBytes: number[]; peerBytes: number[] }> = {}
 const record = (what: string, cli: { ms: number; bytes: number }, floor: { ms: number; bytes: number }) => {
-  const r = (rows[what] ??= { cli: [], peer: [], cliBytes: [], peerBytes: [] })
+  rows[what] ??= { cli: [], peer: [], cliBytes: [], peerBytes: [] }
+  const r = rows[what]
   r.cli.push(cli.ms)
   r.peer.push(floor.ms)
   r.cliBytes.push(cli.bytes)
