@@ -265,7 +265,7 @@ describe('keyboard on /icons', () => {
     const order = [
       'Iconvault home',
       'theme-toggle',
-      'Search icons by name',
+      'Search icons by name, tag or meaning',
       'status-filter',
       'sort-select',
       'Add SVG files',

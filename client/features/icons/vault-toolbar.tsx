@@ -72,7 +72,7 @@ export function VaultToolbar({
             }
           }}
           placeholder="Search icons"
-          aria-label="Search icons by name"
+          aria-label="Search icons by name, tag or meaning"
           aria-describedby={countId}
           aria-keyshortcuts="/"
           className="h-9 pr-8 pl-8"
