@@ -16,7 +16,7 @@ describe('what an icon means (ADR 0106)', () => {
     ])
   })
 
-  it('suggests the file’s <title> and <desc>, decoded, else the name’s words', () => {
+  it('suggests the file’s <title> and <desc>, decoded, else nothing', () => {
     const svg =
       '<svg xmlns="http://www.w3.org/2000/svg"><title id="t">Go &amp; <![CDATA[back]]>\n home</title><desc>Returns &#x2192; start</desc><path d="M0 0"/></svg>'
     expect(suggestedMeaning('arrow-left', svg)).toEqual({
@@ -25,7 +25,8 @@ describe('what an icon means (ADR 0106)', () => {
       decorative: false,
       tags: [],
     })
-    expect(suggestedMeaning('arrow-left', '<svg><title>  </title></svg>').label).toBe('Arrow left')
+    // None: blank, which every output reads as the icon's current name's words.
+    expect(suggestedMeaning('arrow-left', '<svg><title>  </title></svg>').label).toBe('')
     expect(suggestedMeaning('x', `<svg><title>${'a'.repeat(300)}</title></svg>`).label).toHaveLength(200)
   })
 })

@@ -60,14 +60,14 @@ function elementText(svg: string, tag: 'title' | 'desc'): string {
 }
 
 /**
- * What an imported file says it means (issue 25, ADR 0106): its first <title> as the label, else the
- * words of its name; its first <desc> as the description. Read from the file's text as dropped (the
+ * What an imported file says it means (issue 25, ADR 0106): its first <title> as the label, else none
+ * (a blank label is the words of the icon's current name in every output, so it follows a rename);
+ * its first <desc> as the description. The file's name (`_name`) is not stored as a label for that reason. Read from the file's text as dropped (the
  * pipeline keeps both elements, but the outputs replace the root's own with the stored meaning).
  */
-export function suggestedMeaning(name: string, svg: string): IconMeaning {
-  const title = elementText(svg, 'title').slice(0, MAX_LABEL_LENGTH).trim()
+export function suggestedMeaning(_name: string, svg: string): IconMeaning {
   return {
-    label: title || labelFromName(name),
+    label: elementText(svg, 'title').slice(0, MAX_LABEL_LENGTH).trim(),
     description: elementText(svg, 'desc').slice(0, MAX_DESCRIPTION_LENGTH).trim(),
     decorative: false,
     tags: [],

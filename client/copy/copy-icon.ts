@@ -17,7 +17,13 @@ export interface CopyableIcon {
   label?: string
   description?: string
   decorative?: boolean
+  /** SVG: the copy's id prefix (ADR 0106); a fresh one for each copy when not given. */
+  instance?: string
 }
+
+/** A fresh id prefix for an SVG copy: a letter and 7 base-36 characters (as the converter makes one). */
+export const copyInstance = () =>
+  `c${[...crypto.getRandomValues(new Uint8Array(7))].map((b) => (b % 36).toString(36)).join('')}`
 
 /**
  * The icon's code in `format` (what a copy puts on the clipboard; the detail panel shows it too),
@@ -31,6 +37,8 @@ export async function iconCode(icon: CopyableIcon, format: CopyFormat): Promise<
     description: icon.description ?? '',
     decorative: icon.decorative ?? false,
   }
+  if (format === 'svg')
+    return convertSvg(icon.svg, format, icon.name, { ...meaning, instance: icon.instance })
   if (format !== 'css') return convertSvg(icon.svg, format, icon.name, meaning)
   return convertSvg(icon.svg, format, icon.name, {
     ...meaning,

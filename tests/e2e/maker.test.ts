@@ -123,7 +123,7 @@ describe('the maker, each source to the vault (pro)', () => {
     await page.getByRole('button', { name: 'React TS' }).click()
     await page.getByTestId('toast').filter({ hasText: 'Copied as React TS' }).waitFor()
     const copied = await page.evaluate(() => navigator.clipboard.readText())
-    expect(copied).toContain('export function PastedStar(props: SVGProps<SVGSVGElement>)')
+    expect(copied).toContain('export function PastedStar({ title, decorative, ...props }: IconProps)')
     const icon = await saveAndFind('Pasted star')
     expect(icon).toMatchObject({ origin_icon_id: null, icon_status: 'approved' })
     expect(icon.svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/)

@@ -83,7 +83,9 @@ describe('copying and exporting icons', () => {
     // Said in the panel, where no toast covers its controls.
     await panel.getByTestId('copy-status').filter({ hasText: 'Copied Star Burst as React TS' }).waitFor()
     const code = await clipboard()
-    expect(code).toContain('export function StarBurst(props: SVGProps<SVGSVGElement>)')
+    // Accessible by default (ADR 0106): a title or decorative; labelled by the name's words.
+    expect(code).toContain('export function StarBurst({ title, decorative, ...props }: IconProps)')
+    expect(code).toContain('{title ?? "Star burst"}')
     expect(code).toContain('viewBox="0 0 24 24"')
 
     const [svgDownload] = await Promise.all([

@@ -4,7 +4,7 @@
 // The outcome is said here, in the panel, not in a toast: on a phone the panel fills the screen and
 // a toast would sit over its controls.
 import { Copy } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { ClassPrefixField } from '../../../copy/class-prefix-field.tsx'
 import { useClassPrefix } from '../../../copy/class-prefix-store.ts'
@@ -14,7 +14,7 @@ import {
   formatLabel,
   useCopyFormat,
 } from '../../../copy/copy-format-store.ts'
-import { copyIcon, iconCode } from '../../../copy/copy-icon.ts'
+import { copyIcon, copyInstance, iconCode } from '../../../copy/copy-icon.ts'
 import { useProject } from '../../../data/projects.ts'
 import type { LocalIcon } from '../../../local/db.ts'
 
@@ -24,28 +24,28 @@ const NOTICE_MS = 4000
  * The code of the icon's current markup in `format`, or the converter's refusal; the last code stays
  * while the next converts. `prefix`: the CSS class prefix it depends on (converted again on a change).
  */
-function useIconCode(icon: LocalIcon, format: CopyFormat, prefix: string): string {
+function useIconCode(icon: LocalIcon, format: CopyFormat, prefix: string, instance: string): string {
   const [code, setCode] = useState('Loading…')
   const { name, svg, project_id, label, description, decorative } = icon
   // biome-ignore lint/correctness/useExhaustiveDependencies: iconCode reads the prefix from its store
   useEffect(() => {
     let live = true
-    iconCode({ name, svg, project_id, label, description, decorative }, format).then(
+    iconCode({ name, svg, project_id, label, description, decorative, instance }, format).then(
       (text) => live && setCode(text),
       (error: unknown) => live && setCode(error instanceof Error ? error.message : String(error)),
     )
     return () => {
       live = false
     }
-  }, [name, svg, project_id, label, description, decorative, format, prefix])
+  }, [name, svg, project_id, label, description, decorative, instance, format, prefix])
   return code
 }
 
-function CodePreview({ icon, format }: { icon: LocalIcon; format: CopyFormat }) {
+function CodePreview({ icon, format, instance }: { icon: LocalIcon; format: CopyFormat; instance: string }) {
   // CSS: under the project's class prefix (ADR 0105), edited here too.
   const project = useProject(icon.project_id)
   const [prefix] = useClassPrefix(project)
-  const code = useIconCode(icon, format, format === 'css' ? prefix : '')
+  const code = useIconCode(icon, format, format === 'css' ? prefix : '', instance)
   const label = `${formatLabel(format)} code`
   return (
     <figure className="flex flex-col gap-1">
@@ -68,6 +68,9 @@ function CodePreview({ icon, format }: { icon: LocalIcon; format: CopyFormat }) 
 export function CopySection({ icon }: { icon: LocalIcon }) {
   const [chosen] = useCopyFormat()
   const [copied, setCopied] = useState<CopyFormat | null>(null)
+  // The SVG's ids for this icon here (ADR 0106): the code shown is exactly what a copy puts.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new icon gets new ids
+  const instance = useMemo(copyInstance, [icon.id])
   const [notice, setNotice] = useState<{ message: string; type: 'success' | 'error'; at: number } | null>(
     null,
   )
@@ -91,7 +94,9 @@ export function CopySection({ icon }: { icon: LocalIcon }) {
             data-format={format}
             onClick={() => {
               setCopied(format)
-              void copyIcon(icon, format, (message, type) => setNotice({ message, type, at: Date.now() }))
+              void copyIcon({ ...icon, instance }, format, (message, type) =>
+                setNotice({ message, type, at: Date.now() }),
+              )
             }}
           >
             <Copy className="size-3.5" aria-hidden />
@@ -106,7 +111,7 @@ export function CopySection({ icon }: { icon: LocalIcon }) {
       >
         {notice?.message}
       </p>
-      <CodePreview icon={icon} format={copied ?? chosen} />
+      <CodePreview icon={icon} format={copied ?? chosen} instance={instance} />
     </section>
   )
 }

@@ -1,7 +1,7 @@
 // The icon's "Accessibility" in the detail panel (issue 25, ADR 0106): its label, description and
 // whether it is decorative, which every copy and export emits. Saved through the data layer like a
 // rename (local first, queued offline, synced and live to teammates). Viewers read it only.
-import { MAX_DESCRIPTION_LENGTH, MAX_LABEL_LENGTH } from '@common/icon-meaning.ts'
+import { labelFromName, MAX_DESCRIPTION_LENGTH, MAX_LABEL_LENGTH } from '@common/icon-meaning.ts'
 import { meaningMessages as m } from '@common/messages.ts'
 import { Accessibility } from 'lucide-react'
 import { type FormEvent, useEffect, useId, useState } from 'react'
@@ -74,7 +74,7 @@ export function MeaningSection({ icon, canUpdate }: { icon: LocalIcon; canUpdate
             value={label}
             onChange={(e) => setLabel(e.target.value)}
             maxLength={MAX_LABEL_LENGTH}
-            placeholder={icon.name}
+            placeholder={labelFromName(icon.name)}
             autoComplete="off"
             data-testid="meaning-label"
           />
