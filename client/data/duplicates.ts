@@ -1,6 +1,7 @@
 // What a drawing would repeat in a project (issue 25, ADR 0109), asked of the server before an
 // import stores it: POST /api/icons/check-duplicates. Offline or refused, nothing is known (null)
 // and the import stores everything, as before.
+import { duplicateMessages } from '@common/messages.ts'
 import type { DuplicateCheck } from '@common/schemas/duplicates.ts'
 import { api } from '../lib/api.ts'
 import { db, type LocalIcon } from '../local/db.ts'
@@ -33,4 +34,17 @@ export async function projectIconsById(projectId: string): Promise<{
   const byName = new Map<string, LocalIcon>()
   for (const icon of all) if (!byName.has(icon.name)) byName.set(icon.name, icon)
   return { byId: new Map(all.map((i) => [i.id, i])), byName }
+}
+
+/**
+ * What to tell someone saving `svg` into a project (the maker's save, a replaced drawing) when the
+ * project already has it, exactly or nearly (ADR 0109); null when not, or when the server cannot say.
+ */
+export async function duplicateWarning(projectId: string, svg: string, excludeId?: string) {
+  const [check] = (await checkDuplicates(projectId, [svg], excludeId)) ?? []
+  if (!check || !('duplicate_of' in check)) return null
+  const id = check.duplicate_of ?? check.near_duplicate_of
+  if (!id) return null
+  const name = (await db.icons.get(id))?.name ?? id
+  return check.duplicate_of ? duplicateMessages.saveWarning(name) : duplicateMessages.nearSaveWarning(name)
 }

@@ -97,6 +97,25 @@ test('the same folder twice: every icon flagged; Skip all stores none, Keep anyw
   const after = await listIcons(page, project)
   expect(after.filter((i) => i.name === 'bell')).toHaveLength(2)
   expect(after.filter((i) => i.name === 'heart').map((i) => i.id)).toEqual([heart.id])
+
+  // The detail panel's Replace SVG… says when the new drawing is another icon's.
+  await page.getByRole('button', { name: 'Dismiss import report' }).click()
+  const home = page.locator('[data-testid="icon-tile"][aria-label="home"]')
+  await home.hover()
+  await home.locator('[data-action="details"]').click()
+  await page
+    .getByTestId('icon-detail')
+    .getByTestId('replace-svg-input')
+    .setInputFiles({
+      name: 'arrow.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from(fixture('arrow-right.svg')),
+    })
+  await page
+    .getByTestId('toast')
+    .filter({ hasText: m.saveWarning('arrow-right') })
+    .first()
+    .waitFor()
 })
 
 test('375 px touch: the held list fits and its buttons are 44 px tall', async () => {

@@ -4,10 +4,12 @@
 // first, queued as icons/replace): the icon keeps its id, name, aliases and history. What the
 // pipeline refuses is toasted with its message; the server checks again and a refusal rolls back.
 // "Drawing replaced" offers Undo (a restore of the version it replaced) when the server has that
-// version, i.e. nothing of the icon was still queued.
+// version, i.e. nothing of the icon was still queued. A drawing another icon of the project already
+// has (or nearly) is said too (ADR 0109).
 import { iconIdPrefix } from '@common/icon-rules.ts'
 import { appMessages, messages } from '@common/messages.ts'
 import { loadSvgPipeline } from '../../../copy/svg-pipeline.ts'
+import { duplicateWarning } from '../../../data/duplicates.ts'
 import { replaceIconSvg, restoreIconVersion } from '../../../data/icons.ts'
 import { toast } from '../../../lib/toast.ts'
 import { db, type LocalIcon, rowKey } from '../../../local/db.ts'
@@ -47,6 +49,8 @@ export async function replaceDrawing(
   // The version it replaces, when the server has it (nothing of the icon queued): Undo restores it.
   const before = (await db.icons.get(icon.id)) ?? icon
   const settled = (await db.outbox.where('keys').equals(rowKey('icons', icon.id)).count()) === 0
+  // Another icon of the project with this drawing is said after the replace (ADR 0109).
+  const warning = duplicateWarning(icon.project_id, svg, icon.id)
   try {
     await replaceIconSvg(icon, svg)
   } catch (error) {
@@ -64,5 +68,7 @@ export async function replaceDrawing(
     'success',
     settled ? { action: { label: appMessages.undo, run: undo } } : {},
   )
+  const repeated = await warning
+  if (repeated) toast(repeated, 'info')
   return true
 }

@@ -14,6 +14,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Field } from '../../../components/ui/field.tsx'
 import { Input } from '../../../components/ui/input.tsx'
 import { Select } from '../../../components/ui/select.tsx'
+import { duplicateWarning } from '../../../data/duplicates.ts'
 import { errorMessage } from '../../../lib/api.ts'
 import { iconHash } from '../../../lib/icon-hash.ts'
 import { useMe } from '../../../lib/me.ts'
@@ -24,6 +25,12 @@ import type { MakerDoc } from '../state/history.ts'
 import { saveIcon, saveRefusal, saveVersion } from './save-icon.ts'
 import { disablesSave, saveBlockedReason } from './save-rules.ts'
 import { useSaveTargets } from './use-save-targets.ts'
+
+/** The project already had this drawing (or nearly): said once the save is done (ADR 0109). */
+async function warnRepeated(warning: Promise<string | null>) {
+  const repeated = await warning
+  if (repeated) toast(repeated, 'info')
+}
 
 interface Props {
   doc: MakerDoc
@@ -85,6 +92,7 @@ export function SavePanel({ doc, loads, projectId, name, onNameChange }: Props) 
     try {
       const refusal = await saveRefusal(home, me)
       if (refusal) return fail(refusal)
+      const warning = duplicateWarning(opened.project_id, doc.svg, opened.id)
       const result = await saveVersion({ icon: opened, svg: doc.svg, name })
       setSaved({ id: opened.id, projectId: opened.project_id, label: home.label })
       toast(
@@ -93,6 +101,7 @@ export function SavePanel({ doc, loads, projectId, name, onNameChange }: Props) 
           : appMessages.makerNothingChanged(name.trim()),
         'success',
       )
+      await warnRepeated(warning)
     } catch (err) {
       fail(errorMessage(err))
     } finally {
@@ -116,6 +125,8 @@ export function SavePanel({ doc, loads, projectId, name, onNameChange }: Props) 
     try {
       const refusal = await saveRefusal(target, me)
       if (refusal) return fail(refusal)
+      // Asked before the icon exists, so that it is never found to repeat itself.
+      const warning = Promise.resolve(await duplicateWarning(target.project.id, doc.svg))
       const icon = await saveIcon({
         svg: doc.svg,
         name,
@@ -126,6 +137,7 @@ export function SavePanel({ doc, loads, projectId, name, onNameChange }: Props) 
       })
       setSaved({ id: icon.id, projectId: icon.project_id, label: target.label })
       toast(`Saved “${icon.name}” to ${target.project.name}`, 'success')
+      await warnRepeated(warning)
     } catch (err) {
       fail(errorMessage(err))
     } finally {
