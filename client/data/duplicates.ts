@@ -2,7 +2,8 @@
 // import stores it: POST /api/icons/check-duplicates. Offline or refused, nothing is known (null)
 // and the import stores everything, as before.
 import { duplicateMessages } from '@common/messages.ts'
-import type { DuplicateCheck } from '@common/schemas/duplicates.ts'
+import type { DuplicateCheck, DuplicateGroups } from '@common/schemas/duplicates.ts'
+import { useQuery } from '@tanstack/react-query'
 import { api } from '../lib/api.ts'
 import { db, type LocalIcon } from '../local/db.ts'
 
@@ -47,4 +48,20 @@ export async function duplicateWarning(projectId: string, svg: string, excludeId
   if (!id) return null
   const name = (await db.icons.get(id))?.name ?? id
   return check.duplicate_of ? duplicateMessages.saveWarning(name) : duplicateMessages.nearSaveWarning(name)
+}
+
+/**
+ * The project's icons grouped by drawing (GET /api/icons/duplicates), asked only while the vault's
+ * "Duplicates" filter is on; `stamp` changes with the project's icons, so a change asks again.
+ */
+export function useDuplicateGroups(projectId: string, enabled: boolean, stamp: string) {
+  return useQuery({
+    queryKey: ['icon-duplicates', projectId, stamp],
+    queryFn: () =>
+      api<{ data: DuplicateGroups }>(
+        `/api/icons/duplicates?project_id=${encodeURIComponent(projectId)}`,
+      ).then((answer) => answer.data),
+    enabled,
+    placeholderData: (previous) => previous,
+  }).data
 }

@@ -63,7 +63,7 @@ describe('a vault shared in a reviewing workspace', () => {
       .poll(() => labels(owner), { timeout: 15_000 })
       .toEqual(['arrow-right, needs review', 'heart, needs review'])
     await mate.getByTestId('status-filter').click()
-    expect(await mate.getByRole('option').allTextContents()).toEqual(['All', 'Approved'])
+    expect(await mate.getByRole('option').allTextContents()).toEqual(['All', 'Approved', 'Duplicates'])
     await mate.keyboard.press('Escape')
   })
 

@@ -99,7 +99,7 @@ describe('the vault of a pro user', () => {
     await page.getByRole('searchbox').fill('')
     await page.getByTestId('status-filter').click()
     const options = await page.getByRole('option').allTextContents()
-    expect(options).toEqual(['All', 'Approved']) // personal projects are never reviewed
+    expect(options).toEqual(['All', 'Approved', 'Duplicates']) // personal projects are never reviewed
     await page.getByRole('option', { name: 'Approved' }).click()
     await expect.poll(() => tiles().count()).toBe(5)
     await page.getByTestId('sort-select').click()

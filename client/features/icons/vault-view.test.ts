@@ -40,6 +40,20 @@ const icons = [
 const names = (list: LocalIcon[]) => list.map((i) => i.name)
 
 describe('viewIcons', () => {
+  test('"Duplicates" shows the groups, the same drawing first, each icon once, searched too', () => {
+    const groups = {
+      exact: [['id-Élan', 'id-arrow 2']],
+      near: [['id-Élan', 'id-arrow 2', 'id-arrow-right']],
+    }
+    const view = { query: '', status: 'duplicates', sort: 'name' } as const
+    expect(names(viewIcons(icons, view, null, groups))).toEqual(['Élan', 'arrow 2', 'arrow-right'])
+    expect(names(viewIcons(icons, { ...view, query: 'arrow' }, null, groups))).toEqual([
+      'arrow 2',
+      'arrow-right',
+    ])
+    expect(viewIcons(icons, view, null, null)).toEqual([])
+  })
+
   test('sorts by name naturally and case-insensitively', () => {
     expect(names(viewIcons(icons, { query: '', status: 'all', sort: 'name' }))).toEqual([
       'arrow 2',

@@ -2,13 +2,15 @@
 // meaning (issue 25): name, former names (an alias, issue 22: a renamed icon is still found by the name
 // people remember), tags, label and synonyms, ranked by the search worker (search/use-icon-search.ts);
 // until its answer arrives, names and former names that hold the query as text match. "Best match" is
-// the worker's order (by name without a query). Pure, so it is tested beside this file.
+// the worker's order (by name without a query). "Duplicates" shows the server's groups of icons drawn
+// the same or nearly (ADR 0109), group by group. Pure, so it is tested beside this file.
 import { countOf } from '@common/format-count.ts'
 import { utf8Bytes } from '@common/icon-limits.ts'
 import { searchMessages } from '@common/messages.ts'
+import type { DuplicateGroups } from '@common/schemas/duplicates.ts'
 import type { LocalIcon } from '../../local/db.ts'
 
-export const STATUS_FILTERS = ['all', 'approved', 'needs-review'] as const
+export const STATUS_FILTERS = ['all', 'approved', 'needs-review', 'duplicates'] as const
 export type StatusFilter = (typeof STATUS_FILTERS)[number]
 export const SORT_KEYS = [
   'relevance',
@@ -25,6 +27,7 @@ export const STATUS_LABELS: Record<StatusFilter, string> = {
   all: 'All',
   approved: 'Approved',
   'needs-review': 'Needs review',
+  duplicates: 'Duplicates',
 }
 export const SORT_LABELS: Record<SortKey, string> = {
   relevance: 'Best match',
@@ -91,14 +94,32 @@ export function matchNote(icon: LocalIcon, query: string, ranked: Ranked | null)
 const iconMatches = (icon: LocalIcon, matches: (name: string) => boolean) =>
   matches(icon.name) || (icon.aliases?.some((alias) => matches(alias.name)) ?? false)
 
+/**
+ * "Duplicates" (issue 25, ADR 0109): the icons of the server's groups (GET /api/icons/duplicates),
+ * group by group, the same drawing first, then drawn nearly the same; each icon once.
+ */
+function duplicateOrder(groups: DuplicateGroups | null): Map<string, number> {
+  const order = new Map<string, number>()
+  for (const group of [...(groups?.exact ?? []), ...(groups?.near ?? [])])
+    for (const id of group) if (!order.has(id)) order.set(id, order.size)
+  return order
+}
+
 export function viewIcons(
   icons: readonly LocalIcon[],
   options: ViewOptions,
   ranked: Ranked | null = null,
+  groups: DuplicateGroups | null = null,
 ): LocalIcon[] {
   const hits = options.query.trim() && ranked?.query === options.query ? ranked.hits : null
   const matches = matcher(options.query)
   const found = (icon: LocalIcon) => (hits ? hits.has(icon.id) : iconMatches(icon, matches))
+  if (options.status === 'duplicates') {
+    const order = duplicateOrder(groups)
+    return icons
+      .filter((icon) => order.has(icon.id) && found(icon))
+      .sort((a, b) => order.get(a.id)! - order.get(b.id)!)
+  }
   const shown = icons.filter(
     (icon) => (options.status === 'all' || icon.icon_status === options.status) && found(icon),
   )

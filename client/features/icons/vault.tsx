@@ -5,6 +5,7 @@
 import { appMessages } from '@common/messages.ts'
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { copyIcon } from '../../copy/copy-icon.ts'
+import { useDuplicateGroups } from '../../data/duplicates.ts'
 import { useProjectIcons } from '../../data/use-project-icons.ts'
 import { afterPaint } from '../../lib/after-paint.tsx'
 import { useTheme } from '../../lib/theme.ts'
@@ -49,7 +50,13 @@ export function Vault({ project }: { project: LocalProject }) {
   const { icons, syncing, waitingForNetwork } = useProjectIcons(project.id)
   const [view, setView] = useState<ViewOptions>({ query: '', status: 'all', sort: 'relevance' })
   const search = useIconSearch(icons, view.query)
-  const shown = useMemo(() => viewIcons(icons ?? [], view, search.ranked), [icons, view, search.ranked])
+  // What the "Duplicates" filter groups (the server's answer), asked again when the icons change.
+  const stamp = useMemo(() => (icons ?? []).map((i) => `${i.id}@${i.revision}`).join(), [icons])
+  const groups = useDuplicateGroups(project.id, view.status === 'duplicates', stamp)
+  const shown = useMemo(
+    () => viewIcons(icons ?? [], view, search.ranked, groups ?? null),
+    [icons, view, search.ranked, groups],
+  )
   const noteOf = useCallback(
     (icon: LocalIcon) => matchNote(icon, view.query, search.ranked),
     [view.query, search.ranked],
