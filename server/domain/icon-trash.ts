@@ -6,7 +6,6 @@
 // Icons deleted with their project (`with_project`) belong to the project's trash, not this list.
 // Past TRASH_DAYS icons go for good with their versions (purgeTrash, at most hourly per process).
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
-import { noMeaning } from '../../common/icon-meaning.ts'
 import { appMessages } from '../../common/messages.ts'
 import { TRASH_MS } from '../../common/retention.ts'
 import type { DeletedIconRow } from '../../common/schemas/icons.ts'
@@ -58,8 +57,10 @@ const deletedRow = (r: DeletedRecord): DeletedIconRow => ({
   updated_at: r.updated_at.toISOString(),
   revision: r.revision,
   aliases: r.aliases,
-  // deleted_icons does not keep what an icon means yet (issue 25): none in the trash's list.
-  ...noMeaning(),
+  label: r.label,
+  description: r.description,
+  decorative: r.decorative,
+  tags: r.tags,
   deleted_at: r.deleted_at.toISOString(),
   deleted_by: r.deleted_by,
 })
@@ -116,6 +117,12 @@ export async function undeleteIcon(deps: Deps, actor: Actor, { deleted }: Delete
         version: version(key),
         revision: now.revision + 1,
         aliases: now.aliases,
+        label: now.label,
+        description: now.description,
+        decorative: now.decorative,
+        tags: now.tags,
+        drawing_hash: now.drawing_hash,
+        fingerprint: now.fingerprint,
       })
       .returning()
     await tx.delete(deletedIcons).where(eq(deletedIcons.id, now.id))

@@ -338,16 +338,20 @@ export async function deleteIcon(
   await writeInScope(deps, [key], async ({ tx, tombstone, announce }) => {
     await tx.execute(sql`
       insert into ${deletedIcons} (id, name, svg, user_id, origin_icon_id, project_id, workspace_id,
-        icon_status, created_at, updated_at, revision, aliases, deleted_at, deleted_by, with_project)
+        icon_status, created_at, updated_at, revision, aliases, label, description, decorative, tags,
+        drawing_hash, fingerprint, deleted_at, deleted_by, with_project)
       select id, name, svg, user_id, origin_icon_id, project_id, workspace_id,
-        icon_status, created_at, updated_at, revision, aliases, now(), ${actor.id}, null
+        icon_status, created_at, updated_at, revision, aliases, label, description, decorative, tags,
+        drawing_hash, fingerprint, now(), ${actor.id}, null
       from ${icons} where id = ${icon.id}
       -- An id deleted before (and created again since): the trash keeps its latest state.
       on conflict (id) do update set name = excluded.name, svg = excluded.svg, user_id = excluded.user_id,
         origin_icon_id = excluded.origin_icon_id, project_id = excluded.project_id,
         workspace_id = excluded.workspace_id, icon_status = excluded.icon_status,
         created_at = excluded.created_at, updated_at = excluded.updated_at, revision = excluded.revision,
-        aliases = excluded.aliases, deleted_at = excluded.deleted_at, deleted_by = excluded.deleted_by,
+        aliases = excluded.aliases, label = excluded.label, description = excluded.description,
+        decorative = excluded.decorative, tags = excluded.tags, drawing_hash = excluded.drawing_hash,
+        fingerprint = excluded.fingerprint, deleted_at = excluded.deleted_at, deleted_by = excluded.deleted_by,
         with_project = null`)
     await tx.delete(icons).where(eq(icons.id, icon.id))
     await tombstone(key, 'icons', [icon.id])

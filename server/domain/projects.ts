@@ -141,7 +141,8 @@ const restoredPrefix = sql`case when exists (
 
 /** Columns an icon keeps in deleted_icons and brings back (the same in both tables). */
 const KEPT_COLUMNS = sql.raw(
-  'id, name, svg, user_id, origin_icon_id, project_id, workspace_id, icon_status, created_at, updated_at, revision, aliases',
+  'id, name, svg, user_id, origin_icon_id, project_id, workspace_id, icon_status, created_at, updated_at, revision, aliases, ' +
+    'label, description, decorative, tags, drawing_hash, fingerprint',
 )
 
 /** Both drivers (PGlite, node-postgres) answer raw queries with `{ rows }`. */

@@ -145,6 +145,26 @@ describe.each(dbKinds)('icon meaning on %s', (kind) => {
     ).toEqual(invalid(meaningMessages.labelTooLong))
   })
 
+  it('keeps what an icon means through a delete and Undo, and through its project’s delete and restore', async () => {
+    const meaning = { label: 'Favourite', description: 'A star', decorative: true, tags: ['rating'] }
+    const made = (await t.post('/api/icons/create', owner, icon({ name: 'kept-star', ...meaning }))).body.data
+    expect((await t.post('/api/icons/delete', owner, { id: made.id })).status).toBe(200)
+    const trash = await t.get(`/api/icons/deleted?project_id=${project}`, owner)
+    expect(trash.body.data.find((d: { id: string }) => d.id === made.id)).toMatchObject(meaning)
+    const back = await t.post('/api/icons/undelete', owner, { id: made.id })
+    expect(back.status).toBe(200)
+    expect(back.body.data).toMatchObject(meaning)
+
+    const other = randomUUID()
+    await t.post('/api/projects/create', owner, { id: other, name: 'Gone and back', workspace_id: wsId })
+    const inside = icon({ name: 'inside', project_id: other, ...meaning })
+    expect((await t.post('/api/icons/create', owner, inside)).status).toBe(200)
+    expect((await t.post('/api/projects/delete', owner, { id: other })).status).toBe(200)
+    expect((await t.post('/api/projects/restore', owner, { id: other })).status).toBe(200)
+    const listed = await t.get(`/api/icons?project_id=${other}`, owner)
+    expect(listed.body.data.find((r: { id: string }) => r.id === inside.id)).toMatchObject(meaning)
+  })
+
   it('lets viewers read but not edit what an icon means, and outsiders not see it', async () => {
     const { id } = (await t.post('/api/icons/create', owner, icon({ name: 'locked', label: 'Locked' }))).body
       .data
