@@ -160,19 +160,25 @@ async function flagged(
       r.drawing_hash ? { drawing_hash: r.drawing_hash, fingerprint: r.fingerprint ?? '' } : null,
     )
   const byProject = new Map<string, { at: number; id: string; measure: DrawingMeasure | null }[]>()
+  const seen = new Set<string>()
   results.forEach((result, at) => {
-    if ('error' in result) return
+    // An id given twice answers as its first (below).
+    if ('error' in result || seen.has(result.id)) return
+    seen.add(result.id)
     const list = byProject.get(result.data.project_id) ?? []
     list.push({ at, id: result.id, measure: measures.get(result.id) ?? null })
     byProject.set(result.data.project_id, list)
   })
   const out = [...results]
+  const flagsOf = new Map<string, DuplicateFlags>()
   for (const [projectId, items] of byProject) {
     const flags = await findDuplicates(deps, projectId, items)
-    items.forEach(({ at }, i) => {
-      out[at] = { ...results[at]!, ...flags[i]! } as CreateIconsResult
-    })
+    items.forEach(({ id }, i) => flagsOf.set(id, flags[i]!))
   }
+  results.forEach((result, at) => {
+    const flags = 'error' in result ? undefined : flagsOf.get(result.id)
+    if (flags) out[at] = { ...result, ...flags } as CreateIconsResult
+  })
   return out
 }
 

@@ -7,7 +7,6 @@ import { setPriority } from 'node:os'
 import { parentPort } from 'node:worker_threads'
 import { isSvgError, loadSvgo, processSvg } from '../../common/svg/index.ts'
 import { sanitizeOrEmpty } from '../domain/served-svg.ts'
-import { measureDrawing } from './fingerprint.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
 import { WORKER_NICE } from './settings.ts'
 
@@ -37,6 +36,8 @@ port.on('message', async (job: ToWorker) => {
       return
     }
     if (job.kind === 'measure') {
+      // resvg is loaded on the first measure, so a worker's start (and its ready) is not slower.
+      const { measureDrawing } = await import('./fingerprint.ts')
       const measured = await Promise.all(job.inputs.map((svg) => measureDrawing(svg).catch(() => null)))
       send({ id, measured })
       return

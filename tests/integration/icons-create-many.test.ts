@@ -143,9 +143,16 @@ describe.each(dbKinds)('POST /api/icons/create-many on %s', (kind) => {
       {
         id: mine.id,
         data: expect.objectContaining({ icon_status: 'needs-review', user_id: expect.any(String) }),
+        duplicate_of: null,
+        near_duplicate_of: null,
       },
       { id: taken.id, status: 409, error: appMessages.idTaken },
-      { id: mine.id, data: expect.objectContaining({ id: mine.id }) },
+      {
+        id: mine.id,
+        data: expect.objectContaining({ id: mine.id }),
+        duplicate_of: null,
+        near_duplicate_of: null,
+      },
     ])
     const stored = await listed(member, wsProject)
     expect(stored.map((r) => r.id)).toEqual([mine.id])
