@@ -173,7 +173,7 @@ async function flagged(
   const flagsOf = new Map<string, DuplicateFlags>()
   for (const [projectId, items] of byProject) {
     const flags = await findDuplicates(deps, projectId, items)
-    items.forEach(({ id }, i) => flagsOf.set(id, flags[i]!))
+    for (const [i, { id }] of items.entries()) flagsOf.set(id, flags[i]!)
   }
   results.forEach((result, at) => {
     const flags = 'error' in result ? undefined : flagsOf.get(result.id)
