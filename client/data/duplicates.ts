@@ -6,6 +6,7 @@ import type { DuplicateCheck, DuplicateGroups } from '@common/schemas/duplicates
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../lib/api.ts'
 import { db, type LocalIcon } from '../local/db.ts'
+import { queryKeys } from './query-keys.ts'
 
 export type { DuplicateCheck }
 
@@ -56,7 +57,7 @@ export async function duplicateWarning(projectId: string, svg: string, excludeId
  */
 export function useDuplicateGroups(projectId: string, enabled: boolean, stamp: string) {
   return useQuery({
-    queryKey: ['icon-duplicates', projectId, stamp],
+    queryKey: queryKeys.iconDuplicates(projectId, stamp),
     queryFn: () =>
       api<{ data: DuplicateGroups }>(
         `/api/icons/duplicates?project_id=${encodeURIComponent(projectId)}`,

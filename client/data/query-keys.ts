@@ -39,6 +39,8 @@ export const queryKeys = {
   apiTokens: ['tokens'] as const,
   /** GET /api/openapi.json: the API reference shown from Account → Tokens. */
   openApi: ['openapi'] as const,
+  /** GET /api/icons/duplicates?project_id=: a project's duplicate groups, asked again when its icons change. */
+  iconDuplicates: (projectId: string, stamp: string) => ['icons', projectId, 'duplicates', stamp] as const,
   /** GET /api/billing/plans, /subscription and /checkout?session=. */
   billingPlans: ['billing', 'plans'] as const,
   subscription: ['billing', 'subscription'] as const,
