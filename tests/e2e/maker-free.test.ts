@@ -62,7 +62,7 @@ describe('the maker on the free plan, without AI', () => {
     await page.getByLabel('Icon name').fill('Free heart')
     for (const [format, expected] of [
       ['CSS', '.free-heart {'],
-      ['React Native TS', 'export function FreeHeart({ size = 24, ...props }: SvgProps'],
+      ['React Native TS', 'export function FreeHeart({ size = 24, title, decorative, ...props }: IconProps'],
       ['SVG', '<svg xmlns="http://www.w3.org/2000/svg"'],
     ] as const) {
       await page.getByRole('button', { name: format, exact: true }).click()
