@@ -42,14 +42,18 @@ describe('signed out', () => {
     })
     await page.goto(`${app.baseUrl}/`)
     const splash = page.getByTestId('splash')
-    await splash.waitFor({ state: 'detached', timeout: 2000 })
-    const marks = await page.evaluate(
-      () => (window as unknown as { __splash: Record<string, number> }).__splash,
-    )
-    const exit = marks.exit ?? 0
-    const removed = marks.removed ?? 0
-    expect(exit).toBeGreaterThanOrEqual(500) // 500 ms after the app started, which is after navigation start
-    expect(exit).toBeLessThan(1500)
+    await splash.waitFor({ state: 'detached', timeout: 10_000 })
+    const marks = await page.evaluate(() => ({
+      ...(window as unknown as { __splash: Record<string, number> }).__splash,
+      start: performance.getEntriesByName('splash:start')[0]?.startTime,
+    }))
+    // Counted from the app's start (its mark), not from navigation: on a busy machine the bundle
+    // takes longer to load, which is the page's time, not the splash's.
+    expect(marks.start).toBeGreaterThan(0)
+    const exit = (marks.exit ?? 0) - (marks.start ?? 0)
+    const removed = (marks.removed ?? 0) - (marks.start ?? 0)
+    expect(exit).toBeGreaterThanOrEqual(500)
+    expect(exit).toBeLessThan(1000)
     expect(removed - exit).toBeGreaterThanOrEqual(190)
     expect(removed - exit).toBeLessThan(600)
     expect(await page.title()).toBe('Iconvault')
