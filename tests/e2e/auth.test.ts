@@ -43,10 +43,12 @@ describe('signed out', () => {
     await page.goto(`${app.baseUrl}/`)
     const splash = page.getByTestId('splash')
     await splash.waitFor({ state: 'detached', timeout: 10_000 })
-    const marks = await page.evaluate(() => ({
-      ...(window as unknown as { __splash: Record<string, number> }).__splash,
-      start: performance.getEntriesByName('splash:start')[0]?.startTime,
-    }))
+    const marks = await page.evaluate(
+      (): Record<string, number | undefined> => ({
+        ...(window as unknown as { __splash: Record<string, number> }).__splash,
+        start: performance.getEntriesByName('splash:start')[0]?.startTime,
+      }),
+    )
     // Counted from the app's start (its mark), not from navigation: on a busy machine the bundle
     // takes longer to load, which is the page's time, not the splash's.
     expect(marks.start).toBeGreaterThan(0)
