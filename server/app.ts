@@ -19,6 +19,7 @@ import { clientAddress } from './middleware/client-ip.ts'
 import { answerKept, compressJson } from './middleware/compress-json.ts'
 import { closeUnreadBodies } from './middleware/connection-close.ts'
 import { crossSiteProtection } from './middleware/csrf.ts'
+import { keepIconifyAnswers } from './middleware/iconify-keep.ts'
 import { keepProjectLists } from './middleware/project-lists.ts'
 import { loggedPath, requestLog } from './middleware/request-log.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
@@ -79,6 +80,9 @@ export function createApp(deps: AppDeps) {
   })
   // A GET's body is never read (and asking for it would build a whole fetch Request per GET).
   api.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
+  // Iconify answers as sent, for the lane that sends them again (iconify-keep.ts, ADR 0021); any
+  // write answered here forgets them.
+  api.use(keepIconifyAnswers(deps.store.db, deps.deps.events))
   // ETag/304 and brotli/gzip for JSON answers (compress-json.ts); a GET with an ETag may be kept
   // by the browser but revalidated every time, everything else is never stored.
   api.use(compressJson())

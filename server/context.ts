@@ -1,12 +1,15 @@
 // Builds everything a running server needs from a Config: logger, database, mail, auth, app.
 // index.ts serves it; tests build it the same way on a throwaway database. The logger comes first:
 // everything after it logs through it (ADR 0014).
+import type { RequestListener } from 'node:http'
+import { getRequestListener } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { createAuth } from './auth.ts'
 import type { Config } from './config.ts'
 import { type OpenOptions, openStore, type Store } from './db/client.ts'
 import { releaseAccount } from './domain/account-deletion.ts'
 import { createEventBus, type EventBus } from './events.ts'
+import { iconifyLane } from './iconify-lane.ts'
 import { createLogger, type Logger } from './log.ts'
 import { createMailer, type Mailer } from './mail.ts'
 import { createSvgPool, type SvgPool, type SvgPoolOptions } from './svg-pool/pool.ts'
@@ -20,6 +23,11 @@ export type ServerContext = {
   svg: SvgPool
   auth: ReturnType<typeof createAuth>
   app: ReturnType<typeof createApp>
+  /**
+   * The node:http request listener: a kept Iconify answer goes out before the app is asked
+   * (iconify-lane.ts, ADR 0021); everything else is the app's, as @hono/node-server wires it.
+   */
+  listener: RequestListener
   close(): Promise<void>
 }
 
@@ -51,6 +59,8 @@ export async function createContext(
     beforeUserDelete: (userId) => releaseAccount(deps, userId),
   })
   const app = createApp({ auth, store, deps, logger })
+  const lane = iconifyLane({ db: store.db, logger, trustRequestId: config.trustProxy > 0 })
+  const hono = getRequestListener(app.fetch, { hostname: config.host })
   return {
     config,
     logger,
@@ -60,6 +70,9 @@ export async function createContext(
     svg,
     auth,
     app,
+    listener: (req, res) => {
+      if (!lane(req, res)) hono(req, res)
+    },
     close: async () => {
       await svg.close()
       await events.close()

@@ -83,6 +83,8 @@ export async function createEventBus(store: Store, logger: Logger = envLogger())
         for (const l of identityListeners) l({ users: note.ids })
         return
       }
+      // Told to the note listeners only (the Iconify answers kept by this process): no stream event.
+      if (note.entity === 'api_tokens') return
       if (subscribers.size === 0) return
       waiting.push(note)
       // Notes that arrive together (one commit, one packet) wait a turn to leave in one batch.

@@ -1,7 +1,8 @@
 // Entry point: read the configuration, open and migrate the database, serve, and shut
 // down gracefully on SIGTERM/SIGINT (stop accepting, finish requests, then ctx.close(): the SVG
 // worker pool's threads, the event bus, mail and the database).
-import { serve } from '@hono/node-server'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { startupBillingLine } from './billing/test-checkout.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { createContext } from './context.ts'
@@ -32,11 +33,14 @@ async function main() {
     { billing: config.billing.provider, testCheckout: config.billing.testCheckout.allowed },
     billing.message,
   )
-  const server = serve({ fetch: ctx.app.fetch, port: config.port, hostname: config.host }, (info) => {
+  // ctx.listener: the Iconify lane, then the app (context.ts).
+  const server = createServer(ctx.listener)
+  server.listen(config.port, config.host, () => {
     const ms = Math.round(performance.now() - started)
     const db = ctx.store.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'Postgres'
+    const { port } = server.address() as AddressInfo
     ctx.logger.info(
-      { port: info.port, database: ctx.store.kind, ms },
+      { port, database: ctx.store.kind, ms },
       `Iconvault listening on ${config.baseUrl} (${db})`,
     )
     // Start-up's garbage is collected at once and the heap shrunk again after bursts (memory.ts).

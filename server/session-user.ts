@@ -4,8 +4,16 @@
 import type { MeUser } from '../common/schemas/me.ts'
 import type { TokenScope } from '../common/schemas/tokens.ts'
 
-/** The API token a request came with (ADR 0019): its scope and the projects it may reach (null: all). */
-type TokenGrant = { id: string; scope: TokenScope; project_ids: readonly string[] | null }
+/**
+ * The API token a request came with (ADR 0019): its scope, the projects it may reach (null: all) and
+ * when it expires (ms; null: never).
+ */
+type TokenGrant = {
+  id: string
+  scope: TokenScope
+  project_ids: readonly string[] | null
+  expires_at: number | null
+}
 
 /** The user GET /api/me answers (common/schemas/me.ts), and the session it came with. */
 export type SessionUser = MeUser & {

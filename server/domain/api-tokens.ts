@@ -111,6 +111,11 @@ export async function tokenUser(db: Db, token: string, now = Date.now()): Promis
     name: u.name,
     plan: (u.plan ?? 'free') as Plan,
     status: (u.status ?? null) as SubscriptionStatus | null,
-    token: { id: t.id, scope: t.scope as TokenScope, project_ids: t.project_ids ?? null },
+    token: {
+      id: t.id,
+      scope: t.scope as TokenScope,
+      project_ids: t.project_ids ?? null,
+      expires_at: t.expires_at?.getTime() ?? null,
+    },
   }
 }

@@ -42,6 +42,8 @@ export type ChangeNote = Versioned &
     | { entity: 'sessions'; op: 'ended'; ids: string[] }
     /** A user's row changed or went (a database trigger, migration 0004): cached sessions of theirs go. */
     | { entity: 'users'; op: 'changed'; ids: string[] }
+    /** An API token was revoked, changed or deleted (a database trigger, migration 0014). */
+    | { entity: 'api_tokens'; op: 'changed'; ids: string[] }
   )
 
 /** Ids per upsert-many note: 150 uuids are about 6 kB of JSON, under NOTIFY's 8000 bytes. */

@@ -58,7 +58,7 @@ export function answerStreamed(c: Context, answer: StreamedAnswer): Response {
 }
 
 /** Whether the client already has the answer of this ETag (If-None-Match names it). */
-export const clientHas = (c: Context, etag: string) => matches(c.req.header('if-none-match'), etag)
+export const clientHas = (c: Context, etag: string) => etagMatches(c.req.header('if-none-match'), etag)
 
 /**
  * Replaces the answer whole: Hono's `c.res` setter would copy the old answer's headers over the
@@ -72,7 +72,7 @@ function replace(c: Context, res: Response): void {
 const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
 
 /** Whether If-None-Match names this ETag (the weak comparison: W/ on either side is ignored). */
-const matches = (wanted: string | undefined, tag: string) =>
+export const etagMatches = (wanted: string | undefined, tag: string) =>
   wanted?.split(',').some((t) => opaque(t) === opaque(tag)) === true
 
 /**
@@ -98,7 +98,7 @@ function wholeHeaders(c: Context, res: Response, etag: string): Record<string, s
  */
 async function sendKept(c: Context, res: Response, kept: KeptAnswer): Promise<void> {
   const headers = wholeHeaders(c, res, kept.etag)
-  if (matches(c.req.header('if-none-match'), kept.etag)) {
+  if (etagMatches(c.req.header('if-none-match'), kept.etag)) {
     replace(c, new Response(null, { status: 304, headers }))
     return
   }
@@ -115,7 +115,7 @@ async function sendKept(c: Context, res: Response, kept: KeptAnswer): Promise<vo
 /** A streamed answer: 304 without reading it, else its chunks compressed as the client accepts. */
 function sendStreamed(c: Context, res: Response, streamed: StreamedAnswer): void {
   const headers = wholeHeaders(c, res, streamed.etag)
-  if (matches(c.req.header('if-none-match'), streamed.etag)) {
+  if (etagMatches(c.req.header('if-none-match'), streamed.etag)) {
     replace(c, new Response(null, { status: 304, headers }))
     return
   }
@@ -145,7 +145,7 @@ export function compressJson(): MiddlewareHandler {
       headers.set('etag', tag)
       // The browser may keep it, but asks every time (a 304 when nothing changed).
       headers.set('cache-control', 'private, no-cache')
-      if (matches(c.req.header('if-none-match'), tag)) {
+      if (etagMatches(c.req.header('if-none-match'), tag)) {
         replace(c, new Response(null, { status: 304, headers }))
         return
       }

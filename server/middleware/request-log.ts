@@ -17,11 +17,33 @@ export const loggedPath = (path: string): string =>
 
 type Env = { Variables: { requestId: string; user: { id: string } | null; answerComplete: boolean } }
 
+/** The request's id: the proxy's X-Request-Id when it is trusted and well-formed, else a new one. */
+export const requestIdOf = (given: string | undefined, trusted: boolean): string =>
+  trusted && given && SAFE_ID.test(given) ? given : randomUUID()
+
+/** The request's log line (also written by the Iconify lane, server/iconify-lane.ts). */
+export function logRequest(
+  logger: Logger,
+  line: { reqId: string; method: string; path: string; status: number; started: number; userId?: string },
+): void {
+  if (!logger.isLevelEnabled('info')) return
+  logger.info(
+    {
+      reqId: line.reqId,
+      method: line.method,
+      path: loggedPath(line.path),
+      status: line.status,
+      ms: Math.round((performance.now() - line.started) * 10) / 10,
+      userId: line.userId,
+    },
+    'request',
+  )
+}
+
 export function requestLog(logger: Logger, opts: { trustRequestId: boolean }): MiddlewareHandler<Env> {
   return async (c, next) => {
     const started = performance.now()
-    const given = opts.trustRequestId ? c.req.header(REQUEST_ID_HEADER) : undefined
-    const id = given && SAFE_ID.test(given) ? given : randomUUID()
+    const id = requestIdOf(c.req.header(REQUEST_ID_HEADER), opts.trustRequestId)
     c.set('requestId', id)
     await withRequestId(id, next)
     // A kept answer is sent whole by compress-json, its request id included.
@@ -34,17 +56,13 @@ export function requestLog(logger: Logger, opts: { trustRequestId: boolean }): M
         c.res.headers.set(REQUEST_ID_HEADER, id)
       }
     }
-    if (!logger.isLevelEnabled('info')) return
-    logger.info(
-      {
-        reqId: id,
-        method: c.req.method,
-        path: loggedPath(c.req.path),
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-        userId: c.get('user')?.id,
-      },
-      'request',
-    )
+    logRequest(logger, {
+      reqId: id,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      started,
+      userId: c.get('user')?.id,
+    })
   }
 }

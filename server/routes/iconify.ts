@@ -8,19 +8,20 @@
 // read-only by construction; it is checked on every request (a revoked one is refused at once), limited
 // per token like the bearer path, and redacted from every log line (request-log.ts). No cookie is read:
 // any origin may fetch these answers (Access-Control-Allow-Origin: *). Answers are kept per project
-// list stamp with a strong ETag (Cache-Control: private, 304 on If-None-Match: compress-json.ts).
+// list stamp with a strong ETag (Cache-Control: private, 304 on If-None-Match: compress-json.ts), and
+// once answered, sent again without the database or Hono by the lane (server/iconify-lane.ts) until a
+// change note or a write says they may have changed (cache/iconify-answers.ts).
 import { type Context, Hono } from 'hono'
 import { errorBody } from '../../common/error-codes.ts'
 import { isIconifyPrefix } from '../../common/iconify-prefix.ts'
 import { appMessages, iconifyMessages } from '../../common/messages.ts'
+import { iconifyAnswers } from '../cache/iconify-answers.ts'
 import { type KeptAnswer, keptAnswer } from '../cache/kept-answer.ts'
 import { tokenUser } from '../domain/api-tokens.ts'
 import type { Deps } from '../domain/deps.ts'
 import { notFound } from '../domain/errors.ts'
 import { type IconifyProject, reachableProjects } from '../domain/iconify-projects.ts'
 import { collectionsAnswer, iconsAnswer, lastModified, MAX_NAMES, svgAnswer } from '../domain/iconify-sets.ts'
-import { TOKEN_LIMIT } from '../middleware/api-token.ts'
-import { fixedWindow } from '../middleware/rate-limit.ts'
 import type { AppEnv } from '../middleware/session.ts'
 
 /** What any origin may read of these answers (no cookie is ever used: nothing to steal). */
@@ -42,7 +43,8 @@ const listOf = (value: string | undefined) =>
 
 export function iconifyRoutes(deps: Deps) {
   const app = new Hono<AppEnv>()
-  const perToken = fixedWindow(TOKEN_LIMIT)
+  // Shared with the lane that sends kept answers again (server/iconify-lane.ts).
+  const { perToken } = iconifyAnswers(deps.db)
 
   // Errors too (401, 404, 429): the page's script can read why instead of meeting a CORS failure.
   app.use('/:token/*', async (c, next) => {
@@ -55,13 +57,17 @@ export function iconifyRoutes(deps: Deps) {
     }
   })
   app.use('/:token/*', async (c, next) => {
-    const user = await tokenUser(deps.db, c.req.param('token'))
-    const wait = perToken.take(user.token!.id)
+    const now = Date.now()
+    const user = await tokenUser(deps.db, c.req.param('token'), now)
+    const token = user.token!
+    const wait = perToken.take(token.id)
     if (wait > 0) {
       c.header('Retry-After', String(wait))
       return c.json(errorBody(appMessages.tooManyRequests, 'rate_limited'), 429)
     }
     c.set('user', user)
+    // What the lane needs to send this answer again (middleware/iconify-keep.ts).
+    c.set('iconifyGrant', { tokenId: token.id, userId: user.id, expiresAt: token.expires_at, usedAt: now })
     await next()
   })
 

@@ -136,6 +136,8 @@ describe('a project that is not there, or not on the server yet', () => {
   test('a project created offline shows its empty vault, not a spinner, while offline', async () => {
     await page.goto(`${app.baseUrl}/icons`)
     await page.getByTestId('app-header').waitFor()
+    // /icons reopens the last project: the new one is known by its own id and its heading.
+    const before = new URL(page.url()).searchParams.get('projectId')
     await page.context().setOffline(true)
     try {
       await page.getByTestId('project-picker').click()
@@ -144,7 +146,10 @@ describe('a project that is not there, or not on the server yet', () => {
       const dialog = page.getByRole('dialog', { name: messages.createNewProject })
       await dialog.getByLabel(messages.projectName).fill('Made offline')
       await dialog.getByRole('button', { name: 'Create' }).click()
-      await page.waitForURL((u) => !!u.searchParams.get('projectId'))
+      await page.waitForURL(
+        (u) => !!u.searchParams.get('projectId') && u.searchParams.get('projectId') !== before,
+      )
+      await page.getByRole('heading', { name: 'Icons of Made offline' }).waitFor()
       await page.getByTestId('empty-vault').waitFor()
       expect(await page.getByTestId('vault-loading').count()).toBe(0)
     } finally {

@@ -1,0 +1,290 @@
+// The Iconify lane (server/iconify-lane.ts, ADR 0021) over real HTTP, on PGlite and Postgres: a
+// token's repeated GET is answered without reaching the app, with the bytes and headers the route
+// sent (ETag, 304, brotli, CORS, sandboxed SVG), a request id and a log line without the token; it
+// never outlives what it answered for: a rename or a new icon, a revocation (through the app, and
+// written straight to the database as another process would: the trigger's note, migration 0014),
+// an expiry, the per-token limit; on Postgres, a second process's write reaches the first's lane.
+import { randomUUID } from 'node:crypto'
+import { createServer, request, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Writable } from 'node:stream'
+import { brotliDecompressSync } from 'node:zlib'
+import { getRequestListener } from '@hono/node-server'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiTokens } from '../../server/db/schema/index.ts'
+import { iconifyLane } from '../../server/iconify-lane.ts'
+import { createLogger } from '../../server/log.ts'
+import { TOKEN_LIMIT } from '../../server/middleware/api-token.ts'
+import { postgresOnly } from '../setup/postgres-only.ts'
+import { createTestApp, type Json, type TestApp } from '../setup/test-app.ts'
+import type { DbKind } from '../setup/test-db.ts'
+
+const STAR =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M12 2l3 7h7l-6 5 2 8-6-4-6 4 2-8-6-5h7z"/></svg>'
+const BOX = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M3 3h18v18H3z"/></svg>'
+
+/** An icon whose answer passes the 1 KB from which answers are compressed. */
+const BIG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="${Array.from(
+  { length: 120 },
+  (_, i) => `M${i % 20} ${(i * 7) % 20}h2v3h-2z`,
+).join('')}"/></svg>`
+
+type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
+
+function laneFlow(kind: DbKind) {
+  let t: TestApp
+  let server: Server
+  let base: string
+  let owner: string
+  let reachedApp = 0
+  const lines: Json[] = []
+  const project = randomUUID()
+
+  /** A GET over real HTTP, as iconify-icon sends it (another origin, no cookie). */
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<Answer>((resolve, reject) => {
+      const req = request(`${base}${path}`, { headers: { origin: 'https://elsewhere.example', ...headers } })
+      req.on('response', (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        )
+      })
+      req.on('error', reject).end()
+    })
+  /** The same GET twice: the first through the app, the second by the lane. */
+  const twice = async (path: string, headers: Record<string, string> = {}) => {
+    const before = reachedApp
+    const first = await get(path, headers)
+    const second = await get(path, headers)
+    return { first, second, appCalls: reachedApp - before }
+  }
+  const makeToken = async (body: Json) => {
+    const res = await t.post('/api/tokens/create', owner, body)
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    return res.body.data as { id: string; token: string }
+  }
+  const icon = (name: string, svg: string) => ({
+    id: randomUUID(),
+    name,
+    svg,
+    project_id: project,
+    workspace_id: null,
+  })
+  const sameHeaders = (a: Answer, b: Answer) => {
+    const drop = new Set(['x-request-id', 'date', 'connection', 'keep-alive'])
+    const of = (x: Answer) => Object.entries(x.headers).filter(([name]) => !drop.has(name))
+    expect(of(b)).toEqual(of(a))
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(kind)
+    owner = await t.signIn('lane-owner@example.com')
+    await t.setPlan('lane-owner@example.com', 'pro')
+    const created = await t.post('/api/projects/create', owner, {
+      id: project,
+      name: 'Lane set',
+      workspace_id: null,
+    })
+    expect(created.status).toBe(200)
+    for (const i of [icon('star', STAR), icon('box', BOX), icon('big', BIG)])
+      expect((await t.post('/api/icons/create', owner, i)).status).toBe(200)
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line))
+        done()
+      },
+    })
+    const lane = iconifyLane({
+      db: t.ctx.store.db,
+      logger: createLogger({ level: 'info', format: 'json', destination: sink }),
+      trustRequestId: false,
+    })
+    const app = getRequestListener(t.ctx.app.fetch)
+    server = createServer((req, res) => {
+      if (lane(req, res)) return
+      reachedApp++
+      app(req, res)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve))
+    await t?.close()
+  })
+
+  it('sends a repeated GET itself: the same bytes and headers, 304 and brotli, logged without the token', async () => {
+    const { token } = await makeToken({ name: 'lane', scope: 'read' })
+    const path = `/api/iconify/${token}/lane-set.json?icons=star,box`
+    const plain = await twice(path)
+    expect(plain.appCalls).toBe(1)
+    expect(plain.second.status).toBe(200)
+    expect(plain.second.body.equals(plain.first.body)).toBe(true)
+    sameHeaders(plain.first, plain.second)
+    expect(plain.second.headers['access-control-allow-origin']).toBe('*')
+    expect(plain.second.headers['x-content-type-options']).toBe('nosniff')
+    expect(plain.second.headers['x-request-id']).not.toBe(plain.first.headers['x-request-id'])
+    expect(Object.keys((JSON.parse(plain.second.body.toString()) as Json).icons).sort()).toEqual([
+      'box',
+      'star',
+    ])
+
+    const etag = String(plain.first.headers.etag)
+    const revalidated = await twice(path, { 'if-none-match': etag })
+    expect(revalidated.appCalls).toBe(0)
+    expect(revalidated.second.status).toBe(304)
+    expect(revalidated.second.body.length).toBe(0)
+    expect(revalidated.second.headers.etag).toBe(etag)
+
+    const large = `/api/iconify/${token}/lane-set.json?icons=star,big`
+    const whole = await get(large)
+    const packed = await twice(large, { 'accept-encoding': 'gzip, br' })
+    expect(packed.appCalls).toBe(0)
+    expect(packed.second.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(packed.second.body).equals(whole.body)).toBe(true)
+    sameHeaders(packed.first, packed.second)
+
+    const svg = await twice(`/api/iconify/${token}/lane-set/star.svg`)
+    expect(svg.appCalls).toBe(1)
+    sameHeaders(svg.first, svg.second)
+    expect(svg.second.headers['content-security-policy']).toContain('sandbox')
+    expect(svg.second.body.equals(svg.first.body)).toBe(true)
+
+    const logged = lines.filter((l) => l.msg === 'request')
+    expect(logged.length).toBeGreaterThanOrEqual(5)
+    expect(logged.at(-1)).toMatchObject({
+      method: 'GET',
+      path: '/api/iconify/[token]/lane-set/star.svg',
+      status: 200,
+    })
+    expect(JSON.stringify(lines)).not.toContain(token)
+  })
+
+  it('never outlives a change: a rename and a new icon through the app', async () => {
+    const { token } = await makeToken({ name: 'changes', scope: 'read' })
+    const path = `/api/iconify/${token}/lane-set.json?icons=star,box,sun`
+    const { second } = await twice(path)
+    expect((JSON.parse(second.body.toString()) as Json).not_found).toEqual(['sun'])
+    const sun = icon('sun', BOX)
+    expect((await t.post('/api/icons/create', owner, sun)).status).toBe(200)
+    const after = await twice(path)
+    expect(after.appCalls).toBe(1)
+    expect(Object.keys((JSON.parse(after.second.body.toString()) as Json).icons).sort()).toEqual([
+      'box',
+      'star',
+      'sun',
+    ])
+    expect((await t.post('/api/icons/update', owner, { id: sun.id, name: 'sunny' })).status).toBe(200)
+    const renamed = JSON.parse((await get(path)).body.toString()) as Json
+    expect(renamed.aliases).toEqual({ sun: { parent: 'sunny' } })
+  })
+
+  it('refuses a token revoked through the app, or in the database by another writer, at once', async () => {
+    const viaApp = await makeToken({ name: 'revoked here', scope: 'read' })
+    const path = (token: string) => `/api/iconify/${token}/lane-set.json?icons=star`
+    expect((await twice(path(viaApp.token))).second.status).toBe(200)
+    expect((await t.post('/api/tokens/revoke', owner, { id: viaApp.id })).status).toBe(200)
+    const refused = await get(path(viaApp.token))
+    expect(refused.status).toBe(401)
+    expect((JSON.parse(refused.body.toString()) as Json).code).toBe('token_revoked')
+
+    // Written straight to the database (as another process, a script or an operator would): only
+    // the trigger's change note can tell this process.
+    const elsewhere = await makeToken({ name: 'revoked elsewhere', scope: 'read' })
+    expect((await twice(path(elsewhere.token))).second.status).toBe(200)
+    await t.ctx.store.db
+      .update(apiTokens)
+      .set({ revoked_at: new Date() })
+      .where(eq(apiTokens.id, elsewhere.id))
+    await expect.poll(async () => (await get(path(elsewhere.token))).status).toBe(401)
+  })
+
+  it('refuses a token once it has expired, without a change note', async () => {
+    const { id, token } = await makeToken({ name: 'expiring', scope: 'read' })
+    await t.ctx.store.db
+      .update(apiTokens)
+      .set({ expires_at: sql`now() + interval '2 seconds'` })
+      .where(eq(apiTokens.id, id))
+    const path = `/api/iconify/${token}/lane-set.json?icons=box`
+    // Once the note of the new expiry has been heard, the answer is kept again and sent by the lane.
+    await expect
+      .poll(async () => {
+        const { second, appCalls } = await twice(path)
+        return second.status === 200 && appCalls === 1
+      })
+      .toBe(true)
+    await expect.poll(async () => (await get(path)).status, { timeout: 10_000 }).toBe(401)
+  })
+
+  it('counts its answers against the token limit: the one past it is the route 429', async () => {
+    const { token } = await makeToken({ name: 'busy', scope: 'read' })
+    const path = `/api/iconify/${token}/lane-set.json?icons=box`
+    const before = reachedApp
+    const statuses: number[] = []
+    for (let i = 0; i < TOKEN_LIMIT.max; i++) statuses.push((await get(path)).status)
+    expect(statuses.every((s) => s === 200)).toBe(true)
+    expect(reachedApp - before).toBe(1)
+    const over = await get(path)
+    expect(over.status).toBe(429)
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0)
+  })
+}
+
+describe('Iconify lane on pglite', () => laneFlow('pglite'))
+postgresOnly('Iconify lane on postgres', () => {
+  laneFlow('postgres')
+
+  describe('two processes on one database', () => {
+    let a: TestApp
+    let b: TestApp
+    let server: Server
+    let base: string
+    let reachedApp = 0
+    beforeAll(async () => {
+      a = await createTestApp('postgres')
+      b = await createTestApp('postgres', {}, { sameDatabaseAs: a })
+      const lane = iconifyLane({ db: a.ctx.store.db, logger: a.ctx.logger, trustRequestId: false })
+      const app = getRequestListener(a.ctx.app.fetch)
+      server = createServer((req, res) => {
+        if (lane(req, res)) return
+        reachedApp++
+        app(req, res)
+      })
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    })
+    afterAll(async () => {
+      await new Promise((resolve) => server?.close(resolve))
+      await b?.close()
+      await a?.close()
+    })
+
+    it("another process's new icon and revocation reach this process's lane", async () => {
+      const owner = await a.signIn('lane-two@example.com')
+      await a.setPlan('lane-two@example.com', 'pro')
+      const project = randomUUID()
+      expect(
+        (await a.post('/api/projects/create', owner, { id: project, name: 'Two', workspace_id: null }))
+          .status,
+      ).toBe(200)
+      const made = await a.post('/api/tokens/create', owner, { name: 'two', scope: 'read' })
+      const { id, token } = made.body.data as { id: string; token: string }
+      const fetchJson = async () => {
+        const res = await fetch(`${base}/api/iconify/${token}/two.json?icons=box`)
+        return { status: res.status, body: (await res.json()) as Json }
+      }
+      expect((await fetchJson()).body.not_found).toEqual(['box'])
+      const kept = reachedApp
+      expect((await fetchJson()).body.not_found).toEqual(['box'])
+      expect(reachedApp).toBe(kept)
+      const box = { id: randomUUID(), name: 'box', svg: BOX, project_id: project, workspace_id: null }
+      expect((await b.post('/api/icons/create', owner, box)).status).toBe(200)
+      await expect.poll(async () => Object.keys((await fetchJson()).body.icons ?? {})).toEqual(['box'])
+      expect((await b.post('/api/tokens/revoke', owner, { id })).status).toBe(200)
+      await expect.poll(async () => (await fetchJson()).status).toBe(401)
+    })
+  })
+})
