@@ -3,7 +3,7 @@
 // the caller may not see is "not found" (404), never "forbidden": its existence stays hidden.
 // A deleted project or workspace (kept 30 days for a restore, ADR 0018) is not found here; only
 // its restore locates it (deletedProjectScope, deletedWorkspaceScope).
-import { and, eq, gt, isNotNull, isNull, type SQL } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm'
 import { appMessages } from '../../common/messages.ts'
 import { type Action, can, type Role } from '../../common/permissions.ts'
 import { TRASH_MS } from '../../common/retention.ts'
@@ -119,4 +119,23 @@ export const roleOf = (scope: Scope) => (scope.kind === 'personal' ? 'personal' 
 /** Throws 403 'You are not authorized for this action' unless the scope's role may do it. */
 export function assertCan(scope: Scope, action: Action): void {
   if (!can(roleOf(scope), action)) throw forbidden()
+}
+
+/**
+ * The live projects `actorId` can see, as a condition on `projects`: their personal ones and those of
+ * the live workspaces they belong to (the project list and the Iconify endpoint both start here).
+ */
+export function visibleProjects(db: Db, actorId: string): SQL {
+  const mine = db
+    .select({ id: workspaceAccess.workspace_id })
+    .from(workspaceAccess)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceAccess.workspace_id))
+    .where(and(eq(workspaceAccess.user_id, actorId), isNull(workspaces.deleted_at)))
+  return and(
+    isNull(projects.deleted_at),
+    or(
+      and(isNull(projects.workspace_id), eq(projects.user_id, actorId)),
+      inArray(projects.workspace_id, mine),
+    ),
+  )!
 }

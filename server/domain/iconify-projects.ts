@@ -3,9 +3,10 @@
 // projects when it is limited (ADR 0019). Prefixes are unique per workspace (or personal owner), not
 // across them: when two reachable projects share one, the oldest answers (a token limited to the other
 // reaches it). Read on every request, with the project's list stamp: a kept answer is checked against it.
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { deletedIcons, icons, projects, workspaceAccess, workspaces } from '../db/schema/index.ts'
+import { deletedIcons, icons, projects } from '../db/schema/index.ts'
+import { visibleProjects } from './access.ts'
 import type { Actor } from './deps.ts'
 import { listStamp } from './icons.ts'
 
@@ -19,11 +20,6 @@ export async function reachableProjects(
 ): Promise<Map<string, IconifyProject>> {
   const narrowed = actor.token?.project_ids ?? null
   if (narrowed?.length === 0 || prefixes?.length === 0) return new Map()
-  const mine = db
-    .select({ id: workspaceAccess.workspace_id })
-    .from(workspaceAccess)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceAccess.workspace_id))
-    .where(and(eq(workspaceAccess.user_id, actor.id), isNull(workspaces.deleted_at)))
   const rows = await db
     .select({
       id: projects.id,
@@ -35,11 +31,7 @@ export async function reachableProjects(
     .from(projects)
     .where(
       and(
-        isNull(projects.deleted_at),
-        or(
-          and(isNull(projects.workspace_id), eq(projects.user_id, actor.id)),
-          inArray(projects.workspace_id, mine),
-        ),
+        visibleProjects(db, actor.id),
         prefixes ? inArray(projects.iconify_prefix, [...prefixes]) : undefined,
         narrowed ? inArray(projects.id, [...narrowed]) : undefined,
       ),

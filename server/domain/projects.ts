@@ -2,7 +2,7 @@
 // (its members see them; admins and owners create, rename and delete them). A deleted project is
 // kept 30 days with its icons (in deleted_icons, `with_project`), hidden from every read, and
 // restorable by those who may delete it; then purged (trash.ts, ADR 0018).
-import { and, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { appMessages, iconifyMessages } from '../../common/messages.ts'
 import type { Plan } from '../../common/plans.ts'
@@ -13,8 +13,8 @@ import type {
   updateProjectBody,
 } from '../../common/schemas/projects.ts'
 import type { ProjectRow } from '../../common/schemas/rows.ts'
-import { deletedIcons, icons, projects, user, workspaceAccess, workspaces } from '../db/schema/index.ts'
-import { displayNameOf, type Scope } from './access.ts'
+import { deletedIcons, icons, projects, user } from '../db/schema/index.ts'
+import { displayNameOf, type Scope, visibleProjects } from './access.ts'
 import { iconNotes } from './change-notes.ts'
 import type { Actor, Deps } from './deps.ts'
 import { conflict } from './errors.ts'
@@ -26,25 +26,7 @@ import { writeInScope } from './write-in-scope.ts'
 type ProjectRecord = typeof projects.$inferSelect
 
 export async function listProjects({ db }: Deps, actor: Actor): Promise<ProjectRow[]> {
-  // The caller's workspaces that are not deleted.
-  const mine = db
-    .select({ id: workspaceAccess.workspace_id })
-    .from(workspaceAccess)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceAccess.workspace_id))
-    .where(and(eq(workspaceAccess.user_id, actor.id), isNull(workspaces.deleted_at)))
-  const rows = await db
-    .select()
-    .from(projects)
-    .where(
-      and(
-        isNull(projects.deleted_at),
-        or(
-          and(isNull(projects.workspace_id), eq(projects.user_id, actor.id)),
-          inArray(projects.workspace_id, mine),
-        ),
-      ),
-    )
-    .orderBy(projects.name)
+  const rows = await db.select().from(projects).where(visibleProjects(db, actor.id)).orderBy(projects.name)
   return rows.map(toProjectRow)
 }
 

@@ -6,22 +6,19 @@
 // A release pulled over the previous one writes only what the release changed, the renamed icon's
 // deprecated re-export present, --check 1 before and 0 after. Exit 3 for an unknown token, 6 for a
 // plan that cannot save.
-import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { IconRow } from '../../common/schemas/rows.ts'
 import { type ApiUser, proUserWithProject, signInApi } from '../setup/api-user.ts'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
+import { runCli } from '../setup/cli-run.ts'
 import { postgresOnly } from '../setup/postgres-only.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
 import { createTestDb, type DbKind, type TestDb } from '../setup/test-db.ts'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
-const BIN = join(root, 'cli/bin/iconvault.ts')
 const svgOf = (n: number) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M${n} 2h4v${3 + n}h-4z"/></svg>`
 
@@ -38,24 +35,7 @@ function suite(kind: DbKind) {
   const work = mkdtempSync(join(tmpdir(), 'iconvault-changes-'))
 
   const cli = (args: string[], env: Record<string, string> = {}) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        [BIN, ...args],
-        {
-          cwd: work,
-          env: {
-            PATH: process.env.PATH ?? '',
-            HOME: work,
-            ICONVAULT_URL: app.baseUrl,
-            ICONVAULT_TOKEN: token,
-            ...env,
-          },
-        },
-        (error, stdout, stderr) =>
-          resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-      )
-    })
+    runCli(work, args, { ICONVAULT_URL: app.baseUrl, ICONVAULT_TOKEN: token, ...env })
   const pullInto = (out: string, ...more: string[]) =>
     cli(['pull', '--project', user.projectId, '--format', 'react-ts', '--out', join(work, out), ...more])
   const ok = async (res: Response) => {

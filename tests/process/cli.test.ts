@@ -5,31 +5,27 @@
 // pull round trip with a refused file; each error's exit code (2 usage and foreign folder, 3 revoked,
 // 4 unknown project, 5 no server, 6 read token pushing). Every file equals convert(...) of its icon
 // with what it means, as the export gives it (ADR 0106).
-import { execFile, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { exportIcon, exportMeaning } from '../../common/exports/export-kinds.ts'
 import type { IconRow } from '../../common/schemas/rows.ts'
 import { type ConvertOptions, type CopyFormat, convert } from '../../common/svg/index.ts'
 import { type ApiUser, proUserWithProject } from '../setup/api-user.ts'
 import { type AppProcess, freePort, startApp } from '../setup/app-process.ts'
+import { CLI_BIN, type CliRun, runCli } from '../setup/cli-run.ts'
 import { postgresOnly } from '../setup/postgres-only.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
 import { createTestDb, type DbKind, type TestDb } from '../setup/test-db.ts'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
-const BIN = join(root, 'cli/bin/iconvault.ts')
 const SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M2 2h20v20H2z"/></svg>'
 const CIRCLE =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="9"/></svg>'
 const DIAMOND =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M12 2l10 10-10 10L2 12z"/></svg>'
-
-type Run = { code: number; stdout: string; stderr: string }
 
 // One server per database kind: PGlite always, Postgres when TEST_DATABASE_URL is set.
 describe('iconvault CLI against a real server on pglite', () => cliSuite('pglite'))
@@ -45,26 +41,8 @@ function cliSuite(kind: DbKind) {
   let writeToken: string
   const work = mkdtempSync(join(tmpdir(), 'iconvault-cli-'))
 
-  const cli = (args: string[], env: Record<string, string> = {}): Promise<Run> =>
-    new Promise((resolve) => {
-      execFile(
-        process.execPath,
-        [BIN, ...args],
-        {
-          cwd: work,
-          env: {
-            PATH: process.env.PATH ?? '',
-            HOME: work,
-            XDG_CONFIG_HOME: join(work, 'config'),
-            ICONVAULT_URL: app.baseUrl,
-            ICONVAULT_TOKEN: readToken,
-            ...env,
-          },
-        },
-        (error, stdout, stderr) =>
-          resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-      )
-    })
+  const cli = (args: string[], env: Record<string, string> = {}): Promise<CliRun> =>
+    runCli(work, args, { ICONVAULT_URL: app.baseUrl, ICONVAULT_TOKEN: readToken, ...env })
   const icons = async (): Promise<IconRow[]> =>
     (await (await user.call(`/api/icons?project_id=${user.projectId}`)).json()).data
   const token = async (scope: 'read' | 'write') => {
@@ -241,7 +219,7 @@ function cliSuite(kind: DbKind) {
     expect(offline.stderr).toMatch(/^iconvault: Cannot reach/)
 
     // login keeps the URL and token (0600) for runs without the variables.
-    const login = spawn(process.execPath, [BIN, 'login'], {
+    const login = spawn(process.execPath, [CLI_BIN, 'login'], {
       cwd: work,
       env: { PATH: process.env.PATH ?? '', HOME: work, XDG_CONFIG_HOME: join(work, 'config') },
     })
