@@ -33,8 +33,14 @@ export type IconifyKept = {
 /** The token's grant as the route found it, for the answer it is about to keep. */
 export type IconifyGrant = { tokenId: string; userId: string; expiresAt: number | null; usedAt: number }
 
-/** Kept answers per process and database: tokens × paths asked within KEPT_TTL_MS. */
-const MAX_ANSWERS = 5_000
+/** Kept answers per process and database: tokens × paths asked within a minute. */
+const MAX_ANSWERS = 10_000
+/**
+ * Bytes of the distinct answers they hold (many tokens asking the same icons share one answer, kept by
+ * iconify-sets.ts too): a token that asks thousands of different large answers cannot grow the
+ * process past this; what does not fit takes the route.
+ */
+const MAX_ANSWER_BYTES = 32 * 1024 * 1024
 
 /** Notes that cannot change an Iconify answer. */
 const UNRELATED = new Set<ChangeNote['entity']>(['invitations', 'sessions'])
@@ -52,7 +58,15 @@ export function iconifyAnswers(db: object): IconifyAnswers {
   let store = stores.get(db)
   if (!store) {
     store = {
-      kept: keptFor({ ttlMs: LAST_USED_EVERY_MS, maxEntries: MAX_ANSWERS }),
+      kept: keptFor({
+        ttlMs: LAST_USED_EVERY_MS,
+        maxEntries: MAX_ANSWERS,
+        // The body and, at most, a compressed form as large again.
+        weight: {
+          maxBytes: MAX_ANSWER_BYTES,
+          of: (e) => ({ shared: e.answer, bytes: 2 * e.answer.body.byteLength }),
+        },
+      }),
       perToken: fixedWindow(TOKEN_LIMIT),
     }
     stores.set(db, store)

@@ -59,3 +59,41 @@ test('through: one read for everyone asking at once; a forget starts a new one; 
   expect(await kept.through('b', async () => ({ value: 'B', keep: false }))).toBe('B')
   expect(kept.get('b')).toBeNull() // keep: false
 })
+
+test('a bytes bound counts a shared object once and lets the oldest go past it', () => {
+  type V = { answer: { size: number } }
+  const a = { size: 40 }
+  const b = { size: 50 }
+  const huge = { size: 200 }
+  const kept = keptFor<V>({
+    ttlMs: 1_000,
+    maxEntries: 100,
+    weight: { maxBytes: 100, of: (v) => ({ shared: v.answer, bytes: v.answer.size }) },
+  })
+  const set = (key: string, answer: { size: number }) => kept.set(key, { answer }, kept.generation())
+  // Three tokens asking the same answer weigh 40 bytes, not 120.
+  for (const key of ['t1', 't2', 't3']) set(key, a)
+  set('t4', b)
+  expect(['t1', 't2', 't3', 't4'].map((k) => kept.get(k)?.answer.size ?? null)).toEqual([40, 40, 40, 50])
+  // 40 + 50 + 40 = 130 > 100: the oldest entries go until 'a' is held by none (t1, t2, t3).
+  set('t5', { size: 40 })
+  expect(['t1', 't2', 't3', 't4', 't5'].map((k) => kept.get(k) !== null)).toEqual([
+    false,
+    false,
+    false,
+    true,
+    true,
+  ])
+  // One value larger than the whole bound is not kept, and leaves the others alone.
+  set('t6', huge)
+  expect(['t4', 't5', 't6'].map((k) => kept.get(k)?.answer.size ?? null)).toEqual([50, 40, null])
+  // Forgotten entries give their bytes back: 40 + 50 fit again.
+  kept.forget('t4')
+  kept.forget('t5')
+  set('t7', a)
+  set('t8', b)
+  expect([kept.get('t7')?.answer.size, kept.get('t8')?.answer.size]).toEqual([40, 50])
+  kept.clear()
+  set('t9', { size: 100 })
+  expect(kept.get('t9')?.answer.size).toBe(100)
+})

@@ -3,7 +3,8 @@
 // row changed behind the app's back) and never past its own expiry; notes and writes forget entries
 // at once. A read that began before a forget may not keep what it read: `set` takes the generation
 // seen when the read began and keeps nothing if anything was forgotten since (the read may have
-// seen the state before the change the forget announced). Oldest entries go first past `maxEntries`.
+// seen the state before the change the forget announced). Oldest entries go first past `maxEntries`
+// (and past `weight.maxBytes` when given).
 // `through` reads a missing entry once for all who ask at the same time: when an entry lapses under
 // load, hundreds of requests would otherwise each read it (a session or a project list read 200
 // times over held the event loop 300-450 ms at the start of a 200-connection run; bench/README.md).
@@ -33,39 +34,82 @@ export type KeptFor<V> = {
 
 type Entry<V> = { value: V; at: number; expiresAt: number }
 
-export function keptFor<V>(opts: { ttlMs: number; maxEntries: number; now?: () => number }): KeptFor<V> {
+/**
+ * A bound on the bytes kept besides the count: `of` names what a value holds (`shared`: entries that
+ * hold the same object count its bytes once) and how many bytes; oldest entries go first past it.
+ */
+export type KeptWeight<V> = { maxBytes: number; of: (value: V) => { shared: object; bytes: number } }
+
+export function keptFor<V>(opts: {
+  ttlMs: number
+  maxEntries: number
+  now?: () => number
+  weight?: KeptWeight<V>
+}): KeptFor<V> {
   const now = opts.now ?? Date.now
   const byKey = new Map<string, Entry<V>>()
   let generation = 0
   const reading = new Map<string, { since: number; value: Promise<unknown> }>()
+  // The weight: bytes of each shared object, counted once however many entries hold it.
+  const held = new Map<object, { refs: number; bytes: number }>()
+  let bytes = 0
+  const weighIn = (value: V) => {
+    if (!opts.weight) return
+    const { shared, bytes: size } = opts.weight.of(value)
+    const h = held.get(shared)
+    if (h) h.refs++
+    else {
+      held.set(shared, { refs: 1, bytes: size })
+      bytes += size
+    }
+  }
+  const drop = (key: string) => {
+    const e = byKey.get(key)
+    if (!e) return
+    byKey.delete(key)
+    if (!opts.weight) return
+    const shared = opts.weight.of(e.value).shared
+    const h = held.get(shared)!
+    if (--h.refs > 0) return
+    held.delete(shared)
+    bytes -= h.bytes
+  }
+  // Oldest first out: a Map keeps insertion order.
+  const dropOldest = () => drop(byKey.keys().next().value!)
   const kept: KeptFor<V> = {
     get(key) {
       const e = byKey.get(key)
       if (!e) return null
       const t = now()
       if (t - e.at < opts.ttlMs && e.expiresAt > t) return e.value
-      byKey.delete(key)
+      drop(key)
       return null
     },
     generation: () => generation,
     set(key, value, since, expiresAt = Number.POSITIVE_INFINITY) {
       if (since !== generation) return
-      byKey.delete(key)
-      // Oldest first out: a Map keeps insertion order.
-      if (byKey.size >= opts.maxEntries) byKey.delete(byKey.keys().next().value!)
+      drop(key)
+      // A value larger than the whole bound is not kept (nor does it push the others out).
+      if (opts.weight && opts.weight.of(value).bytes > opts.weight.maxBytes) return
+      if (byKey.size >= opts.maxEntries) dropOldest()
       byKey.set(key, { value, at: now(), expiresAt })
+      weighIn(value)
+      // Past the bytes bound, oldest first.
+      while (opts.weight && bytes > opts.weight.maxBytes) dropOldest()
     },
     forget(key) {
       generation++
-      byKey.delete(key)
+      drop(key)
     },
     forgetWhere(pick) {
       generation++
-      for (const [key, e] of byKey) if (pick(e.value, key)) byKey.delete(key)
+      for (const [key, e] of byKey) if (pick(e.value, key)) drop(key)
     },
     clear() {
       generation++
       byKey.clear()
+      held.clear()
+      bytes = 0
     },
     through<R extends V | null>(
       key: string,

@@ -45,12 +45,14 @@ export function keepIconifyAnswers(db: object, events: EventBus): MiddlewareHand
     // The raw URL as the lane will see it (app.request() in tests has none: nothing is kept).
     const raw = (c.env as { incoming?: { url?: string } } | undefined)?.incoming?.url
     const target = method === 'GET' && raw ? iconifyTarget(raw) : null
-    if (!target) return next()
+    if (!target || !raw) return next()
     const since = store.kept.generation()
     await next()
     const grant = c.get('iconifyGrant')
     const answer = c.get('keptAnswer')
     if (!grant || !answer || (c.res.status !== 200 && c.res.status !== 304)) return
+    // Only a URL the app read as it was sent (no dot segments resolved away): the lane matches raw URLs.
+    if (raw.split('?', 1)[0] !== c.req.path) return
     const headers: Record<string, string> = {}
     for (const [name, value] of c.res.headers) if (!PER_SENDING.has(name)) headers[name] = value
     store.kept.set(

@@ -44,7 +44,14 @@ function laneFlow(kind: DbKind) {
   /** A GET over real HTTP, as iconify-icon sends it (another origin, no cookie). */
   const get = (path: string, headers: Record<string, string> = {}) =>
     new Promise<Answer>((resolve, reject) => {
-      const req = request(`${base}${path}`, { headers: { origin: 'https://elsewhere.example', ...headers } })
+      // The path as given, not parsed as a URL (which would resolve dot segments).
+      const { hostname, port } = new URL(base)
+      const req = request({
+        hostname,
+        port,
+        path,
+        headers: { origin: 'https://elsewhere.example', ...headers },
+      })
       req.on('response', (res) => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
@@ -161,6 +168,14 @@ function laneFlow(kind: DbKind) {
       status: 200,
     })
     expect(JSON.stringify(lines)).not.toContain(token)
+  })
+
+  it('keeps nothing for a URL the app resolved (dot segments): every such GET goes to the app', async () => {
+    const { token } = await makeToken({ name: 'dots', scope: 'read' })
+    const path = `/api/iconify/${token}/elsewhere/../lane-set.json?icons=star`
+    const { first, second, appCalls } = await twice(path)
+    expect([first.status, second.status]).toEqual([200, 200])
+    expect(appCalls).toBe(2)
   })
 
   it('never outlives a change: a rename and a new icon through the app', async () => {
