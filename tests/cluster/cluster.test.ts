@@ -25,10 +25,21 @@ const workspaceId = randomUUID()
 const projectId = randomUUID()
 const servedBy = new Map<Page, Set<string>>()
 
-const svg = (i: number) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M${i % 20} 2h3v${(i % 17) + 3}h-3z"/></svg>`
+/**
+ * A drawing of its own for each n (1 to 65,535): a frame, and a 4×4 cell for each bit of n, so any
+ * two differ by at least a whole cell, far past the near-duplicate threshold (ADR 0109): an import
+ * holds back what the project already has, and these tests are about sync, not duplicates.
+ */
+const svg = (n: number) => {
+  const cells = Array.from({ length: 16 }, (_, bit) =>
+    (n >> bit) & 1 ? `M${2 + (bit % 4) * 5} ${2 + Math.floor(bit / 4) * 5}h4v4h-4z` : '',
+  ).join('')
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path fill-rule="evenodd" d="M0 0h24v24H0zM1 1v22h22V1z${cells}"/></svg>`
+}
+let drawn = 0
+/** `n` files of drawings no earlier file of this suite had. */
 const files = (prefix: string, n: number) =>
-  Array.from({ length: n }, (_, i) => ({ name: `${prefix}-${i}.svg`, text: svg(i) }))
+  Array.from({ length: n }, (_, i) => ({ name: `${prefix}-${i}.svg`, text: svg(++drawn) }))
 
 /** The project's icons on the server: how many, and names stored more than once. */
 async function serverIcons() {
@@ -157,7 +168,7 @@ describe('a cluster of three behind haproxy', () => {
     const made = await fetchInPage(mate, '/api/icons/create', {
       id: randomUUID(),
       name: 'from-mate',
-      svg: svg(99),
+      svg: svg(60_001),
       project_id: projectId,
       workspace_id: workspaceId,
     })
@@ -237,7 +248,7 @@ describe('a cluster of three behind haproxy', () => {
     const made = await fetchInPage(mate, '/api/icons/create', {
       id: randomUUID(),
       name: 'after-restart',
-      svg: svg(98),
+      svg: svg(60_002),
       project_id: projectId,
       workspace_id: workspaceId,
     })

@@ -5,7 +5,7 @@
 // written straight to the database as another process would: the trigger's note, migration 0014),
 // an expiry, the per-token limit; on Postgres, a second process's write reaches the first's lane.
 import { randomUUID } from 'node:crypto'
-import { createServer, request, type Server } from 'node:http'
+import { createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Writable } from 'node:stream'
 import { brotliDecompressSync } from 'node:zlib'
@@ -14,7 +14,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiTokens } from '../../server/db/schema/index.ts'
 import { iconifyLane } from '../../server/iconify-lane.ts'
-import { createLogger } from '../../server/log.ts'
+import { createLogger, type Logger } from '../../server/log.ts'
 import { TOKEN_LIMIT } from '../../server/middleware/api-token.ts'
 import { postgresOnly } from '../setup/postgres-only.ts'
 import { createTestApp, type Json, type TestApp } from '../setup/test-app.ts'
@@ -32,12 +32,29 @@ const BIG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
 
+/** The app of `t` served over HTTP behind its own lane (with `logger`), counting what reached the app. */
+async function laneServer(t: TestApp, logger: Logger) {
+  const lane = iconifyLane({ db: t.ctx.store.db, logger, trustRequestId: false })
+  const app = getRequestListener(t.ctx.app.fetch)
+  let reached = 0
+  const server = createServer((req, res) => {
+    if (lane(req, res)) return
+    reached++
+    app(req, res)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    reachedApp: () => reached,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  }
+}
+
 function laneFlow(kind: DbKind) {
   let t: TestApp
-  let server: Server
+  let served: Awaited<ReturnType<typeof laneServer>>
   let base: string
   let owner: string
-  let reachedApp = 0
   const lines: Json[] = []
   const project = randomUUID()
 
@@ -63,10 +80,10 @@ function laneFlow(kind: DbKind) {
     })
   /** The same GET twice: the first through the app, the second by the lane. */
   const twice = async (path: string, headers: Record<string, string> = {}) => {
-    const before = reachedApp
+    const before = served.reachedApp()
     const first = await get(path, headers)
     const second = await get(path, headers)
-    return { first, second, appCalls: reachedApp - before }
+    return { first, second, appCalls: served.reachedApp() - before }
   }
   const makeToken = async (body: Json) => {
     const res = await t.post('/api/tokens/create', owner, body)
@@ -104,22 +121,11 @@ function laneFlow(kind: DbKind) {
         done()
       },
     })
-    const lane = iconifyLane({
-      db: t.ctx.store.db,
-      logger: createLogger({ level: 'info', format: 'json', destination: sink }),
-      trustRequestId: false,
-    })
-    const app = getRequestListener(t.ctx.app.fetch)
-    server = createServer((req, res) => {
-      if (lane(req, res)) return
-      reachedApp++
-      app(req, res)
-    })
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    served = await laneServer(t, createLogger({ level: 'info', format: 'json', destination: sink }))
+    base = served.base
   })
   afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve))
+    await served?.close()
     await t?.close()
   })
 
@@ -238,11 +244,11 @@ function laneFlow(kind: DbKind) {
   it('counts its answers against the token limit: the one past it is the route 429', async () => {
     const { token } = await makeToken({ name: 'busy', scope: 'read' })
     const path = `/api/iconify/${token}/lane-set.json?icons=box`
-    const before = reachedApp
+    const before = served.reachedApp()
     const statuses: number[] = []
     for (let i = 0; i < TOKEN_LIMIT.max; i++) statuses.push((await get(path)).status)
     expect(statuses.every((s) => s === 200)).toBe(true)
-    expect(reachedApp - before).toBe(1)
+    expect(served.reachedApp() - before).toBe(1)
     const over = await get(path)
     expect(over.status).toBe(429)
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0)
@@ -256,24 +262,14 @@ postgresOnly('Iconify lane on postgres', () => {
   describe('two processes on one database', () => {
     let a: TestApp
     let b: TestApp
-    let server: Server
-    let base: string
-    let reachedApp = 0
+    let served: Awaited<ReturnType<typeof laneServer>>
     beforeAll(async () => {
       a = await createTestApp('postgres')
       b = await createTestApp('postgres', {}, { sameDatabaseAs: a })
-      const lane = iconifyLane({ db: a.ctx.store.db, logger: a.ctx.logger, trustRequestId: false })
-      const app = getRequestListener(a.ctx.app.fetch)
-      server = createServer((req, res) => {
-        if (lane(req, res)) return
-        reachedApp++
-        app(req, res)
-      })
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+      served = await laneServer(a, a.ctx.logger)
     })
     afterAll(async () => {
-      await new Promise((resolve) => server?.close(resolve))
+      await served?.close()
       await b?.close()
       await a?.close()
     })
@@ -289,13 +285,13 @@ postgresOnly('Iconify lane on postgres', () => {
       const made = await a.post('/api/tokens/create', owner, { name: 'two', scope: 'read' })
       const { id, token } = made.body.data as { id: string; token: string }
       const fetchJson = async () => {
-        const res = await fetch(`${base}/api/iconify/${token}/two.json?icons=box`)
+        const res = await fetch(`${served.base}/api/iconify/${token}/two.json?icons=box`)
         return { status: res.status, body: (await res.json()) as Json }
       }
       expect((await fetchJson()).body.not_found).toEqual(['box'])
-      const kept = reachedApp
+      const kept = served.reachedApp()
       expect((await fetchJson()).body.not_found).toEqual(['box'])
-      expect(reachedApp).toBe(kept)
+      expect(served.reachedApp()).toBe(kept)
       const box = { id: randomUUID(), name: 'box', svg: BOX, project_id: project, workspace_id: null }
       expect((await b.post('/api/icons/create', owner, box)).status).toBe(200)
       await expect.poll(async () => Object.keys((await fetchJson()).body.icons ?? {})).toEqual(['box'])
