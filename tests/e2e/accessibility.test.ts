@@ -237,6 +237,44 @@ describe('keyboard on /icons', () => {
     expect(await dark()).toBe(before)
   })
 
+  test('a control reached by Tab before its code arrived keeps the focus when it does', async () => {
+    // The toolbar's selects load Radix Select after the first paint (ADR 0406): hold that chunk
+    // until the keyboard is on a placeholder, as a slow machine or network would.
+    const chunk = /\/assets\/select-[\w-]+\.js$/
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(chunk, async (route) => {
+      await held
+      await route.continue()
+    })
+    try {
+      await page.reload()
+      await expect.poll(() => tiles().count()).toBe(3)
+      const sort = page.getByTestId('sort-select')
+      await page.getByTestId('status-filter').focus()
+      await page.keyboard.press('Tab')
+      expect(await sort.getAttribute('aria-disabled')).toBe('true') // still the placeholder
+      expect(await sort.evaluate((el) => el === document.activeElement)).toBe(true)
+      release()
+      // The real trigger (no aria-disabled) has the focus, and Tab goes on from it.
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const el = document.activeElement
+            return el?.getAttribute('data-testid') === 'sort-select' && !el.hasAttribute('aria-disabled')
+          }),
+        )
+        .toBe(true)
+      await page.keyboard.press('Tab')
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('tile-size')
+    } finally {
+      release()
+      await page.unroute(chunk)
+    }
+  })
+
   test('Tab reaches the header, the toolbar and the grid in order, with a visible focus style', async () => {
     await page.reload()
     await expect.poll(() => tiles().count()).toBe(3)
