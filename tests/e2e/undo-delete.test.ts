@@ -42,6 +42,16 @@ const toast = (page: Page, text: string | RegExp) =>
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 /** Serious and critical WCAG A/AA violations inside these parts of the page. */
 async function axeIn(page: Page, selectors: string[]) {
+  // Colours are read as painted: a toast or dialog still fading in or out has its text at part
+  // opacity. Wait until every finite animation of the page (fades, slides) has finished.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => {})),
+    ),
+  )
   await page.evaluate(AXE)
   return page.evaluate(async (include) => {
     type Axe = { run(ctx: unknown, o: unknown): Promise<{ violations: { id: string; impact: string }[] }> }

@@ -1,11 +1,12 @@
 // The toolbar's selects (status, sort, tile size): Radix Select loads after the first tiles painted
-// (ADR 0406); until then the same trigger shows, aria-disabled, with the chosen option's label.
+// (ADR 0406); until then the same trigger shows, aria-disabled, with the chosen option's label. Not
+// through afterPaint: its Suspense swap dropped a keyboard user's focus (see ToolbarSelect).
 // Keep the trigger's look in step with components/ui/select.tsx.
 import { ChevronDown } from 'lucide-react'
-import type { ComponentType } from 'react'
+import { type ComponentType, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { cn } from '../../components/ui/cn.ts'
 import type { Select } from '../../components/ui/select.tsx'
-import { afterPaint } from '../../lib/after-paint.tsx'
+import { whenContentPainted } from '../../lib/first-paint.ts'
 
 type SelectProps<T extends string> = Parameters<typeof Select<T>>[0]
 
@@ -32,11 +33,53 @@ function SelectPlaceholder({ value, options, className, ...props }: SelectProps<
   )
 }
 
-const DeferredSelect = afterPaint(
-  () => import('../../components/ui/select.tsx').then((m) => m.Select as ComponentType<SelectProps<string>>),
-  SelectPlaceholder,
-)
+type Real = ComponentType<SelectProps<string>>
+/** The loaded Radix Select, or why it failed (thrown to the error boundary: chunk-reload.ts). */
+let loaded: { Select: Real } | { error: unknown } | null = null
+let loading: Promise<void> | null = null
+const loadSelect = () => {
+  loading ??= whenContentPainted()
+    .then(() => import('../../components/ui/select.tsx'))
+    .then(
+      (m) => {
+        loaded = { Select: m.Select as Real }
+      },
+      (error: unknown) => {
+        loaded = { error }
+      },
+    )
+  return loading
+}
 
+/**
+ * The placeholder until Radix Select is loaded, then the real select, swapped in one commit: a
+ * keyboard user who tabbed onto the placeholder keeps the focus on the real trigger (a Suspense
+ * fallback in between dropped it onto the page body, and Tab started over; ADR 0406).
+ */
 export function ToolbarSelect<T extends string>(props: SelectProps<T>) {
-  return <DeferredSelect {...(props as unknown as SelectProps<string>)} />
+  const [state, setState] = useState(loaded)
+  const hadFocus = useRef(false)
+  const testId = props['data-testid']
+  useEffect(() => {
+    if (state) return
+    let live = true
+    loadSelect().then(() => {
+      if (!live) return
+      hadFocus.current = !!testId && document.activeElement?.getAttribute('data-testid') === testId
+      setState(loaded)
+    })
+    return () => {
+      live = false
+    }
+  }, [state, testId])
+  useLayoutEffect(() => {
+    if (!state || !hadFocus.current) return
+    hadFocus.current = false
+    const active = document.activeElement
+    if (active && active !== document.body) return // the user moved on meanwhile
+    document.querySelector<HTMLElement>(`[data-testid="${testId}"]`)?.focus()
+  }, [state, testId])
+  if (state && 'error' in state) throw state.error
+  const Select = state?.Select ?? SelectPlaceholder
+  return <Select {...(props as unknown as SelectProps<string>)} />
 }
