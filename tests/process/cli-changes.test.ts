@@ -13,11 +13,12 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { IconRow } from '../../common/schemas/rows.ts'
 import { type ApiUser, proUserWithProject, signInApi } from '../setup/api-user.ts'
-import { type AppProcess, startApp } from '../setup/app-process.ts'
+import { type AppOn, startAppOn } from '../setup/app-on.ts'
+import type { AppProcess } from '../setup/app-process.ts'
 import { runCli } from '../setup/cli-run.ts'
 import { postgresOnly } from '../setup/postgres-only.ts'
-import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
-import { createTestDb, type DbKind, type TestDb } from '../setup/test-db.ts'
+import type { TestSmtp } from '../setup/smtp.ts'
+import type { DbKind } from '../setup/test-db.ts'
 
 const svgOf = (n: number) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M${n} 2h4v${3 + n}h-4z"/></svg>`
@@ -26,8 +27,8 @@ describe('iconvault pull from the lock’s cursor on pglite', () => suite('pglit
 postgresOnly('iconvault pull from the lock’s cursor on postgres', () => suite('postgres'))
 
 function suite(kind: DbKind) {
+  let server: AppOn
   let smtp: TestSmtp
-  let db: TestDb | null = null
   let app: AppProcess
   let user: ApiUser
   let token: string
@@ -67,13 +68,8 @@ function suite(kind: DbKind) {
   }
 
   beforeAll(async () => {
-    smtp = await startTestSmtp()
-    const env: Record<string, string> = { SMTP_URL: smtp.url }
-    if (kind === 'postgres') {
-      db = await createTestDb('postgres')
-      if ('databaseUrl' in db.options) env.DATABASE_URL = db.options.databaseUrl
-    }
-    app = await startApp({ env })
+    server = await startAppOn(kind)
+    ;({ app, smtp } = server)
     user = await proUserWithProject(app.baseUrl, smtp, `changes-${kind}@example.com`)
     await ok(await user.call('/api/projects/create', { id: other, name: 'Other', workspace_id: null }))
     for (const [n, name] of ['house', 'star', 'arrow-left', 'moon', 'sun', 'cloud'].entries())
@@ -82,9 +78,7 @@ function suite(kind: DbKind) {
     token = (await ok(await user.call('/api/tokens/create', { name: 'ci', scope: 'read' }))).token
   }, 90_000)
   afterAll(async () => {
-    await app?.stop()
-    await smtp?.close()
-    await db?.dispose()
+    await server?.stop()
     rmSync(work, { recursive: true, force: true })
   })
 

@@ -15,11 +15,12 @@ import { exportIcon, exportMeaning } from '../../common/exports/export-kinds.ts'
 import type { IconRow } from '../../common/schemas/rows.ts'
 import { type ConvertOptions, type CopyFormat, convert } from '../../common/svg/index.ts'
 import { type ApiUser, proUserWithProject } from '../setup/api-user.ts'
-import { type AppProcess, freePort, startApp } from '../setup/app-process.ts'
+import { type AppOn, startAppOn } from '../setup/app-on.ts'
+import { type AppProcess, freePort } from '../setup/app-process.ts'
 import { CLI_BIN, type CliRun, runCli } from '../setup/cli-run.ts'
 import { postgresOnly } from '../setup/postgres-only.ts'
-import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
-import { createTestDb, type DbKind, type TestDb } from '../setup/test-db.ts'
+import type { TestSmtp } from '../setup/smtp.ts'
+import type { DbKind } from '../setup/test-db.ts'
 
 const SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M2 2h20v20H2z"/></svg>'
 const CIRCLE =
@@ -32,8 +33,8 @@ describe('iconvault CLI against a real server on pglite', () => cliSuite('pglite
 postgresOnly('iconvault CLI against a real server on postgres', () => cliSuite('postgres'))
 
 function cliSuite(kind: DbKind) {
+  let server: AppOn
   let smtp: TestSmtp
-  let db: TestDb | null = null
   let app: AppProcess
   let user: ApiUser
   let readToken: string
@@ -54,13 +55,8 @@ function cliSuite(kind: DbKind) {
     Object.fromEntries(readdirSync(dir).map((file) => [file, statSync(join(dir, file)).mtimeMs]))
 
   beforeAll(async () => {
-    smtp = await startTestSmtp()
-    const env: Record<string, string> = { SMTP_URL: smtp.url }
-    if (kind === 'postgres') {
-      db = await createTestDb('postgres')
-      if ('databaseUrl' in db.options) env.DATABASE_URL = db.options.databaseUrl
-    }
-    app = await startApp({ env })
+    server = await startAppOn(kind)
+    ;({ app, smtp } = server)
     user = await proUserWithProject(app.baseUrl, smtp, `cli-${kind}@example.com`)
     for (const [name, svg] of [
       ['house', SQUARE],
@@ -75,9 +71,7 @@ function cliSuite(kind: DbKind) {
     ;({ token: writeToken } = await token('write'))
   }, 60_000)
   afterAll(async () => {
-    await app?.stop()
-    await smtp?.close()
-    await db?.dispose()
+    await server?.stop()
     rmSync(work, { recursive: true, force: true })
   })
 
