@@ -11,7 +11,7 @@ import { defineToastCommand, toast } from '../lib/toast.ts'
 import { RESTORE_REPLACED } from '../local/conflict-notice.ts'
 import { db, type LocalIcon } from '../local/db.ts'
 import { createBody } from '../local/icons.ts'
-import { queueChange } from '../local/outbox.ts'
+import { queueBuiltChange, queueChange } from '../local/outbox.ts'
 
 export async function createIcon(input: Omit<IconRow, 'id' | 'created_at' | 'updated_at'> & { id?: string }) {
   const now = new Date().toISOString()
@@ -25,29 +25,38 @@ export async function createIcon(input: Omit<IconRow, 'id' | 'created_at' | 'upd
  * a teammate changed the icon meanwhile (one of them offline), the server still lets this change
  * win but answers what it replaced, and the outbox tells this tab (outbox-settle.ts, ADR 0408). The
  * local row counts the new version ahead of the server, so that a second change queued behind this
- * one is based on it, not on a version it replaced itself.
+ * one is based on it, not on a version it replaced itself. `changes` may be a function of the row as
+ * it is when the change is queued (null: nothing to change), for changes built on the current value
+ * (a tag list); answers whether a change was queued.
  */
 export async function updateIcon(
   icon: LocalIcon,
-  changes: Partial<Pick<LocalIcon, 'name' | 'icon_status' | keyof IconMeaning>>,
-) {
-  // The row as it is now (a change queued just before may have counted a revision already).
-  const current = (await db.icons.get(icon.id)) ?? icon
-  // Only a new name or status is a version (the server's rule, ADR 0106); what the icon means is not.
-  const versioned =
-    (changes.name ?? current.name) !== current.name ||
-    (changes.icon_status ?? current.icon_status) !== current.icon_status
-  const next = { ...current, ...changes, revision: versioned ? current.revision + 1 : current.revision }
-  const body = {
-    id: next.id,
-    name: next.name,
-    icon_status: next.icon_status,
-    base_revision: current.revision,
-    // Only the meaning fields this change sets: a teammate's other edits stay.
-    ...meaningChanges(changes),
-  }
-  await queueChange('icons/update', body, icon.workspace_id, (w) => w.put('icons', next))
+  changes: IconChanges | ((current: LocalIcon) => IconChanges | null),
+): Promise<boolean> {
+  return queueBuiltChange('icons/update', icon.workspace_id, async (w) => {
+    // The row as it is now, inside the transaction that queues the change: a change queued just
+    // before (a tag added a moment ago, a revision counted ahead) is built on, never undone.
+    const current = (await w.get<LocalIcon>('icons', icon.id)) ?? icon
+    const fields = typeof changes === 'function' ? changes(current) : changes
+    if (!fields) return null
+    // Only a new name or status is a version (the server's rule, ADR 0106); what the icon means is not.
+    const versioned =
+      (fields.name ?? current.name) !== current.name ||
+      (fields.icon_status ?? current.icon_status) !== current.icon_status
+    const next = { ...current, ...fields, revision: versioned ? current.revision + 1 : current.revision }
+    await w.put('icons', next)
+    return {
+      id: next.id,
+      name: next.name,
+      icon_status: next.icon_status,
+      base_revision: current.revision,
+      // Only the meaning fields this change sets: a teammate's other edits stay.
+      ...meaningChanges(fields),
+    }
+  })
 }
+
+type IconChanges = Partial<Pick<LocalIcon, 'name' | 'icon_status' | keyof IconMeaning>>
 
 /** The meaning fields among `changes` (label, description, decorative, tags), as the update sends them. */
 function meaningChanges(changes: Partial<IconMeaning>): Partial<IconMeaning> {

@@ -16,15 +16,23 @@ type Entry = Omit<OutboxEntry, 'seq' | 'createdAt' | 'tab' | 'tries'>
 const snapshot = (id: string, row: LocalIcon | null): RowSnapshot => ({ table: 'icons', id, row })
 
 /** Writes and queues; answers the queued entries' keys (seq), in order. */
-async function queue(entries: Entry[], write: () => Promise<unknown>): Promise<number[]> {
-  if (!entries.length) return []
+function queue(entries: Entry[], write: () => Promise<unknown>): Promise<number[]> {
+  if (!entries.length) return Promise.resolve([])
+  return queueBuilt(async () => {
+    await write()
+    return entries
+  })
+}
+
+/** queue() for entries built inside the transaction, from the rows as they are then. */
+async function queueBuilt(build: () => Promise<Entry[]>): Promise<number[]> {
   const createdAt = Date.now()
   const seqs = await rwTransaction(async () => {
-    await write()
+    const entries = await build()
     const rows = entries.map((e) => ({ ...e, createdAt, tries: 0, tab: TAB_ID }))
-    return db.outbox.bulkAdd(rows, { allKeys: true })
+    return rows.length ? db.outbox.bulkAdd(rows, { allKeys: true }) : []
   })
-  wakeOutbox()
+  if (seqs.length) wakeOutbox()
   return seqs as number[]
 }
 
@@ -75,7 +83,8 @@ export function approveIcons(icons: LocalIcon[]) {
 }
 
 /**
- * Changes what icons mean (issue 25: bulk tags, decorative): `change` gives each icon's new fields;
+ * Changes what icons mean (issue 25: bulk tags, decorative): `change` gives each icon's new fields,
+ * from its row as it is when the change is queued (a tag added a moment before in the panel stays);
  * icons it leaves as they are queue nothing. Each is an `icons/update` of those fields alone, as the
  * detail panel sends it (not a version: the revision stays).
  */
@@ -83,27 +92,31 @@ export function updateIconsMeaning(
   icons: readonly LocalIcon[],
   change: (icon: LocalIcon) => Partial<IconMeaning>,
 ) {
-  const changed = icons
-    .map((icon) => ({ icon, fields: change(icon) }))
-    .filter(({ icon, fields }) =>
-      (Object.keys(fields) as (keyof IconMeaning)[]).some(
-        (key) => JSON.stringify(fields[key]) !== JSON.stringify(icon[key]),
-      ),
-    )
-  const next = changed.map(({ icon, fields }) => ({ ...icon, ...fields }))
-  const entries = changed.map(({ icon, fields }) => ({
-    kind: 'icons/update' as const,
-    body: {
-      id: icon.id,
-      name: icon.name,
-      icon_status: icon.icon_status,
-      base_revision: icon.revision,
-      ...fields,
-    },
-    workspace_id: icon.workspace_id,
-    before: [snapshot(icon.id, icon)],
-  }))
-  return queue(entries, () => db.icons.bulkPut(next))
+  return queueBuilt(async () => {
+    const rows = await db.icons.bulkGet(icons.map((i) => i.id))
+    // An icon deleted meanwhile is not brought back by a tag.
+    const changed = rows
+      .filter((row) => row !== undefined)
+      .map((icon) => ({ icon, fields: change(icon) }))
+      .filter(({ icon, fields }) =>
+        (Object.keys(fields) as (keyof IconMeaning)[]).some(
+          (key) => JSON.stringify(fields[key]) !== JSON.stringify(icon[key]),
+        ),
+      )
+    await db.icons.bulkPut(changed.map(({ icon, fields }) => ({ ...icon, ...fields })))
+    return changed.map(({ icon, fields }) => ({
+      kind: 'icons/update' as const,
+      body: {
+        id: icon.id,
+        name: icon.name,
+        icon_status: icon.icon_status,
+        base_revision: icon.revision,
+        ...fields,
+      },
+      workspace_id: icon.workspace_id,
+      before: [snapshot(icon.id, icon)],
+    }))
+  })
 }
 
 /**

@@ -72,9 +72,26 @@ export async function queueChange(
   workspaceId: string | null,
   write: (w: ChangeWriter) => Promise<void>,
 ): Promise<void> {
-  await rwTransaction(async () => {
+  await queueBuiltChange(kind, workspaceId, async (w) => {
+    await write(w)
+    return body
+  })
+}
+
+/**
+ * queueChange for a change built from the local rows as they are inside the transaction (a tag
+ * added right after another builds on it, whatever the view last showed): `build` writes through
+ * the writer and answers the body to queue, or null to queue nothing. Answers whether it queued.
+ */
+export async function queueBuiltChange(
+  kind: ChangeKind,
+  workspaceId: string | null,
+  build: (w: ChangeWriter) => Promise<Record<string, unknown> | null>,
+): Promise<boolean> {
+  const queued = await rwTransaction(async () => {
     const writer = new ChangeWriter()
-    await write(writer)
+    const body = await build(writer)
+    if (!body) return false
     await db.outbox.add({
       createdAt: Date.now(),
       kind,
@@ -84,8 +101,10 @@ export async function queueChange(
       tries: 0,
       tab: TAB_ID,
     })
+    return true
   })
-  wakeOutbox()
+  if (queued) wakeOutbox()
+  return queued
 }
 
 /** A wake-up armed before looking at the queue, so a change queued meanwhile is not missed. */

@@ -5,7 +5,7 @@
 import { MAX_TAG_LENGTH, MAX_TAGS, normalTag, normalTags } from '@common/icon-meaning.ts'
 import { meaningMessages as m } from '@common/messages.ts'
 import { Tag, X } from 'lucide-react'
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { type KeyboardEvent, useState } from 'react'
 import { Field } from '../../../components/ui/field.tsx'
 import { Input } from '../../../components/ui/input.tsx'
 import { updateIcon } from '../../../data/icons.ts'
@@ -41,40 +41,43 @@ export function TagsEditor({ icon, canUpdate }: { icon: LocalIcon; canUpdate: bo
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [said, setSaid] = useState('')
-  // The tags as last changed here: quick changes in a row build on each other, not on a row that
-  // the local database has not brought back yet; a change arriving from elsewhere replaces them.
-  const latest = useRef(icon.tags)
-  useEffect(() => {
-    latest.current = icon.tags
-  }, [icon.tags])
-  const save = (tags: string[]) => {
-    latest.current = tags
-    return updateIcon(icon, { tags })
-  }
-
+  // Each change is built on the tags as the local database holds them when it is queued (not on
+  // what this render showed): quick changes in a row build on each other, and a list the view had
+  // not caught up with, or an older row passing through it, can never drop a tag added a moment ago.
   const add = async (raw: string) => {
     const typed = raw.split(',').map(normalTag).filter(Boolean)
     if (!typed.length) return
     if (typed.some((t) => t.length > MAX_TAG_LENGTH)) return setError(m.tagTooLong)
-    const next = normalTags([...latest.current, ...typed])
-    if (next.length > MAX_TAGS) return setError(m.tooManyTags)
+    if (normalTags([...icon.tags, ...typed]).length > MAX_TAGS) return setError(m.tooManyTags)
     setError(null)
     setText('')
-    if (next.length === latest.current.length) return
-    await save(next)
-    setSaid(typed.map(m.tagAdded).join('. '))
+    let tooMany = false
+    const added = await updateIcon(icon, (current) => {
+      const next = normalTags([...current.tags, ...typed])
+      tooMany = next.length > MAX_TAGS
+      return tooMany || next.length === current.tags.length ? null : { tags: next }
+    })
+    if (tooMany) setError(m.tooManyTags)
+    if (added) setSaid(typed.map(m.tagAdded).join('. '))
   }
-  const remove = async (tag: string) => {
-    await save(latest.current.filter((t) => t !== tag))
-    setSaid(m.tagRemoved(tag))
+  /** Removes `tag`, or the last tag when none is named (Backspace in the empty field). */
+  const remove = async (tag?: string) => {
+    let removed = tag
+    const done = await updateIcon(icon, (current) => {
+      removed ??= current.tags.at(-1)
+      return removed && current.tags.includes(removed)
+        ? { tags: current.tags.filter((t) => t !== removed) }
+        : null
+    })
+    if (done && removed) setSaid(m.tagRemoved(removed))
   }
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' || event.key === ',') {
       event.preventDefault()
       void add(text)
-    } else if (event.key === 'Backspace' && text === '' && latest.current.length) {
+    } else if (event.key === 'Backspace' && text === '' && icon.tags.length) {
       event.preventDefault()
-      void remove(latest.current.at(-1)!)
+      void remove()
     }
   }
 
