@@ -1,10 +1,13 @@
+// Unit tests (beside the code) and route-integration tests (tests/integration) on PGlite and on
+// the Postgres of TEST_DATABASE_URL (default: this machine's; PGlite only by TEST_PGLITE_ONLY=1,
+// tests/setup/test-database.ts). Browser tests: vitest.e2e.config.ts. Postgres-only suites
+// (tests/setup/postgres-only.ts) are listed by the second reporter when PGlite only was asked for.
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { resolveTestDatabase } from './tests/setup/test-database.ts'
 
-// Unit tests (beside the code) and route-integration tests (tests/integration) on PGlite,
-// and on Postgres too when TEST_DATABASE_URL is set. Browser tests: vitest.e2e.config.ts.
-// Postgres-only suites (tests/setup/postgres-only.ts) fail under CI without TEST_DATABASE_URL and
-// are listed by the second reporter when skipped elsewhere.
+resolveTestDatabase()
+
 export default defineConfig({
   resolve: { alias: { '@common': fileURLToPath(new URL('./common', import.meta.url)) } },
   test: {

@@ -9,7 +9,8 @@ export const ERROR_CODES = {
   signed_out: 'There is no session: sign in first (401).',
   not_authorized: "The caller's role does not allow this action on something it may see (403).",
   plan_required: 'The plan that counts here does not include this (403): upgrade, or ask the owner.',
-  quota_reached: "A limit of the plan is reached: stored icons or bytes, or this month's credits (403).",
+  quota_reached:
+    "A limit is reached: the plan's stored icons or bytes, this month's credits, or the most live API tokens (403).",
   cross_site: "An unsafe request did not come from this app's own pages (403, ADR 0006).",
   not_configured: 'The server is not set up for this (billing, AI): ask its administrator (403 or 503).',
   not_found: 'No such route, or nothing the caller may see under this id (404).',

@@ -113,6 +113,8 @@ export const appMessages = {
   tokenExpiryInvalid: 'The expiry must be a date and time in the future',
   tokenProjectsInvalid: 'Choose at least one project, or leave the list out for all projects',
   tokenNotFound: 'Token not found',
+  tooManyTokens: (max: number) =>
+    `You have ${max} active tokens, the most one person may have. Revoke one you no longer use to create another.`,
   // Account → Tokens (client/features/tokens)
   tokensTitle: 'API tokens',
   tokensHint: 'Personal tokens let scripts, the CLI and CI read or change your icons as you.',

@@ -27,9 +27,12 @@ export const checkDuplicatesBody = z.strictObject({
 /** GET /api/icons/duplicates?project_id=: a project's icons grouped by drawing. */
 export const duplicateGroupsQuery = z.strictObject({ project_id: requiredId(messages.projectIdRequired) })
 
-/** One drawing's check: what it repeats, or why the pipeline refused it. */
+/**
+ * One drawing's check: what it repeats, and the hash of its normalised drawing (equal hashes, the
+ * same drawing; null when it cannot be drawn), or why the pipeline refused it.
+ */
 export type DuplicateCheck =
-  | { duplicate_of: string | null; near_duplicate_of: string | null }
+  | { duplicate_of: string | null; near_duplicate_of: string | null; drawing_hash: string | null }
   | { error: string }
 
 /** A project's duplicates: exact groups (the same drawing) and near groups (drawn nearly the same). */

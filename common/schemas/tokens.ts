@@ -9,6 +9,9 @@ export type TokenScope = (typeof TOKEN_SCOPES)[number]
 /** What every token starts with: a scanner (or a person) recognises a leaked one. */
 export const TOKEN_PREFIX = 'ivt_'
 
+/** Live tokens (not revoked, not expired) one user may hold at once (ADR 0019). */
+export const MAX_ACTIVE_TOKENS = 100
+
 /** The most projects one token may be limited to. */
 const MAX_TOKEN_PROJECTS = 500
 

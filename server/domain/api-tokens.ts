@@ -3,12 +3,13 @@
 // the user it acts for, refusing an unknown (token_invalid), expired (token_expired) or revoked
 // (token_revoked) one with a 401 of its own code.
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm'
+import { and, count, desc, eq, gt, isNull, lt, or } from 'drizzle-orm'
 import { appMessages } from '../../common/messages.ts'
 import type { Plan, SubscriptionStatus } from '../../common/plans.ts'
 import {
   type ApiTokenRow,
   type CreateTokenBody,
+  MAX_ACTIVE_TOKENS,
   TOKEN_PREFIX,
   type TokenScope,
 } from '../../common/schemas/tokens.ts'
@@ -17,7 +18,7 @@ import { apiTokens, user } from '../db/schema/index.ts'
 import type { SessionUser } from '../session-user.ts'
 import { projectScope } from './access.ts'
 import type { Actor } from './deps.ts'
-import { ApiError, notFound } from './errors.ts'
+import { ApiError, forbidden, notFound } from './errors.ts'
 
 /** last_used_at is written at most this often per token (not once per request). */
 export const LAST_USED_EVERY_MS = 60_000
@@ -30,7 +31,11 @@ const newToken = (): string => TOKEN_PREFIX + randomBytes(32).toString('base64ur
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null)
 
-/** Creates a token for the caller; every listed project must be one they may see (404 otherwise). */
+/**
+ * Creates a token for the caller; every listed project must be one they may see (404 otherwise).
+ * At most MAX_ACTIVE_TOKENS live (not revoked, not expired) at once: the next is refused with 403
+ * quota_reached, counted under a lock of the user's row so two requests cannot both pass the last.
+ */
 export async function createApiToken(
   db: Db,
   actor: Actor,
@@ -39,14 +44,29 @@ export async function createApiToken(
   for (const projectId of body.project_ids ?? []) await projectScope(db, actor, projectId)
   const id = randomUUID()
   const token = newToken()
-  await db.insert(apiTokens).values({
-    id,
-    user_id: actor.id,
-    name: body.name,
-    scope: body.scope,
-    project_ids: body.project_ids,
-    token_hash: hashToken(token),
-    expires_at: body.expires_at ? new Date(body.expires_at) : null,
+  await db.transaction(async (tx) => {
+    await tx.select({ id: user.id }).from(user).where(eq(user.id, actor.id)).for('update')
+    const [live] = await tx
+      .select({ n: count() })
+      .from(apiTokens)
+      .where(
+        and(
+          eq(apiTokens.user_id, actor.id),
+          isNull(apiTokens.revoked_at),
+          or(isNull(apiTokens.expires_at), gt(apiTokens.expires_at, new Date())),
+        ),
+      )
+    if (Number(live?.n ?? 0) >= MAX_ACTIVE_TOKENS)
+      throw forbidden(appMessages.tooManyTokens(MAX_ACTIVE_TOKENS), 'quota_reached')
+    await tx.insert(apiTokens).values({
+      id,
+      user_id: actor.id,
+      name: body.name,
+      scope: body.scope,
+      project_ids: body.project_ids,
+      token_hash: hashToken(token),
+      expires_at: body.expires_at ? new Date(body.expires_at) : null,
+    })
   })
   return { id, token }
 }

@@ -180,7 +180,8 @@ export async function duplicateGroups(
 
 /**
  * Drawings not stored yet, checked against a project's icons (POST /api/icons/check-duplicates):
- * each through the create pipeline in the caller's lane (its refusal is its result), then measured.
+ * each through the create pipeline in the caller's lane (its refusal is its result), then measured;
+ * each answer carries the drawing's hash (null when it cannot be drawn).
  * Nothing is written but the project's missing measures.
  */
 export async function checkDuplicates(
@@ -202,6 +203,11 @@ export async function checkDuplicates(
     measured.map((measure) => ({ id: null, measure })),
     body.exclude_id ? [body.exclude_id] : [],
   )
+  // Each drawing's hash too, so a caller can tell drawings of one request or import apart (ADR 0109).
   let at = 0
-  return svgs.map((svg) => (typeof svg === 'string' ? flags[at++]! : { error: svg.message }))
+  return svgs.map((svg) => {
+    if (typeof svg !== 'string') return { error: svg.message }
+    const i = at++
+    return { ...flags[i]!, drawing_hash: measured[i]?.drawing_hash ?? null }
+  })
 }

@@ -178,7 +178,7 @@ const ROUTES: Route[] = [
     path: '/api/icons/check-duplicates',
     tag: 'Icons',
     summary:
-      'What each drawing would repeat in a project, stored nothing: { data: { results: [{ duplicate_of, near_duplicate_of } or { error }] } }',
+      'What each drawing would repeat in a project, stored nothing: { data: { results: [{ duplicate_of, near_duplicate_of, drawing_hash } or { error }] } }',
     input: ['CheckDuplicatesBody', duplicates.checkDuplicatesBody],
   },
   {

@@ -1,7 +1,8 @@
 // Duplicates on import (issue 25 item 3, ADR 0109), in Chromium at 1280 px and on a 375 px touch
 // screen: dropping the same folder twice flags every icon the second time; Skip (and Skip all)
 // stores none; Keep anyway stores it; Replace gives the same-named icon the drawing, keeping its id;
-// the list is axe-clean in both themes.
+// a drawing repeated inside one drop is held as a repeat of its first file; the list is axe-clean in
+// both themes.
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -30,14 +31,20 @@ const listIcons = async (page: Page, projectId: string) =>
     }
   ).data
 
-/** A pro user in an empty project, the folder dropped once and synced. */
-async function firstDrop(page: Page, email: string) {
+/** A pro user in an empty project of their own. */
+async function emptyProject(page: Page, email: string) {
   await signIn(page, app, smtp, email)
   expect(await subscribe(page, app.baseUrl, 'pro')).toBe(true)
   const project = crypto.randomUUID()
   await createProject(page, app.baseUrl, { id: project, name: 'Folder' })
   await page.goto(`${app.baseUrl}/icons?projectId=${project}`)
   await page.getByTestId('empty-vault').waitFor()
+  return project
+}
+
+/** A pro user in an empty project, the folder dropped once and synced. */
+async function firstDrop(page: Page, email: string) {
+  const project = await emptyProject(page, email)
   await dropFiles(page, FOLDER)
   const report = page.getByTestId('import-progress')
   await report.getByText('Added 4 of 4 files · all synced').waitFor()
@@ -116,6 +123,26 @@ test('the same folder twice: every icon flagged; Skip all stores none, Keep anyw
     .filter({ hasText: m.saveWarning('arrow-right') })
     .first()
     .waitFor()
+})
+
+test('one drop with the same drawing under two names: the second is held as a repeat of the first; Skip stores one', async () => {
+  const browser = await launchBrowser()
+  browsers.push(browser)
+  const { page } = browser
+  const project = await emptyProject(page, 'dupe-once@example.com')
+  await dropFiles(page, [
+    { name: 'bell.svg', text: fixture('bell.svg') },
+    { name: 'heart.svg', text: fixture('heart.svg') },
+    { name: 'bell copy.svg', text: fixture('bell.svg') },
+  ])
+  await page.getByText(m.heldTitle(1)).waitFor()
+  await heldList(page).getByText(m.duplicateOf('bell')).waitFor()
+  await page.getByRole('button', { name: m.skipLabel('bell copy.svg') }).click()
+  await heldList(page).waitFor({ state: 'detached' })
+  await page.getByTestId('import-progress').getByText('Added 2 of 3 files').waitFor()
+  await expect
+    .poll(async () => (await listIcons(page, project)).map((i) => i.name).sort(), { timeout: 15_000 })
+    .toEqual(['bell', 'heart'])
 })
 
 test('375 px touch: the held list fits and its buttons are 44 px tall', async () => {

@@ -4,12 +4,15 @@
 // a token limited to projects finds no other (404) and no route spanning all of them; no token
 // reaches account, billing, session, token or sign-in routes; a cookie with a token is refused;
 // an expired, revoked or unknown token gets a 401 of its own code at its next request; a token acts
-// under its user’s role (a viewer’s write token adds nothing); requests are limited per token.
+// under its user’s role (a viewer’s write token adds nothing); requests are limited per token; a user
+// holds at most MAX_ACTIVE_TOKENS live tokens.
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ErrorCode } from '../../common/error-codes.ts'
+import { appMessages } from '../../common/messages.ts'
+import { MAX_ACTIVE_TOKENS } from '../../common/schemas/tokens.ts'
 import { apiTokens } from '../../server/db/schema/index.ts'
 import { LAST_USED_EVERY_MS } from '../../server/domain/api-tokens.ts'
 import { tokenLoad } from '../../server/middleware/api-token.ts'
@@ -228,6 +231,43 @@ function tokenFlow(kind: DbKind) {
     )
     // Another user's token does not see the team's project at all.
     expectCode(await bearer(await tokenOf(cookie), `/api/icons?project_id=${teamProject}`), 404, 'not_found')
+  })
+
+  it('holds at most 100 live tokens a user (403 quota_reached); revoked and expired ones make room; two at once take one place', async () => {
+    const own = await t.signIn('token-hoarder@example.com')
+    const make = (name: string) => t.post('/api/tokens/create', own, { name, scope: 'read' })
+    const first = await make('First')
+    expect(first.status, JSON.stringify(first.body)).toBe(200)
+    const [row] = await t.ctx.store.db.select().from(apiTokens).where(eq(apiTokens.id, first.body.data.id))
+    // 98 more straight into the table (the route's own count is what is tested), one of them expired.
+    const more = Array.from({ length: 98 }, (_, i) => ({
+      id: randomUUID(),
+      user_id: row!.user_id,
+      name: `Job ${i}`,
+      scope: 'read',
+      token_hash: randomUUID(),
+      expires_at: i === 0 ? new Date(Date.now() - 1000) : null,
+    }))
+    await t.ctx.store.db.insert(apiTokens).values(more)
+    expect((await make('Ninety-ninth live')).status).toBe(200)
+    expect((await make('Hundredth live')).status).toBe(200)
+    const refused = await make('One too many')
+    expect(refused.status).toBe(403)
+    expect(refused.body).toEqual({
+      error: appMessages.tooManyTokens(MAX_ACTIVE_TOKENS),
+      code: 'quota_reached',
+    })
+    // Nothing was stored for the refused one; another user is not counted with this one.
+    const names = (await t.get('/api/tokens', own)).body.data.map((r: Json) => r.name)
+    expect(names).toHaveLength(101) // 100 live and the expired one, listed with its expiry
+    expect(names).not.toContain('One too many')
+    expect((await t.post('/api/tokens/create', cookie, { name: 'Other user', scope: 'read' })).status).toBe(
+      200,
+    )
+    // A revoked token makes room for exactly one, even when two are asked for at once.
+    expect((await t.post('/api/tokens/revoke', own, { id: first.body.data.id })).status).toBe(200)
+    const both = await Promise.all([make('Race A'), make('Race B')])
+    expect(both.map((r) => r.status).sort()).toEqual([200, 403])
   })
 
   it('limits requests per token (429 with Retry-After), each token on its own', async () => {

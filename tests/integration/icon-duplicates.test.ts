@@ -88,14 +88,18 @@ describe.each(dbKinds)('duplicates on %s', (kind) => {
     const before = await t.get(`/api/icons?project_id=${project}`, me)
     const check = await t.post('/api/icons/check-duplicates', me, {
       project_id: project,
-      svgs: [STAR_AGAIN, MOON, svg('M2 2h4v4H2z'), '<svg'],
+      svgs: [STAR_AGAIN, MOON, svg('M2 2h4v4H2z'), '<svg', svg('M2 2h4v4H2z')],
     })
     expect(check.status).toBe(200)
-    const [starCheck, moonCheck, fresh, broken] = check.body.data.results
+    const [starCheck, moonCheck, fresh, broken, freshAgain] = check.body.data.results
     expect(starCheck.duplicate_of).toBe(star)
     expect(moonCheck.duplicate_of).not.toBeNull()
-    expect(fresh).toEqual({ duplicate_of: null, near_duplicate_of: null })
+    expect(fresh).toEqual({ duplicate_of: null, near_duplicate_of: null, drawing_hash: expect.any(String) })
     expect(broken.error).toEqual(expect.any(String))
+    // Each drawing's hash: equal for the same drawing sent twice (an import tells its own repeats
+    // apart by it), different for different drawings.
+    expect(freshAgain.drawing_hash).toBe(fresh.drawing_hash)
+    expect(starCheck.drawing_hash).not.toBe(fresh.drawing_hash)
     const after = await t.get(`/api/icons?project_id=${project}`, me)
     expect(after.body.data.length).toBe(before.body.data.length)
     const groups = await t.get(`/api/icons/duplicates?project_id=${project}`, me)

@@ -1,7 +1,7 @@
 // No test passes by being skipped (issue 21, item 8): no test file skips itself or one of its tests
 // by a condition (`runIf`, `skipIf`, `.skip`, `.todo`). A suite that needs Postgres is declared with
-// postgresOnly (tests/setup/postgres-only.ts), which fails under CI without TEST_DATABASE_URL and is
-// listed as not run elsewhere.
+// postgresOnly (tests/setup/postgres-only.ts): it runs on the default Postgres, and is listed as not
+// run only when TEST_PGLITE_ONLY=1 asked for that (refused under CI).
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'

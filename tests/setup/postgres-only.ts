@@ -1,11 +1,12 @@
 // Suites that only mean something on Postgres (several processes on one database, a server that
-// restarts, …) never pass by being skipped. Without TEST_DATABASE_URL, under CI (CI set) each is one
-// failing test named "needs TEST_DATABASE_URL"; elsewhere it is reported skipped with its name marked,
-// and tests/setup/postgres-only-reporter.ts lists every such suite in one line at the end of the run.
+// restarts, …) never pass by being skipped. TEST_DATABASE_URL defaults to this machine's Postgres
+// (test-database.ts); only an explicit TEST_PGLITE_ONLY=1 leaves it out, and then each such suite is
+// reported skipped with its name marked, and tests/setup/postgres-only-reporter.ts lists them in one
+// line at the end of the run. Under CI (where TEST_PGLITE_ONLY is refused) each is one failing test.
 import { describe, it } from 'vitest'
 
-/** Marks the name of a Postgres-only suite not run for want of TEST_DATABASE_URL. */
-export const NEEDS_POSTGRES = '[needs TEST_DATABASE_URL]'
+/** Marks the name of a Postgres-only suite not run because TEST_PGLITE_ONLY=1 asked for PGlite only. */
+export const NEEDS_POSTGRES = '[not run: TEST_PGLITE_ONLY=1]'
 
 /** A describe block run on Postgres only (TEST_DATABASE_URL); see the file's header. */
 export function postgresOnly(name: string, fn: () => void): void {

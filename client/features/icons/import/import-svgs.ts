@@ -70,6 +70,9 @@ export async function importSvgs(
   let added = 0
   const seqs: number[] = []
   const held: HeldIcon[] = []
+  // The drawings this drop stored so far, by hash: a later file of the same drop repeating one is
+  // held back too (it is in the project by then, only not on the server yet).
+  const stored = new Map<string, { id: string; name: string }>()
   // What each file says it means (its <title> and <desc>, else its name's words): read with its text.
   const meanings: IconMeaning[] = []
   const read = (from: number, to: number) =>
@@ -110,7 +113,7 @@ export async function importSvgs(
         updated_at: at,
       })
     }
-    const keep = await holdDuplicates(rows, sources, ids, target.project.id, held)
+    const keep = await holdDuplicates(rows, sources, ids, target.project.id, held, stored)
     if (held.length) onProgress.held?.(held)
     seqs.push(...(await createIcons(keep)))
     added += keep.length
@@ -122,8 +125,9 @@ export async function importSvgs(
 }
 
 /**
- * The rows to store now; those the project already has (checked by the server, ADR 0109) are added
- * to `held` instead. Offline, every row is stored.
+ * The rows to store now; those the project already has (checked by the server, ADR 0109), or that
+ * draw exactly what an earlier file of this drop drew (`stored`, by the hash the check answers), are
+ * added to `held` instead. Offline, every row is stored.
  */
 async function holdDuplicates(
   rows: LocalIcon[],
@@ -131,6 +135,7 @@ async function holdDuplicates(
   ids: string[],
   projectId: string,
   held: HeldIcon[],
+  stored: Map<string, { id: string; name: string }>,
 ): Promise<LocalIcon[]> {
   const checks = await checkDuplicates(
     projectId,
@@ -140,13 +145,25 @@ async function holdDuplicates(
   const { byId, byName } = await projectIconsById(projectId)
   return rows.filter((row, at) => {
     const check = checks[at]
-    const ofId = check && 'duplicate_of' in check ? (check.duplicate_of ?? check.near_duplicate_of) : null
-    if (!check || !ofId || !('duplicate_of' in check)) return true
+    if (!check || !('duplicate_of' in check)) return true
+    const earlier = check.drawing_hash ? stored.get(check.drawing_hash) : undefined
+    const name = (id: string) => byId.get(id)?.name ?? id
+    // The same drawing in the project, else in this drop, else nearly the same in the project.
+    const repeats: Pick<HeldIcon, 'kind' | 'of'> | null = check.duplicate_of
+      ? { kind: 'duplicate', of: { id: check.duplicate_of, name: name(check.duplicate_of) } }
+      : earlier
+        ? { kind: 'duplicate', of: earlier }
+        : check.near_duplicate_of
+          ? { kind: 'near', of: { id: check.near_duplicate_of, name: name(check.near_duplicate_of) } }
+          : null
+    if (!repeats) {
+      if (check.drawing_hash) stored.set(check.drawing_hash, { id: row.id, name: row.name })
+      return true
+    }
     held.push({
       row,
       file: sources[ids.indexOf(row.id)]?.name ?? row.name,
-      kind: check.duplicate_of ? 'duplicate' : 'near',
-      of: { id: ofId, name: byId.get(ofId)?.name ?? ofId },
+      ...repeats,
       sameName: byName.get(row.name) ?? null,
     })
     return false
