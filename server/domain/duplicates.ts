@@ -3,26 +3,20 @@
 // another's, drawn differently, a near-duplicate. Hashes and fingerprints are made in the SVG pool's
 // workers (fingerprint.ts) whenever a drawing is written; rows still without them (stored before,
 // or undeleted) are filled here, lazily, the first time their project is checked. They are derived
-// columns nobody syncs: filling them is a plain update (no version, no note; ADR 0309).
+// columns nobody syncs: filling them is a plain update (no version, no note; ADR 0309). The
+// comparisons themselves, in slices that keep the event loop free: drawing-groups.ts.
+import { createHash } from 'node:crypto'
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import {
-  type Fingerprint,
-  fingerprintDistance,
-  NEAR_DUPLICATE_BITS,
-  readFingerprint,
-} from '../../common/duplicates.ts'
 import { iconIdPrefix } from '../../common/icon-rules.ts'
 import type { checkDuplicatesBody, DuplicateCheck, DuplicateGroups } from '../../common/schemas/duplicates.ts'
 import { icons } from '../db/schema/index.ts'
 import type { DrawingMeasure } from '../svg-pool/fingerprint.ts'
 import { processMany } from '../svg-pool/process-many.ts'
 import type { Actor, Deps } from './deps.ts'
+import { type DuplicateFlags, flagDrawings, groupDrawings, storedDrawings } from './drawing-groups.ts'
 
-/** What a check finds for one drawing: the icons it repeats, exactly or nearly (null: none). */
-export type DuplicateFlags = { duplicate_of: string | null; near_duplicate_of: string | null }
-
-const NO_DUPLICATE: DuplicateFlags = { duplicate_of: null, near_duplicate_of: null }
+export type { DuplicateFlags }
 
 /** Stored drawings measured in the pool, a group of up to 50 at a time; null where one cannot be drawn. */
 export async function measureMany(
@@ -63,35 +57,6 @@ async function backfillProject(deps: Pick<Deps, 'db' | 'svg'>, projectId: string
   }
 }
 
-type Known = { id: string; hash: string; print: Fingerprint | null }
-
-const known = (id: string, m: DrawingMeasure): Known => ({
-  id,
-  hash: m.drawing_hash,
-  print: readFingerprint(m.fingerprint),
-})
-
-/** The first icon of `among` with the same drawing, and the nearest one drawn differently within the threshold. */
-function flagsAgainst(item: Known, among: readonly Known[]): DuplicateFlags {
-  let duplicate: string | null = null
-  let near: string | null = null
-  let best = NEAR_DUPLICATE_BITS + 1
-  for (const other of among) {
-    if (!item.hash) break
-    if (other.hash === item.hash) {
-      duplicate ??= other.id
-      continue
-    }
-    if (!item.print || !other.print) continue
-    const d = fingerprintDistance(item.print, other.print, best)
-    if (d < best) {
-      best = d
-      near = other.id
-    }
-  }
-  return { duplicate_of: duplicate, near_duplicate_of: near }
-}
-
 /**
  * Flags for drawings about to be (or just) stored in a project, in order: each is compared with
  * the project's icons but those of `items` (itself included) and with the items before it, so the
@@ -112,17 +77,16 @@ export async function findDuplicates(
     .from(icons)
     .where(eq(icons.project_id, projectId))
     .orderBy(asc(icons.created_at), asc(icons.id))
-  const among: Known[] = rows
-    .filter((r) => !skip.has(r.id) && r.drawing_hash)
-    .map((r) => known(r.id, { drawing_hash: r.drawing_hash!, fingerprint: r.fingerprint ?? '' }))
-  return items.map(({ id, measure }) => {
-    if (!measure) return NO_DUPLICATE
-    const item = known(id ?? '', measure)
-    const flags = flagsAgainst(item, among)
-    if (id) among.push(item)
-    return flags
-  })
+  return flagDrawings(items, await storedDrawings(rows, skip))
 }
+
+/**
+ * The groups last made per project, by a digest of the rows they were made from (ids in order and
+ * their drawings: equal rows, equal groups): looking again at a project that did not change, or two
+ * looks at once, compares nothing again (seconds of CPU at 10,000 icons; bench/README.md).
+ */
+const lastGroups = new Map<string, { digest: string; groups: Promise<DuplicateGroups> }>()
+const MAX_KEPT_GROUPS = 32
 
 /** A project's icons grouped by drawing: exact groups (same hash), then near groups (GET /api/icons/duplicates). */
 export async function duplicateGroups(
@@ -135,47 +99,20 @@ export async function duplicateGroups(
     .from(icons)
     .where(eq(icons.project_id, projectId))
     .orderBy(asc(icons.created_at), asc(icons.id))
-  const byHash = new Map<string, string[]>()
-  const firsts: Known[] = []
-  for (const r of rows) {
-    if (!r.drawing_hash) continue
-    const group = byHash.get(r.drawing_hash)
-    if (group) group.push(r.id)
-    else {
-      byHash.set(r.drawing_hash, [r.id])
-      if (r.fingerprint)
-        firsts.push(known(r.id, { drawing_hash: r.drawing_hash, fingerprint: r.fingerprint }))
-    }
-  }
-  const exact = [...byHash.values()].filter((g) => g.length > 1)
-  // Near groups: drawings (one per hash) joined when near each other, transitively.
-  const parent = firsts.map((_, i) => i)
-  const root = (i: number): number => {
-    let at = i
-    while (parent[at] !== at) at = parent[at]!
-    parent[i] = at
-    return at
-  }
-  for (let i = 0; i < firsts.length; i++) {
-    const a = firsts[i]!.print
-    for (let j = i + 1; a && j < firsts.length; j++) {
-      const b = firsts[j]!.print
-      if (b && fingerprintDistance(a, b, NEAR_DUPLICATE_BITS) <= NEAR_DUPLICATE_BITS)
-        parent[root(j)] = root(i)
-    }
-  }
-  const order = new Map(rows.map((r, at) => [r.id, at]))
-  const groups = new Map<number, { drawings: number; ids: string[] }>()
-  firsts.forEach((f, i) => {
-    const g = groups.get(root(i)) ?? { drawings: 0, ids: [] }
-    g.drawings++
-    g.ids.push(...(byHash.get(f.hash) ?? [f.id]))
-    groups.set(root(i), g)
+  // A fingerprint is made from the drawing, so the hash and whether there is one say all of it.
+  const hash = createHash('sha256')
+  for (const r of rows) hash.update(`${r.id} ${r.drawing_hash ?? ''} ${r.fingerprint ? 1 : 0}\n`)
+  const digest = hash.digest('base64')
+  const kept = lastGroups.get(projectId)
+  if (kept?.digest === digest) return kept.groups
+  const groups = groupDrawings(rows)
+  lastGroups.delete(projectId)
+  lastGroups.set(projectId, { digest, groups })
+  if (lastGroups.size > MAX_KEPT_GROUPS) lastGroups.delete(lastGroups.keys().next().value!)
+  groups.catch(() => {
+    if (lastGroups.get(projectId)?.groups === groups) lastGroups.delete(projectId)
   })
-  const near = [...groups.values()]
-    .filter((g) => g.drawings > 1)
-    .map((g) => g.ids.sort((a, b) => order.get(a)! - order.get(b)!))
-  return { exact, near }
+  return groups
 }
 
 /**
