@@ -6,6 +6,7 @@
 // Undo brings the old one back); an admin sets an alias's removal release, and an alias that clashes
 // shows the server's message; offline the history says it needs a connection.
 import { readFileSync } from 'node:fs'
+import { strFromU8, unzipSync } from 'fflate'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { appMessages } from '../../common/messages.ts'
@@ -201,6 +202,25 @@ describe('the history of an icon', () => {
       .filter({ hasText: appMessages.aliasIsAName('bell') })
       .waitFor()
     expect(await aliases.getByTestId('alias').count()).toBe(2)
+  })
+
+  test('Export ZIP of a selection carries the former names, as the project export does', async () => {
+    await owner.keyboard.press('Escape')
+    await panel().waitFor({ state: 'detached' })
+    // The icon last opened may still be selected: a Ctrl-click would take it out.
+    const home = tiles(owner).filter({ hasText: 'home' })
+    if ((await home.getAttribute('aria-selected')) !== 'true')
+      await home.click({ modifiers: ['ControlOrMeta'] })
+    await owner.getByTestId('selection-count').getByText('1 icon selected').waitFor()
+    const [download] = await Promise.all([
+      owner.waitForEvent('download'),
+      owner.getByTestId('bulk-bar').getByRole('button', { name: 'Export ZIP' }).click(),
+    ])
+    const zip = unzipSync(readFileSync((await download.path())!))
+    expect(Object.keys(zip).sort()).toEqual(['aliases.json', 'home.svg'])
+    expect(JSON.parse(strFromU8(zip['aliases.json']!))).toMatchObject({ hut: 'home' })
+    await owner.keyboard.press('Escape') // the selection
+    await owner.getByTestId('bulk-bar').waitFor({ state: 'detached' })
   })
 
   test('offline the history says it needs a connection and the rest of the panel works; back online it loads', async () => {

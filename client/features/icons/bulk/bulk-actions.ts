@@ -4,6 +4,7 @@
 // /api/icons/move. A copy makes new icons through the create path (POST /api/icons/create-many, its
 // plan, role and quota checks), each remembering its original in origin_icon_id (ADR 0410).
 
+import { exportIcon } from '@common/exports/export-kinds.ts'
 import { MAX_TAGS, normalTags } from '@common/icon-meaning.ts'
 import { iconIdPrefix, movedIconStatus } from '@common/icon-rules.ts'
 import { appMessages, meaningMessages } from '@common/messages.ts'
@@ -119,10 +120,8 @@ export async function exportSelected(
   projectName: string,
   onProgress: (done: number, total: number) => void,
 ) {
-  const result = await runExport(
-    { kind: 'svg-zip', projectName, icons: icons.map(({ name, svg }) => ({ name, svg })) },
-    onProgress,
-  )
+  // As the project's export takes each icon: its former names (aliases.json) and meaning too.
+  const result = await runExport({ kind: 'svg-zip', projectName, icons: icons.map(exportIcon) }, onProgress)
   saveFile(result)
   toast(appMessages.exportReady(result.fileName), 'success')
 }
