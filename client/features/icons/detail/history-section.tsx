@@ -7,6 +7,7 @@ import { History } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { type IconVersion, useIconHistory } from '../../../data/icon-history.ts'
+import { useNow } from '../../../lib/now.ts'
 import { useTheme } from '../../../lib/theme.ts'
 import { db, type LocalIcon, rowKey } from '../../../local/db.ts'
 import { useLiveQuery } from '../../../local/use-live-query.ts'
@@ -56,7 +57,7 @@ export function HistorySection({ icon, meId, onServer, canRestore }: HistorySect
   const listId = useId()
   const versions = history.versions
   const shown = versions && !all ? versions.slice(0, HISTORY_SHOWN) : versions
-  const now = Date.now()
+  const now = useNow()
 
   return (
     <section

@@ -10,6 +10,7 @@ import { cn } from '../../../components/ui/cn.ts'
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx'
 import type { IconVersion } from '../../../data/icon-history.ts'
 import { restoreIconVersion } from '../../../data/icons.ts'
+import { useNow } from '../../../lib/now.ts'
 import { useTheme } from '../../../lib/theme.ts'
 import { toast } from '../../../lib/toast.ts'
 import type { LocalIcon } from '../../../local/db.ts'
@@ -38,6 +39,7 @@ function Drawing({ svg, ink, label }: { svg: string; ink: string; label: string 
 }
 
 export function VersionCompareDialog({ icon, version, canRestore, who, onClose }: VersionCompareDialogProps) {
+  const now = useNow()
   const [mode, setMode] = useState<Mode>('side')
   const [fade, setFade] = useState(50)
   const [restoring, setRestoring] = useState(false)
@@ -70,7 +72,7 @@ export function VersionCompareDialog({ icon, version, canRestore, who, onClose }
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
         title={`Version ${version.version} of ${icon.name}`}
-        description={`By ${who(version.user_id)}, ${relativeTime(version.created_at)}`}
+        description={`By ${who(version.user_id)}, ${relativeTime(version.created_at, now)}`}
         data-testid="version-compare"
       >
         <div className="flex flex-col gap-4">

@@ -12,6 +12,7 @@ import { serverListState } from '../../../components/ui/server-list-state.tsx'
 import { type DeletedIcon, useDeletedIcons, useRestoreDeleted } from '../../../data/deleted-icons.ts'
 import { errorMessage } from '../../../lib/api.ts'
 import { useMe } from '../../../lib/me.ts'
+import { useNow } from '../../../lib/now.ts'
 import { useTheme } from '../../../lib/theme.ts'
 import { toast } from '../../../lib/toast.ts'
 import { isOffline, subscribeConnection } from '../../../local/connection.ts'
@@ -47,6 +48,7 @@ export function TrashDialog({ project, open, onOpenChange }: TrashDialogProps) {
   const list = useDeletedIcons(project.id, open && !offline)
   const restore = useRestoreDeleted(project.id)
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set())
+  const now = useNow()
   const [busy, setBusy] = useState(false)
   const me = useMe()
   const people = useDeleters(project.workspace_id)
@@ -142,7 +144,7 @@ export function TrashDialog({ project, open, onOpenChange }: TrashDialogProps) {
                 <label htmlFor={boxId} className="min-w-0 flex-1 text-sm">
                   <span className="block truncate font-medium text-fg">{icon.name}</span>
                   <span className="block truncate text-xs text-muted">
-                    {appMessages.deletedWhen(relativeTime(icon.deleted_at), by)}
+                    {appMessages.deletedWhen(relativeTime(icon.deleted_at, now), by)}
                   </span>
                 </label>
                 <Button
