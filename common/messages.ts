@@ -464,6 +464,8 @@ export const duplicateMessages = {
   keepLabel: (file: string) => `Keep anyway: ${file}`,
   replaceLabel: (file: string, name: string) => `Replace the drawing of ${name} with ${file}`,
   listLabel: 'Files already in this project',
+  notChecked:
+    'Not checked for duplicates: the server could not be reached. Use the Duplicates filter once you are back online.',
   saveWarning: (name: string) => `This drawing is already in the project as ${name}.`,
   nearSaveWarning: (name: string) => `This drawing is nearly the same as ${name}, already in the project.`,
 } as const

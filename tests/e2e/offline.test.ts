@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { duplicateMessages } from '../../common/messages.ts'
 import { type AppProcess, freePort, startApp } from '../setup/app-process.ts'
 import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
@@ -91,6 +92,8 @@ describe('offline', () => {
     await browser.context.setOffline(true)
     await dropFiles(tab, [svg('offline-heart.svg')])
     await tab.locator('[data-testid="import-progress"][data-state="done"]').waitFor()
+    // Stored without the server's duplicate check, and the report says so.
+    await tab.getByTestId('import-unchecked').getByText(duplicateMessages.notChecked).waitFor()
     await expect.poll(() => tileNames(tab)).toEqual(['offline-heart'])
     await expect.poll(() => status(tab).textContent()).toBe('Offline · 1 change waiting')
     await browser.context.setOffline(false)

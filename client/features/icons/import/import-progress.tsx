@@ -5,6 +5,7 @@
 // it or focus is in it (then DISMISS_MS after they leave); one that lists refusals stays until
 // dismissed.
 import { formatCount as count, countOf } from '@common/format-count.ts'
+import { duplicateMessages } from '@common/messages.ts'
 import { CircleAlert, X } from 'lucide-react'
 import { type FocusEvent, useEffect, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
@@ -86,6 +87,11 @@ export function ImportProgress({
         <div className="absolute inset-y-0 left-0 bg-accent/60" style={{ width: part(done) }} />
         <div className="absolute inset-y-0 left-0 bg-accent" style={{ width: part(synced) }} />
       </div>
+      {state.unchecked ? (
+        <p className="mt-2 text-sm text-muted" data-testid="import-unchecked">
+          {duplicateMessages.notChecked}
+        </p>
+      ) : null}
       <ImportDuplicates held={state.held} onResolve={onResolve} />
       {errors.length ? (
         <ul

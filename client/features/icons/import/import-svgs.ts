@@ -48,6 +48,8 @@ export interface ImportProgress {
   processed(count: number): void
   /** Drawings held back as duplicates so far (not stored). */
   held?(held: readonly HeldIcon[]): void
+  /** Files stored without a duplicate check: the server could not be asked (offline). */
+  unchecked?(): void
 }
 
 /** The icon name of a file: its name without the .svg extension (at most 200 characters, as the API allows). */
@@ -114,9 +116,11 @@ export async function importSvgs(
       })
     }
     const keep = await holdDuplicates(rows, sources, ids, target.project.id, held, stored)
+    if (keep === null) onProgress.unchecked?.()
     if (held.length) onProgress.held?.(held)
-    seqs.push(...(await createIcons(keep)))
-    added += keep.length
+    const storing = keep ?? rows
+    seqs.push(...(await createIcons(storing)))
+    added += storing.length
     done += results.length
     onProgress.stored(done, added, errors, seqs)
   }
@@ -127,7 +131,7 @@ export async function importSvgs(
 /**
  * The rows to store now; those the project already has (checked by the server, ADR 0109), or that
  * draw exactly what an earlier file of this drop drew (`stored`, by the hash the check answers), are
- * added to `held` instead. Offline, every row is stored.
+ * added to `held` instead. Null when the server could not be asked (offline): every row is stored.
  */
 async function holdDuplicates(
   rows: LocalIcon[],
@@ -136,12 +140,13 @@ async function holdDuplicates(
   projectId: string,
   held: HeldIcon[],
   stored: Map<string, { id: string; name: string }>,
-): Promise<LocalIcon[]> {
+): Promise<LocalIcon[] | null> {
+  if (!rows.length) return rows
   const checks = await checkDuplicates(
     projectId,
     rows.map((r) => r.svg),
   )
-  if (!checks) return rows
+  if (!checks) return null
   const { byId, byName } = await projectIconsById(projectId)
   return rows.filter((row, at) => {
     const check = checks[at]

@@ -23,6 +23,8 @@ export interface ImportState {
   seqs: readonly number[]
   /** Drawings the project already has, not stored until the user says (import-duplicates.tsx). */
   held: readonly HeldIcon[]
+  /** Some files were stored without a duplicate check (the server could not be asked). */
+  unchecked: boolean
 }
 
 /** Why an import cannot start here, or null. */
@@ -55,7 +57,17 @@ export function useImport(project: LocalProject | null | undefined, access: Vaul
       const controller = new AbortController()
       abort.current = controller
       const total = sources.length
-      setState({ total, processed: 0, done: 0, added: 0, errors: [], running: true, seqs: [], held: [] })
+      setState({
+        total,
+        processed: 0,
+        done: 0,
+        added: 0,
+        errors: [],
+        running: true,
+        seqs: [],
+        held: [],
+        unchecked: false,
+      })
       const target = { project, userId: access.userId, status: access.newStatus }
       try {
         const { added, errors } = await importSvgs(
@@ -66,6 +78,7 @@ export function useImport(project: LocalProject | null | undefined, access: Vaul
               !controller.signal.aborted &&
               setState((s) => s && { ...s, done, added, errors: [...errors], seqs: [...seqs] }),
             held: (held) => !controller.signal.aborted && setState((s) => s && { ...s, held: [...held] }),
+            unchecked: () => !controller.signal.aborted && setState((s) => s && { ...s, unchecked: true }),
             processed: (processed) =>
               !controller.signal.aborted &&
               setState((s) => s && { ...s, processed: Math.max(s.processed, processed) }),
