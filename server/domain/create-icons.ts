@@ -19,7 +19,7 @@ import type { DrawingMeasure } from '../svg-pool/fingerprint.ts'
 import { processMany } from '../svg-pool/process-many.ts'
 import { iconNotes } from './change-notes.ts'
 import type { Actor, Deps } from './deps.ts'
-import { type DuplicateFlags, findDuplicates, measureMany } from './duplicates.ts'
+import { type DuplicateFlags, flagCreated, measureMany } from './duplicates.ts'
 import { ApiError, badRequest } from './errors.ts'
 import { aliasClashes, nameKey } from './icon-aliases.ts'
 import { createTarget, type IconRecord, iconColumnsButSvg, newIconRow, served } from './icons.ts'
@@ -137,49 +137,7 @@ export async function createIcons(
         ? results[earlier.index]!
         : refused(body.id, 409, appMessages.idTaken)
   }
-  return flagged(deps, results, measures)
-}
-
-/** Each stored icon's answer with what it repeats in its project (duplicate_of, near_duplicate_of). */
-async function flagged(
-  deps: Deps,
-  results: CreateIconsResult[],
-  measures: Map<string, DrawingMeasure | null>,
-): Promise<CreateIconsResult[]> {
-  // A repeated create's drawing was measured when it was stored.
-  const repeated = results.flatMap((r) => ('error' in r || measures.has(r.id) ? [] : [r.id]))
-  const stored = repeated.length
-    ? await deps.db
-        .select({ id: icons.id, drawing_hash: icons.drawing_hash, fingerprint: icons.fingerprint })
-        .from(icons)
-        .where(inArray(icons.id, repeated))
-    : []
-  for (const r of stored)
-    measures.set(
-      r.id,
-      r.drawing_hash ? { drawing_hash: r.drawing_hash, fingerprint: r.fingerprint ?? '' } : null,
-    )
-  const byProject = new Map<string, { at: number; id: string; measure: DrawingMeasure | null }[]>()
-  const seen = new Set<string>()
-  results.forEach((result, at) => {
-    // An id given twice answers as its first (below).
-    if ('error' in result || seen.has(result.id)) return
-    seen.add(result.id)
-    const list = byProject.get(result.data.project_id) ?? []
-    list.push({ at, id: result.id, measure: measures.get(result.id) ?? null })
-    byProject.set(result.data.project_id, list)
-  })
-  const out = [...results]
-  const flagsOf = new Map<string, DuplicateFlags>()
-  for (const [projectId, items] of byProject) {
-    const flags = await findDuplicates(deps, projectId, items)
-    for (const [i, { id }] of items.entries()) flagsOf.set(id, flags[i]!)
-  }
-  results.forEach((result, at) => {
-    const flags = 'error' in result ? undefined : flagsOf.get(result.id)
-    if (flags) out[at] = { ...result, ...flags } as CreateIconsResult
-  })
-  return out
+  return flagCreated(deps, results, measures)
 }
 
 /**

@@ -6,10 +6,11 @@
 // columns nobody syncs: filling them is a plain update (no version, no note; ADR 0309). The
 // comparisons themselves, in slices that keep the event loop free: drawing-groups.ts.
 import { createHash } from 'node:crypto'
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { iconIdPrefix } from '../../common/icon-rules.ts'
 import type { checkDuplicatesBody, DuplicateCheck, DuplicateGroups } from '../../common/schemas/duplicates.ts'
+import type { CreateIconsResult } from '../../common/schemas/icons.ts'
 import { icons } from '../db/schema/index.ts'
 import type { DrawingMeasure } from '../svg-pool/fingerprint.ts'
 import { processMany } from '../svg-pool/process-many.ts'
@@ -63,7 +64,7 @@ async function backfillProject(deps: Pick<Deps, 'db' | 'svg'>, projectId: string
  * second of two equal drawings in one request is the duplicate, not the first. `exclude`: more ids
  * not to compare with (an icon whose drawing is being replaced).
  */
-export async function findDuplicates(
+async function findDuplicates(
   deps: Pick<Deps, 'db' | 'svg'>,
   projectId: string,
   items: readonly { id: string | null; measure: DrawingMeasure | null }[],
@@ -78,6 +79,51 @@ export async function findDuplicates(
     .where(eq(icons.project_id, projectId))
     .orderBy(asc(icons.created_at), asc(icons.id))
   return flagDrawings(items, await storedDrawings(rows, skip))
+}
+
+/**
+ * The answers of a create or create-many (create-icons.ts), each stored icon's with what it repeats
+ * in its project (duplicate_of, near_duplicate_of); `measures` holds the drawings measured for it.
+ */
+export async function flagCreated(
+  deps: Deps,
+  results: CreateIconsResult[],
+  measures: Map<string, DrawingMeasure | null>,
+): Promise<CreateIconsResult[]> {
+  // A repeated create's drawing was measured when it was stored.
+  const repeated = results.flatMap((r) => ('error' in r || measures.has(r.id) ? [] : [r.id]))
+  const stored = repeated.length
+    ? await deps.db
+        .select({ id: icons.id, drawing_hash: icons.drawing_hash, fingerprint: icons.fingerprint })
+        .from(icons)
+        .where(inArray(icons.id, repeated))
+    : []
+  for (const r of stored)
+    measures.set(
+      r.id,
+      r.drawing_hash ? { drawing_hash: r.drawing_hash, fingerprint: r.fingerprint ?? '' } : null,
+    )
+  const byProject = new Map<string, { at: number; id: string; measure: DrawingMeasure | null }[]>()
+  const seen = new Set<string>()
+  results.forEach((result, at) => {
+    // An id given twice answers as its first (below).
+    if ('error' in result || seen.has(result.id)) return
+    seen.add(result.id)
+    const list = byProject.get(result.data.project_id) ?? []
+    list.push({ at, id: result.id, measure: measures.get(result.id) ?? null })
+    byProject.set(result.data.project_id, list)
+  })
+  const out = [...results]
+  const flagsOf = new Map<string, DuplicateFlags>()
+  for (const [projectId, items] of byProject) {
+    const flags = await findDuplicates(deps, projectId, items)
+    for (const [i, { id }] of items.entries()) flagsOf.set(id, flags[i]!)
+  }
+  results.forEach((result, at) => {
+    const flags = 'error' in result ? undefined : flagsOf.get(result.id)
+    if (flags) out[at] = { ...result, ...flags } as CreateIconsResult
+  })
+  return out
 }
 
 /**
