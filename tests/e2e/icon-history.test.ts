@@ -233,4 +233,30 @@ describe('the history of an icon', () => {
     await owner.context().setOffline(false)
     await expect.poll(() => entries().count(), { timeout: 15_000 }).toBe(3)
   })
+
+  test('by keyboard alone, Alt+T reaches the Undo of a drawing replaced in the open panel, which stays open', async () => {
+    // The bell's panel is open (the test before); its drawing is settled on the server.
+    const bell = (
+      await get<{ id: string; name: string; svg: string }[]>(owner, `/api/icons?project_id=${projectId}`)
+    ).find((i) => i.name === 'bell')!
+    await expect.poll(() => localSvg(owner, bell.id)).toBe(bell.svg)
+    await panel()
+      .getByTestId('replace-svg-input')
+      .setInputFiles({
+        name: 'arrow.svg',
+        mimeType: 'image/svg+xml',
+        buffer: Buffer.from(fixture('arrow-right.svg')),
+      })
+    const replaced = owner.getByTestId('toast').filter({ hasText: appMessages.drawingReplaced }).first()
+    await replaced.getByRole('button', { name: appMessages.undo }).waitFor()
+    await expect.poll(() => localSvg(owner, bell.id)).not.toBe(bell.svg)
+    await owner.keyboard.press('Alt+T')
+    await expect
+      .poll(() => owner.evaluate(() => document.activeElement?.closest('[data-testid="toast"]') !== null))
+      .toBe(true)
+    expect(await owner.evaluate(() => document.activeElement?.textContent)).toBe(appMessages.undo)
+    await owner.keyboard.press('Enter')
+    await expect.poll(() => localSvg(owner, bell.id), { timeout: 15_000 }).toBe(bell.svg)
+    expect(await panel().isVisible()).toBe(true)
+  })
 })

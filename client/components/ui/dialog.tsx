@@ -1,7 +1,8 @@
 // Radix Dialog with our look: a centred modal or a right-hand side panel.
 import { X } from 'lucide-react'
 import { Dialog as D } from 'radix-ui'
-import type { ReactNode } from 'react'
+import { FocusScope } from 'radix-ui/internal'
+import { type ReactNode, useEffect, useState } from 'react'
 import { cn } from './cn.ts'
 import { useReturnFocus } from './return-focus.ts'
 
@@ -32,6 +33,18 @@ const panel =
   'fixed inset-y-0 right-0 z-50 flex w-[min(500px,100vw)] flex-col border-l border-line bg-raised shadow-2xl ' +
   'data-[state=open]:animate-[iv-slide-in_300ms] data-[state=closed]:animate-[iv-slide-out_300ms]'
 
+/**
+ * The page's toaster (toaster.tsx) as a branch of this dialog's focus trap: a toast's action (Undo
+ * after Replace SVG… in the detail panel) is reached by Alt+T or Tab while the dialog is open,
+ * instead of focus being pulled back into the dialog.
+ */
+function ToasterInFocusTrap() {
+  const [toaster, setToaster] = useState<HTMLElement | null>(null)
+  useEffect(() => setToaster(document.querySelector<HTMLElement>('[data-toaster]')), [])
+  FocusScope.useFocusScopeBranch(toaster)
+  return null
+}
+
 export function DialogContent({
   title,
   description,
@@ -58,6 +71,7 @@ export function DialogContent({
         }}
         data-testid={testId}
       >
+        <ToasterInFocusTrap />
         <div
           className={cn(
             'flex items-start justify-between gap-4',

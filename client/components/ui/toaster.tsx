@@ -1,8 +1,9 @@
 // Renders the toast store (client/lib/toast.ts) in the bottom-left corner, lifted above a control
 // floating at the bottom while one is shown (--iv-toast-lift, set by the vault's bulk bar).
 // A toast's action ("Undo", "Restore") is a button after the message: Alt+T moves focus to the
-// newest action (announced with the message), Tab reaches it too (the toaster ends the page); a
-// toast stays while the pointer is on it or focus is in it (ADR 0408).
+// newest action (announced with the message), Tab reaches it too (the toaster ends the page), also
+// while a dialog is open (dialog.tsx makes the toaster part of its focus trap); a toast stays while
+// the pointer is on it or focus is in it (ADR 0408).
 import { CircleAlert, CircleCheck, Info, X } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { dismissToast, holdToast, runToastAction, type ToastType, useToasts } from '../../lib/toast.ts'
