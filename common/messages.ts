@@ -363,6 +363,8 @@ export const appMessages = {
 
 /** Releases and exports with aliases (issue 22 items 5 and 6, ADR 0017, 0104). */
 export const exportMessages = {
+  fontFull:
+    'This project has given out every code point an icon font holds (65,534): export it in another format.',
   aliasLeftOut: (alias: string, key: string, holder: string) =>
     `The alias “${alias}” is left out: ${key} is already “${holder}”`,
   exportFormatInvalid:

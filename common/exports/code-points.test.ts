@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest'
-import { assignCodePoints, CODE_POINT_COUNT, CODE_POINT_FIRST, preferredCodePoint } from './code-points.ts'
+import {
+  assignCodePoints,
+  CODE_POINT_COUNT,
+  CODE_POINT_FIRST,
+  NoFreeCodePoint,
+  preferredCodePoint,
+} from './code-points.ts'
 
 const ids = (n: number, from = 0) =>
   Array.from({ length: n }, (_, i) => ({
@@ -51,5 +57,21 @@ describe('icon font code points (ADR 0105)', () => {
     expect(both.get(a)).toBe(point === 0xffffd ? 0xf0000 : point + 1)
     // The older alone, or with the newer: the same point.
     expect(assignCodePoints([older]).get(b)).toBe(point)
+  })
+
+  test('kept points stay, and reserve their point even for an icon no longer in the set', () => {
+    const [gone, stays, fresh] = ids(3)
+    // The gone icon holds the fresh one's preferred point: the fresh one takes the next free point.
+    const kept = new Map([
+      [gone!.id, preferredCodePoint(fresh!.id)],
+      [stays!.id, CODE_POINT_FIRST + 9],
+    ])
+    const points = assignCodePoints([stays!, fresh!], kept)
+    expect(points.get(stays!.id)).toBe(CODE_POINT_FIRST + 9)
+    expect(points.get(fresh!.id)).not.toBe(preferredCodePoint(fresh!.id))
+    expect(points.has(gone!.id)).toBe(false)
+    // With every point taken, no icon can be given one.
+    const full = new Map(Array.from({ length: CODE_POINT_COUNT }, (_, i) => [`k${i}`, CODE_POINT_FIRST + i]))
+    expect(() => assignCodePoints([fresh!], full)).toThrow(NoFreeCodePoint)
   })
 })

@@ -1,8 +1,10 @@
 // The code point of each icon in the icon font (issue 23 item 6, ADR 0105), stable across exports
-// as IcoMoon's are: derived from the icon's id alone (FNV-1a) into Supplementary Private Use
-// Area-A (U+F0000–U+FFFFD, 65,534 points, as Material Design Icons uses), so adding or removing
-// other icons never moves it. Two icons whose ids land on one point: the older keeps it (created
-// first, then the smaller id) and the newer takes the next free point after it, wrapping round.
+// as IcoMoon's are: derived from the icon's id (FNV-1a) into Supplementary Private Use Area-A
+// (U+F0000–U+FFFFD, 65,534 points, as Material Design Icons uses). Two icons whose ids land on one
+// point: the older keeps it (created first, then the smaller id) and the newer takes the next free
+// point after it, wrapping round. Points once given are `kept` (the server stores them per project:
+// server/domain/code-points.ts), so a bumped icon stays where it is when the icon it gave way to
+// is deleted or moved away.
 
 export const CODE_POINT_FIRST = 0xf0000
 export const CODE_POINT_COUNT = 0xffffd - 0xf0000 + 1 // U+F0000 … U+FFFFD
@@ -33,15 +35,35 @@ const time = (value: CodePointIcon['created_at']): number => {
   return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : ms
 }
 
-/** Each icon's code point, by id. Oldest first claims its preferred point. */
-export function assignCodePoints(icons: readonly CodePointIcon[]): Map<string, number> {
+/** All 65,534 points are taken: the font cannot hold another icon. */
+export class NoFreeCodePoint extends Error {
+  constructor() {
+    super('Every code point of the icon font is taken')
+  }
+}
+
+/**
+ * Each icon's code point, by id: a kept one as it was; the others, oldest first, their preferred
+ * point or the next free one, past every kept point (`kept` may hold icons that are not in `icons`:
+ * their points stay reserved). Answers the points of `icons`.
+ */
+export function assignCodePoints(
+  icons: readonly CodePointIcon[],
+  kept: ReadonlyMap<string, number> = new Map(),
+): Map<string, number> {
   const order = [...icons].sort(
     (a, b) => time(a.created_at) - time(b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   )
-  const taken = new Set<number>()
+  const taken = new Set<number>(kept.values())
   const points = new Map<string, number>()
   for (const icon of order) {
     if (points.has(icon.id)) continue
+    const was = kept.get(icon.id)
+    if (was !== undefined) {
+      points.set(icon.id, was)
+      continue
+    }
+    if (taken.size >= CODE_POINT_COUNT) throw new NoFreeCodePoint()
     let point = preferredCodePoint(icon.id)
     while (taken.has(point))
       point = point + 1 >= CODE_POINT_FIRST + CODE_POINT_COUNT ? CODE_POINT_FIRST : point + 1

@@ -3,7 +3,8 @@
 // and code point, and codepoints.json. Built on the server only (GET /api/projects/export?format=font):
 // svg2ttf and wawoff2 are Node libraries, run in a worker thread (icon-font-worker.ts) so that the
 // second or so a big font takes never holds the event loop. Each icon's code point derives from its id
-// (common/exports/code-points.ts), so it stays the same across exports as IcoMoon's do.
+// (common/exports/code-points.ts) and is kept by the project once given (code-points.ts), so it
+// stays the same across exports as IcoMoon's do.
 //
 // A glyph is one colour and filled: the icon's shapes (path, rect, circle, ellipse, line, polygon,
 // polyline, and <use> of them) become its outline, their transforms applied (svgpath); a stroke
@@ -44,8 +45,10 @@ interface FontIcon {
   name: string
   svg: string
   aliases?: readonly ExportAlias[]
-  /** Decides which icon keeps a code point two ids share (the older). */
+  /** Decides which icon keeps a code point two ids share (the older), when none is given. */
   created_at?: string | Date | null
+  /** The point the project keeps for it (code-points.ts); given, it is used as it is. */
+  code_point?: number
 }
 
 export interface FontRequest {
@@ -365,7 +368,10 @@ export async function buildIconFont(request: FontRequest): Promise<ExportResult>
   const prefix = request.classPrefix ?? defaultClassPrefix(request.projectName)
   const base = slug(request.projectName)
   const icons = sortedForExport(request.icons.map((icon) => ({ ...icon, aliases: icon.aliases ?? [] })))
-  const points = assignCodePoints(icons)
+  const points = assignCodePoints(
+    icons,
+    new Map(icons.flatMap((icon) => (icon.code_point === undefined ? [] : [[icon.id, icon.code_point]]))),
+  )
   const nextName = uniqueNamer(cssClassName)
   const named = icons.map((icon) => ({ icon, ...nextName(icon.name) }))
   const aliases = aliasesOf(named, cssClassName)

@@ -269,6 +269,8 @@ const ROUTES: Route[] = [
     summary: 'The project (now, or a release) as a file in one of the export formats',
     input: ['ExportQuery', releases.exportQuery],
     file: true,
+    // A font of a project that has given out every code point (ADR 0105).
+    errors: ['conflict'],
   },
 ]
 

@@ -1,13 +1,15 @@
 // GET /api/projects/export?format=font (ADR 0105): the icon font of a project's set (now, or a
-// release's), each icon with its creation date, which decides who keeps a code point two icons' ids
-// share (common/exports/code-points.ts). An icon deleted since a release counts as the newest. Built
-// in a worker thread: the event loop never waits for it.
+// release's), each icon at the code point the project keeps for it (code-points.ts: given once, at
+// the first export that holds it; its creation date decides who keeps a point two icons' ids share,
+// an icon deleted since counting as the newest). Built in a worker thread: the event loop never
+// waits for it.
 import { Worker } from 'node:worker_threads'
 import { inArray } from 'drizzle-orm'
 import type { ExportResult } from '../../common/exports/export-kinds.ts'
 import type { ReleasedIcon } from '../../common/schemas/rows.ts'
 import type { Db } from '../db/client.ts'
 import { icons } from '../db/schema/index.ts'
+import { codePointsOf } from './code-points.ts'
 import type { FontRequest } from './icon-font.ts'
 
 const WORKER_URL = new URL('./icon-font-worker.ts', import.meta.url)
@@ -28,6 +30,7 @@ function buildInWorker(request: FontRequest): Promise<ExportResult> {
 
 export async function exportFont(
   db: Db,
+  projectId: string,
   projectName: string,
   set: readonly ReleasedIcon[],
   classPrefix: string | undefined,
@@ -41,6 +44,11 @@ export async function exportFont(
       .where(inArray(icons.id, ids.slice(i, i + 1000)))
     for (const row of rows) created.set(row.id, row.created_at)
   }
+  const points = await codePointsOf(
+    db,
+    projectId,
+    set.map((icon) => ({ id: icon.id, created_at: created.get(icon.id) ?? null })),
+  )
   return buildInWorker({
     projectName,
     classPrefix,
@@ -49,7 +57,7 @@ export async function exportFont(
       name: icon.name,
       svg: icon.svg,
       aliases: icon.aliases.map(({ name, deprecated, remove_in }) => ({ name, deprecated, remove_in })),
-      created_at: created.get(icon.id) ?? null,
+      code_point: points.get(icon.id)!,
     })),
   })
 }

@@ -193,7 +193,7 @@ export async function exportProject(
     projectName = (row.changes as StoredChanges).project_name ?? project.name
     version = release
   } else set = await currentSet(db, project.id)
-  if (kind === 'font') return exportFont(db, projectName, set, classPrefix)
+  if (kind === 'font') return exportFont(db, project.id, projectName, set, classPrefix)
   // The Iconify JSON package is named by the project's Iconify prefix as it is now (ADR 0021).
   const iconifyPrefix = kind === 'iconify-json' ? await iconifyPrefixOf(db, project.id) : undefined
   // Yields to the event loop every 25 icons (ADR 0104): a big export does not hold other requests up.

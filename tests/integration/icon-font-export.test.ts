@@ -3,12 +3,13 @@
 // at the code point its id gives, the CSS with a class per icon under the project's prefix, a demo
 // page listing each icon's class and code point; a stroked icon becomes the outline of its stroke;
 // one with dashed strokes is left out and said so;
-// adding and deleting other icons moves no icon's code point; prefix= (also for css) is validated.
+// adding and deleting other icons moves no icon's code point, nor does deleting, restoring or moving
+// in an icon that shares one (points are kept once given); prefix= (also for css) is validated.
 import { randomUUID } from 'node:crypto'
 import { strFromU8, unzipSync } from 'fflate'
 import * as fontkit from 'fontkit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { preferredCodePoint } from '../../common/exports/code-points.ts'
+import { CODE_POINT_COUNT, CODE_POINT_FIRST, preferredCodePoint } from '../../common/exports/code-points.ts'
 import { exportMessages } from '../../common/messages.ts'
 import { postgresOnly } from '../setup/postgres-only.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'
@@ -30,6 +31,18 @@ const ICONS = {
     ' fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"',
   ),
   dashed: svg('<path d="M4 12h16"/>', ' fill="none" stroke="currentColor" stroke-dasharray="2 2"'),
+}
+
+/** Two new icon ids whose preferred code points are the same (a collision, ~300 tries). */
+function collidingIds(): [string, string] {
+  const seen = new Map<number, string>()
+  for (;;) {
+    const id = randomUUID()
+    const point = preferredCodePoint(id)
+    const other = seen.get(point)
+    if (other) return [other, id]
+    seen.set(point, id)
+  }
 }
 
 function fontFlow(kind: DbKind) {
@@ -134,6 +147,40 @@ function fontFlow(kind: DbKind) {
     expect(Object.keys(after).sort()).toEqual(['arrow-right', 'dot', 'plus', 'square'])
     expect(after.dot).toBe(before.dot)
     expect(after.square).toBe(before.square)
+  })
+
+  it('a point once given is kept: a bumped icon stays when the icon it gave way to is deleted or comes back, and an older icon moved in bumps no one', async () => {
+    const hex = (point: number) => point.toString(16)
+    const next = (point: number) =>
+      point === CODE_POINT_FIRST + CODE_POINT_COUNT - 1 ? CODE_POINT_FIRST : point + 1
+    const createAs = async (id: string, name: string, project = projectId) => {
+      const res = await t.post('/api/icons/create', me, { id, name, svg: ICONS.square, project_id: project })
+      expect(res.status, name).toBe(200)
+    }
+    // Two pairs of ids, each pair on one preferred point: the older keeps it, the newer takes the next.
+    const [a, b] = collidingIds()
+    const [c, d] = collidingIds()
+    const p = preferredCodePoint(a)
+    const q = preferredCodePoint(c)
+    const elsewhere = randomUUID()
+    const other = await t.post('/api/projects/create', me, {
+      id: elsewhere,
+      name: 'Elsewhere',
+      workspace_id: null,
+    })
+    expect(other.status).toBe(200)
+    await createAs(a, 'first')
+    await createAs(b, 'second')
+    await createAs(c, 'older', elsewhere) // older than the resident, in another project for now
+    await createAs(d, 'resident')
+    expect(await codePoints()).toMatchObject({ first: hex(p), second: hex(next(p)), resident: hex(q) })
+    // The icon the second gave way to deleted; the older one moved in: nobody moves.
+    expect((await t.post('/api/icons/delete', me, { id: a })).status).toBe(200)
+    expect((await t.post('/api/icons/move', me, { ids: [c], project_id: projectId })).status).toBe(200)
+    expect(await codePoints()).toMatchObject({ second: hex(next(p)), resident: hex(q), older: hex(next(q)) })
+    // Back from the trash, the first has its point again.
+    expect((await t.post('/api/icons/undelete', me, { id: a })).status).toBe(200)
+    expect(await codePoints()).toMatchObject({ first: hex(p), second: hex(next(p)), resident: hex(q) })
   })
 
   it('prefix= sets the class prefix of the font and the CSS; empty means none; a bad one is a 400', async () => {

@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -104,5 +105,26 @@ export const icons = pgTable(
     index('icons_project_id_version_idx').on(t.project_id, t.version),
     // Exact duplicates within a project (issue 25).
     index('icons_project_id_drawing_hash_idx').on(t.project_id, t.drawing_hash),
+  ],
+)
+
+/**
+ * Each icon's code point in its project's icon font, kept for good once a font export gave it one
+ * (ADR 0105): never changed while the project lives, so deleting, restoring or moving other icons
+ * moves no glyph. No foreign key to icons: a deleted (or moved) icon keeps its point reserved, and
+ * finds it again when it comes back. Goes with the project.
+ */
+export const iconCodePoints = pgTable(
+  'icon_code_points',
+  {
+    project_id: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    icon_id: uuid('icon_id').notNull(),
+    code_point: integer('code_point').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.project_id, t.icon_id] }),
+    uniqueIndex('icon_code_points_project_id_code_point_idx').on(t.project_id, t.code_point),
   ],
 )
