@@ -149,7 +149,8 @@ describe('undo delete, recently deleted, conflicts told', () => {
       .poll(() => history(ids.beta!), { timeout: 15_000 })
       .toEqual(['undeleted', 'undeleted', 'created'])
     expect(await serverIcons()).toEqual(expected('alpha', 'beta', 'gamma', 'home'))
-    expect(await labels(mate)).toEqual(['alpha', 'beta', 'gamma', 'home'])
+    // The teammate hears the delete, then the undelete, live: it ends with all four.
+    await expect.poll(() => labels(mate), { timeout: 15_000 }).toEqual(['alpha', 'beta', 'gamma', 'home'])
   })
 
   test('a rename made offline over a teammate’s is told to its author; Restore brings hers back', async () => {
