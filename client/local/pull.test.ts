@@ -186,7 +186,15 @@ describe.each(dbKinds)('incremental sync on %s', (kind) => {
     })
 
     it('a deleted project takes its icons; a moved icon survives its old scope’s deletion', async () => {
-      const [teams] = await db.icons.where('project_id').equals(shared).toArray()
+      // An icon whose name the personal project does not hold (a clash is refused with a 409).
+      const taken = new Set(
+        ((await t.get(`/api/icons?project_id=${personal}`, me)).body.data as { name: string }[]).map(
+          (i) => i.name,
+        ),
+      )
+      const teams = (await db.icons.where('project_id').equals(shared).toArray()).find(
+        (i) => !taken.has(i.name),
+      )
       const moved = await t.post('/api/icons/move', me, { ids: [teams!.id], project_id: personal })
       expect(moved, JSON.stringify(moved.body)).toMatchObject({ status: 200 })
       // The new scope first, then the old one's deletion: the icon stays, in its new project.
