@@ -1,8 +1,8 @@
 // Suites that only mean something on Postgres (several processes on one database, a server that
 // restarts, …) never pass by being skipped. TEST_DATABASE_URL defaults to this machine's Postgres
 // (test-database.ts); only an explicit TEST_PGLITE_ONLY=1 leaves it out, and then each such suite is
-// reported skipped with its name marked, and tests/setup/postgres-only-reporter.ts lists them in one
-// line at the end of the run. Under CI (where TEST_PGLITE_ONLY is refused) each is one failing test.
+// one failing test named "needs TEST_DATABASE_URL" (a PGlite-only run is never green), its name
+// marked, and tests/setup/postgres-only-reporter.ts lists them in one line at the end of the run.
 import { describe, it } from 'vitest'
 
 /** Marks the name of a Postgres-only suite not run because TEST_PGLITE_ONLY=1 asked for PGlite only. */
@@ -11,14 +11,13 @@ export const NEEDS_POSTGRES = '[not run: TEST_PGLITE_ONLY=1]'
 /** A describe block run on Postgres only (TEST_DATABASE_URL); see the file's header. */
 export function postgresOnly(name: string, fn: () => void): void {
   if (process.env.TEST_DATABASE_URL) describe(name, fn)
-  else if (process.env.CI)
-    describe(name, () => {
+  else
+    describe(`${name} ${NEEDS_POSTGRES}`, () => {
       it('needs TEST_DATABASE_URL', () => {
         throw new Error(
-          'CI is set but TEST_DATABASE_URL is not: this suite runs on Postgres only and may not be skipped ' +
-            'under CI (e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres)',
+          'This suite runs on Postgres only and never passes by being skipped: set TEST_DATABASE_URL ' +
+            '(e.g. postgres://postgres@127.0.0.1:5432/postgres) and leave TEST_PGLITE_ONLY out',
         )
       })
     })
-  else describe.skip(`${name} ${NEEDS_POSTGRES}`, fn)
 }
