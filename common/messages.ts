@@ -273,7 +273,8 @@ export const appMessages = {
     `Deleted icons are kept ${days} days with their names and history, then removed for good.`,
   recentlyDeletedNeedsConnection: 'Recently deleted needs a connection. Try again when you are online.',
   recentlyDeletedFailed: 'Could not load the recently deleted icons',
-  restoreSelected: (count: number) => `Restore ${countOf(count, 'icon')}`,
+  restoreSelected: (count: number) =>
+    count === 0 ? 'Restore selected' : `Restore ${countOf(count, 'icon')}`,
   renameConflict: (yours: string, by: string, theirs: string) =>
     `Your rename of “${yours}” replaced ${by}’s rename to “${theirs}”.`,
   changeConflict: (yours: string, by: string) =>

@@ -51,7 +51,7 @@ describe('buying, canceling and restoring a plan (local provider)', () => {
     await page.getByTestId('plan-pro').getByTestId('plan-price').getByText('$9').waitFor()
     await page.getByTestId('plan-gold').getByTestId('plan-price').getByText('$24.50').waitFor()
     await page.getByTestId('plan-free').getByTestId('plan-price').getByText('$0').waitFor()
-    await page.getByTestId('plan-gold').getByText('1000 maker credits per month').waitFor()
+    await page.getByTestId('plan-gold').getByText('1,000 maker credits per month').waitFor()
     await page.getByTestId('plan-pro').getByText('200 maker credits per month').waitFor()
     await page.getByRole('button', { name: 'Upgrade to Pro' }).waitFor()
     await page.getByRole('button', { name: 'Upgrade to Gold' }).waitFor()

@@ -102,7 +102,10 @@ describe('the vault of a pro user', () => {
     expect(options).toEqual(['All', 'Approved', 'Duplicates']) // personal projects are never reviewed
     await page.getByRole('option', { name: 'Approved' }).click()
     await expect.poll(() => tiles().count()).toBe(5)
+    // No query: the sort says what it is (name order), and "Best match" is not offered.
+    expect(await page.getByTestId('sort-select').textContent()).toContain('Name (A–Z)')
     await page.getByTestId('sort-select').click()
+    expect(await page.getByRole('option').allTextContents()).not.toContain('Best match')
     await page.getByRole('option', { name: 'Oldest first' }).click()
     await expect
       .poll(tileNames)

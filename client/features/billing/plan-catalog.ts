@@ -1,5 +1,7 @@
 // What each plan permits, for display: names and taglines here, every feature line worded from
 // the plan's capabilities in common/plans.ts (so a changed limit shows everywhere at once).
+
+import { formatCount } from '@common/format-count.ts'
 import {
   capabilities,
   DEFAULT_WORKSPACE_CREDITS,
@@ -40,7 +42,8 @@ const WORDING: { [K in keyof PlanCapabilities]: (c: PlanCapabilities) => PlanFea
   ],
   monthlyCredits: (c) => [
     {
-      label: c.monthlyCredits > 0 ? `${c.monthlyCredits} maker credits per month` : 'Maker credits',
+      label:
+        c.monthlyCredits > 0 ? `${formatCount(c.monthlyCredits)} maker credits per month` : 'Maker credits',
       included: c.monthlyCredits > 0,
     },
   ],
@@ -48,7 +51,7 @@ const WORDING: { [K in keyof PlanCapabilities]: (c: PlanCapabilities) => PlanFea
     { label: 'Create team workspaces and invite members', included: c.createWorkspaces },
     { label: 'Review icons from members before they are approved', included: c.createWorkspaces },
     {
-      label: `Workspace credits set by admins (${DEFAULT_WORKSPACE_CREDITS} per month by default)`,
+      label: `Workspace credits set by admins (${formatCount(DEFAULT_WORKSPACE_CREDITS)} per month by default)`,
       included: c.createWorkspaces,
     },
   ],

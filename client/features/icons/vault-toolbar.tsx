@@ -9,12 +9,13 @@ import { TILE_SIZE_IDS, TILE_SIZES, type TileSize } from './grid/tile-size.ts'
 import { ToolbarSelect as Select } from './toolbar-select.tsx'
 import {
   iconCount,
-  SORT_KEYS,
   SORT_LABELS,
   type SortKey,
   STATUS_FILTERS,
   STATUS_LABELS,
   type StatusFilter,
+  shownSort,
+  sortChoices,
   type ViewOptions,
 } from './vault-view.ts'
 
@@ -94,9 +95,9 @@ export function VaultToolbar({
       <Select<SortKey>
         aria-label="Sort icons"
         data-testid="sort-select"
-        value={view.sort}
+        value={shownSort(view)}
         onValueChange={(sort) => onView({ ...view, sort })}
-        options={SORT_KEYS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+        options={sortChoices(view.query).map((s) => ({ value: s, label: SORT_LABELS[s] }))}
       />
       <Select<TileSize>
         aria-label="Tile size"

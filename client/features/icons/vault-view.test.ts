@@ -8,6 +8,8 @@ import {
   matcher,
   matchNote,
   type Ranked,
+  shownSort,
+  sortChoices,
   statusCounts,
   viewIcons,
 } from './vault-view.ts'
@@ -161,6 +163,15 @@ describe('viewIcons', () => {
       'arrow-right',
       'Élan',
     ])
+  })
+
+  test('the sort menu offers and shows "Best match" only while there is a query', () => {
+    expect(sortChoices('')).not.toContain('relevance')
+    expect(sortChoices('   ')).not.toContain('relevance')
+    expect(sortChoices('cog')[0]).toBe('relevance')
+    expect(shownSort({ query: '', sort: 'relevance' })).toBe('name')
+    expect(shownSort({ query: 'cog', sort: 'relevance' })).toBe('relevance')
+    expect(shownSort({ query: '', sort: 'newest' })).toBe('newest')
   })
 
   test('does not change the list it is given', () => {

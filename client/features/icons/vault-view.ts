@@ -39,6 +39,18 @@ export const SORT_LABELS: Record<SortKey, string> = {
   smallest: 'Smallest first',
 }
 
+/**
+ * The sorts the toolbar offers: "Best match" only while there is a query to match (without one it
+ * would sort by name under a label that says otherwise).
+ */
+export function sortChoices(query: string): SortKey[] {
+  return query.trim() ? [...SORT_KEYS] : SORT_KEYS.filter((key) => key !== 'relevance')
+}
+
+/** The sort the toolbar shows: "Best match" without a query is the name order it really is. */
+export const shownSort = (view: { query: string; sort: SortKey }): SortKey =>
+  view.sort === 'relevance' && !view.query.trim() ? 'name' : view.sort
+
 export interface ViewOptions {
   query: string
   status: StatusFilter
