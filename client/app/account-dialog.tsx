@@ -11,6 +11,7 @@ import { useStorageUsage } from '../data/storage.ts'
 import { SubscriptionSection } from '../features/billing/subscription-section.tsx'
 import { TokensSection } from '../features/tokens/tokens-section.tsx'
 import { useMe } from '../lib/me.ts'
+import { useUpgradeSearch } from '../lib/upgrade-search.ts'
 import { DeleteAccount } from './delete-account.tsx'
 
 interface AccountDialogProps {
@@ -33,6 +34,7 @@ export function AccountDialog({ open, onOpenChange }: AccountDialogProps) {
   const user = useMe()
   const storage = useStorageUsage()
   const credits = useCreditsUsage(null)
+  const upgradeSearch = useUpgradeSearch()
   if (!user) return null
   const status = user.status ? capitalize(user.status) : 'No subscription'
   return (
@@ -67,7 +69,7 @@ export function AccountDialog({ open, onOpenChange }: AccountDialogProps) {
         <SubscriptionSection />
         <div className="mt-5 flex justify-end">
           <Button variant="secondary" size="sm" asChild>
-            <Link to="/upgrade" onClick={() => onOpenChange(false)}>
+            <Link to="/upgrade" search={upgradeSearch} onClick={() => onOpenChange(false)}>
               {appMessages.changePlan}
             </Link>
           </Button>

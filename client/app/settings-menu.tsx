@@ -9,12 +9,14 @@ import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from '../comp
 import { useAfterMenuClose } from '../components/ui/use-after-menu-close.ts'
 import { useMe } from '../lib/me.ts'
 import { setTheme, useTheme } from '../lib/theme.ts'
+import { useUpgradeSearch } from '../lib/upgrade-search.ts'
 import { AccountDialog } from './account-dialog.tsx'
 import { useSignOut } from './use-sign-out.ts'
 
 export function SettingsMenu() {
   const user = useMe()
   const navigate = useNavigate()
+  const upgradeSearch = useUpgradeSearch()
   const signOut = useSignOut()
   const [accountOpen, setAccountOpen] = useState(false)
   const afterClose = useAfterMenuClose()
@@ -38,7 +40,7 @@ export function SettingsMenu() {
         <MenuContent label="Settings" onCloseAutoFocus={afterClose.onCloseAutoFocus}>
           {user ? <p className="truncate px-2 py-1.5 text-xs text-muted">{user.email}</p> : null}
           {canUpgrade(user?.plan) ? (
-            <MenuItem onSelect={() => navigate({ to: '/upgrade' })}>
+            <MenuItem onSelect={() => navigate({ to: '/upgrade', search: upgradeSearch })}>
               <Sparkles className="size-4 text-muted" aria-hidden />
               Upgrade
             </MenuItem>

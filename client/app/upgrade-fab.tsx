@@ -7,6 +7,7 @@ import { Link, useLocation } from '@tanstack/react-router'
 import { Sparkles } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useMe } from '../lib/me.ts'
+import { useUpgradeSearch } from '../lib/upgrade-search.ts'
 
 const FAB_PATHS = new Set(['/icons', '/maker', '/info'])
 
@@ -57,10 +58,12 @@ function useOverlayShown(watch: boolean): boolean {
 export function UpgradeFab() {
   const shows = useUpgradeFab()
   const covered = useOverlayShown(shows)
+  const upgradeSearch = useUpgradeSearch()
   if (!shows || covered) return null
   return (
     <Link
       to="/upgrade"
+      search={upgradeSearch}
       aria-label="Upgrade"
       title="Upgrade"
       data-testid="upgrade-fab"

@@ -15,10 +15,10 @@ import { useFormatExamples } from './format-examples.ts'
 
 function FormatExamples() {
   const [format, setFormat] = useCopyFormat()
-  const examples = useFormatExamples()
   const labelId = useId()
   const project = useProject(useProjectSearch().projectId)
   const [prefix] = useClassPrefix(project)
+  const examples = useFormatExamples(prefix)
   return (
     <>
       <div
@@ -51,7 +51,7 @@ function FormatExamples() {
               </span>
               {/* Wrapped, not scrolled: a scroll box inside a radio could not be scrolled by keyboard. */}
               <pre className="rounded-md bg-surface p-2.5 font-mono text-[11px] leading-relaxed whitespace-pre-wrap text-muted [overflow-wrap:anywhere]">
-                {id === 'css' ? examples[id].replace(/^\./, `.${prefix}`) : examples[id]}
+                {examples[id]}
               </pre>
             </button>
           )

@@ -21,27 +21,32 @@ const PLACEHOLDER: Record<CopyFormat, string> = {
 const shorten = (code: string) =>
   code.replace(/data:image\/svg\+xml,[^")]{40,}/g, (uri) => `${uri.slice(0, 40)}…`)
 
-let cache: Record<CopyFormat, string> | null = null
+/** Examples per CSS class prefix (the CSS one depends on it, the others do not). */
+const cache = new Map<string, Record<CopyFormat, string>>()
 
-async function realExamples(): Promise<Record<CopyFormat, string>> {
+async function realExamples(classPrefix: string): Promise<Record<CopyFormat, string>> {
   const { convertSvg } = await loadSvgPipeline()
   // Labelled by its name's words, as every copy of an unlabelled icon is (ADR 0106).
   const meaning = { label: '', instance: 'arrow-right' }
   const entries = COPY_FORMAT_IDS.map((f) => [
     f,
-    shorten(convertSvg(SAMPLE, f, 'arrow-right', meaning)).trim(),
+    // The CSS example is the real output under the project's prefix: its rule and its usage comment
+    // name the same class.
+    shorten(convertSvg(SAMPLE, f, 'arrow-right', f === 'css' ? { ...meaning, classPrefix } : meaning)).trim(),
   ])
   return Object.fromEntries(entries) as Record<CopyFormat, string>
 }
 
-export function useFormatExamples(): Record<CopyFormat, string> {
-  const [examples, setExamples] = useState(cache ?? PLACEHOLDER)
+/** The examples of every format; the CSS one under `classPrefix` (the open project's, or none). */
+export function useFormatExamples(classPrefix: string): Record<CopyFormat, string> {
+  const [examples, setExamples] = useState(cache.get(classPrefix) ?? PLACEHOLDER)
   useEffect(() => {
-    if (cache) return
+    const kept = cache.get(classPrefix)
+    if (kept) return setExamples(kept)
     let live = true
-    realExamples().then(
+    realExamples(classPrefix).then(
       (real) => {
-        cache = real
+        cache.set(classPrefix, real)
         if (live) setExamples(real)
       },
       () => {},
@@ -49,6 +54,6 @@ export function useFormatExamples(): Record<CopyFormat, string> {
     return () => {
       live = false
     }
-  }, [])
+  }, [classPrefix])
   return examples
 }

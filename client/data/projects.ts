@@ -60,13 +60,18 @@ async function createProject(input: {
 
 async function updateProject(
   project: LocalProject,
-  changes: { name: string; iconifyPrefix?: string },
+  changes: { name: string; description?: string; iconifyPrefix?: string },
   role: ProjectRole,
 ) {
   assertCan(role, 'project:update')
   const prefix = changes.iconifyPrefix?.trim()
   // A new Iconify prefix is sent; one taken meanwhile is refused (409) and rolled back with its message.
-  const next = { ...project, name: changes.name.trim(), iconify_prefix: prefix || project.iconify_prefix }
+  const next = {
+    ...project,
+    name: changes.name.trim(),
+    description: changes.description ?? project.description,
+    iconify_prefix: prefix || project.iconify_prefix,
+  }
   const body = {
     id: next.id,
     name: next.name,
@@ -89,8 +94,18 @@ export const useCreateProject = () => useMutation({ networkMode: 'always', mutat
 export const useUpdateProject = () =>
   useMutation({
     networkMode: 'always',
-    mutationFn: (v: { project: LocalProject; name: string; iconifyPrefix?: string; role: ProjectRole }) =>
-      updateProject(v.project, { name: v.name, iconifyPrefix: v.iconifyPrefix }, v.role),
+    mutationFn: (v: {
+      project: LocalProject
+      name: string
+      description?: string
+      iconifyPrefix?: string
+      role: ProjectRole
+    }) =>
+      updateProject(
+        v.project,
+        { name: v.name, description: v.description, iconifyPrefix: v.iconifyPrefix },
+        v.role,
+      ),
   })
 /**
  * "Recently deleted" projects of a workspace (null: personal), from the server (GET

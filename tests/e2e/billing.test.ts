@@ -57,21 +57,33 @@ describe('buying, canceling and restoring a plan (local provider)', () => {
     await page.getByRole('button', { name: 'Upgrade to Gold' }).waitFor()
   })
 
-  test('Cancel on the checkout page goes back to /upgrade and buys nothing', async () => {
+  const launchId = randomUUID()
+
+  test('opened from a project, /upgrade keeps it; Cancel on the checkout goes back there and buys nothing', async () => {
+    const created = await page.request.post(`${app.baseUrl}/api/projects/create`, {
+      data: { id: launchId, name: 'Launch', description: '', workspace_id: null },
+      headers: { origin: app.baseUrl },
+    })
+    expect(created.ok()).toBe(true)
+    await page.goto(`${app.baseUrl}/icons?projectId=${launchId}`)
+    await page.getByTestId('upgrade-fab').click()
+    await page.waitForURL((u) => u.pathname === '/upgrade' && u.searchParams.get('projectId') === launchId)
+    await page.getByTestId('project-picker').getByText('Launch').waitFor()
     await page.getByRole('button', { name: 'Upgrade to Gold' }).click()
     await page.waitForURL((u) => u.pathname === '/billing/checkout')
     await page.getByRole('button', { name: 'Cancel' }).click()
-    await page.waitForURL((u) => u.pathname === '/upgrade')
+    await page.waitForURL((u) => u.pathname === '/upgrade' && u.searchParams.get('projectId') === launchId)
     expect((await me()).user).toMatchObject({ plan: 'free', status: null })
   })
 
-  test('upgrade to gold -> test-mode checkout -> Pay -> /maker with gold active at once', async () => {
+  test('upgrade to gold -> test-mode checkout -> Pay -> back to the project it was opened from, gold active at once', async () => {
     await page.getByRole('button', { name: 'Upgrade to Gold' }).click()
     await page.waitForURL((u) => u.pathname === '/billing/checkout' && u.searchParams.has('session'))
     await page.getByTestId('test-mode-notice').waitFor()
     expect(await page.getByTestId('checkout-plan').textContent()).toBe('Gold')
     await page.getByRole('button', { name: 'Pay' }).click()
-    await page.waitForURL((u) => u.pathname === '/maker')
+    await page.waitForURL((u) => u.pathname === '/icons' && u.searchParams.get('projectId') === launchId)
+    await page.getByTestId('project-picker').getByText('Launch').waitFor()
     await toast('Welcome to Gold: your plan is active.').waitFor()
     expect((await me()).user).toMatchObject({ plan: 'gold', status: 'active' })
     // Without reloading: no upgrade button, no Upgrade menu item.
@@ -88,7 +100,7 @@ describe('buying, canceling and restoring a plan (local provider)', () => {
       fetch('/api/workspaces/create', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ id: crypto.randomUUID(), name: 'Design Team', description: '' }),
+        body: JSON.stringify({ id: randomUUID(), name: 'Design Team', description: '' }),
       }).then((r) => r.status),
     )
     expect(res).toBe(200)

@@ -124,9 +124,26 @@ test('1280 px: sort, copy to another project (bulk and panel), the code shown, t
   const panel = page.getByTestId('icon-detail')
   const code = panel.getByTestId('code-preview')
   await code.filter({ hasText: '<svg' }).waitFor()
+  // Every section heading of the panel has one style (none shouts in capitals beside the others).
+  const headingStyles = await panel
+    .locator('h3')
+    .evaluateAll((hs) =>
+      hs.map((h) => `${getComputedStyle(h).textTransform} ${getComputedStyle(h).fontSize}`),
+    )
+  expect(headingStyles.length).toBeGreaterThan(3)
+  expect(new Set(headingStyles).size).toBe(1)
+  // The code wraps in the panel as it does in the Copy Format panel: nothing to scroll sideways.
+  expect(await code.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
   await panel.getByRole('button', { name: 'Copy as React TS' }).click()
   await panel.getByTestId('copy-status').filter({ hasText: 'Copied Star Burst as React TS' }).waitFor()
   await code.filter({ hasText: 'export function StarBurst' }).waitFor()
+  // The double-click that opened the panel copied once (its first click), not twice: by now the
+  // panel's own copy has answered, after any copy the double-click could have started.
+  const tileCopies = page
+    .getByTestId('toast')
+    .filter({ hasText: 'Copied Star Burst as' })
+    .filter({ hasNotText: 'React TS' })
+  expect(await tileCopies.count()).toBe(1)
   expect(await code.textContent()).toBe(await page.evaluate(() => navigator.clipboard.readText()))
   expect(await code.getAttribute('tabindex')).toBe('0')
   await copyTo(page, () => panel.getByRole('button', { name: 'Copy to…' }).click(), 'Brand icons')
@@ -191,7 +208,7 @@ test('1280 px: sort, copy to another project (bulk and panel), the code shown, t
   ).toBeNull()
 })
 
-test('375 px touch: the code block scrolls inside the panel, Copy to… works, the account dialog fits', async () => {
+test('375 px touch: the code block wraps inside the panel, Copy to… works, the account dialog fits', async () => {
   const browser = await launchBrowser({ touch: true, viewport: { width: 375, height: 812 } })
   browsers.push(browser)
   const { page } = browser
@@ -207,7 +224,7 @@ test('375 px touch: the code block scrolls inside the panel, Copy to… works, t
   })
   expect(box.left).toBeGreaterThanOrEqual(0)
   expect(box.right).toBeLessThanOrEqual(375)
-  expect(box.scrolls).toBe(true)
+  expect(box.scrolls).toBe(false) // wrapped: nothing to scroll sideways, as at 1280 px
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
 
   await copyTo(page, () => panel.getByRole('button', { name: 'Copy to…' }).tap(), 'Brand icons')

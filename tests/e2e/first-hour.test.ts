@@ -131,6 +131,12 @@ describe('a project that is not there, or not on the server yet', () => {
     await page.waitForURL((u) => u.pathname === '/icons' && u.searchParams.get('projectId') === opened)
     await page.getByTestId('project-picker').getByText('Opened last').waitFor()
     expect(await page.evaluate(() => 'beforeTheLoad' in window)).toBe(false)
+
+    // A project that is not here offers the way back: the projects there are, each opening.
+    await page.goto(`${app.baseUrl}/icons?projectId=${crypto.randomUUID()}`)
+    await page.getByRole('heading', { name: 'This project is not here' }).waitFor()
+    await page.getByRole('list', { name: 'Projects' }).getByRole('button', { name: 'Opened last' }).click()
+    await page.waitForURL((u) => u.searchParams.get('projectId') === opened)
   })
 
   test('a project created offline shows its empty vault, not a spinner, while offline', async () => {

@@ -145,6 +145,8 @@ describe('class prefix and icon font (1280 px)', () => {
     await expect
       .poll(() => panel.locator('[data-format="css"] pre').textContent())
       .toMatch(/^\.ui-arrow-right \{/)
+    // Its usage comment names the same class as its rule.
+    expect(await panel.locator('[data-format="css"] pre').textContent()).toContain('class="ui-arrow-right"')
     await page.keyboard.press('Escape')
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl })
     await page.getByTestId('icon-tile').filter({ hasText: 'star' }).click()

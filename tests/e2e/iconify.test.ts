@@ -148,4 +148,19 @@ test('Project Settings: the Iconify prefix is checked, a taken one refused with 
   await settings.getByRole('button', { name: messages.saveChanges }).click()
   await expect.poll(() => served('brand-set')).toBe(200)
   expect(await served('team-set')).toBe(404)
+
+  // The description is set here too, kept by the server and shown again.
+  settings = await openSettings()
+  await settings.getByLabel('Description').fill('Icons of the pool site')
+  await settings.getByRole('button', { name: messages.saveChanges }).click()
+  const described = async () => {
+    const list = (await (await user.call('/api/projects')).json()) as {
+      data: { id: string; description: string }[]
+    }
+    return list.data.find((p) => p.id === user.projectId)?.description
+  }
+  await expect.poll(described, { timeout: 15_000 }).toBe('Icons of the pool site')
+  settings = await openSettings()
+  await expect.poll(() => settings.getByLabel('Description').inputValue()).toBe('Icons of the pool site')
+  await page.keyboard.press('Escape')
 })

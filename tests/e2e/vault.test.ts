@@ -66,6 +66,14 @@ describe('the vault of a pro user', () => {
     const notice = page.getByTestId('empty-vault').getByTestId('plan-notice')
     await notice.getByText(messages.needProToSave).waitFor()
     await notice.getByRole('link', { name: appMessages.vaultUpgrade }).waitFor()
+    // "Add SVG files" says why at once instead of opening a picker whose files would be refused.
+    let pickers = 0
+    const countPicker = () => pickers++
+    page.on('filechooser', countPicker)
+    await page.getByRole('button', { name: 'Add SVG files' }).click()
+    await page.getByRole('alert').filter({ hasText: messages.needProToSave }).waitFor()
+    page.off('filechooser', countPicker)
+    expect(pickers).toBe(0)
     await dropFiles(page, FILES.slice(0, 1))
     await page.getByRole('alert').filter({ hasText: messages.needProToSave }).waitFor()
     expect(await page.getByTestId('toast').filter({ hasText: messages.needProToSave }).count()).toBe(0)

@@ -6,12 +6,13 @@ import { queryOptions } from '@tanstack/react-query'
 import { queryKeys } from '../../data/query-keys.ts'
 import { api } from '../../lib/api.ts'
 
-/** Where the subscription calls (docs/product.md §Subscriptions) send the browser afterwards (cancel: back to where it was made). */
-const SUBSCRIPTION_URLS = { successUrl: '/maker', cancelUrl: '/upgrade' } as const
-
-export const upgradeSubscription = (plan: PaidPlan) =>
+/**
+ * Upgrade (docs/product.md §Subscriptions, D11): success goes back to the page /upgrade was opened
+ * from (the specification's `/maker` when it was opened directly), cancel back to /upgrade as it was.
+ */
+export const upgradeSubscription = (plan: PaidPlan, from: { successUrl?: string; cancelUrl: string }) =>
   api<SubscriptionRedirect>('/api/auth/subscription/upgrade', {
-    body: { plan, successUrl: SUBSCRIPTION_URLS.successUrl, cancelUrl: SUBSCRIPTION_URLS.cancelUrl },
+    body: { plan, successUrl: from.successUrl ?? '/maker', cancelUrl: from.cancelUrl },
   })
 
 /** `returnUrl`: the page (path and search) the user cancels from, so they land back there. */

@@ -1,6 +1,7 @@
 // Upgrade, cancel, restore and "Pay" for the signed-in user: each call, then the session
 // refresh (the user's plan and status are reloaded), then the browser follows `{ url, redirect }`
-// and the outcome is toasted. Cancel returns to the page it was made from (its returnUrl); restore,
+// and the outcome is toasted. Upgrade returns to the page /upgrade was opened from (lib/upgrade-search.ts,
+// docs/product.md D11). Cancel returns to the page it was made from (its returnUrl); restore,
 // which sends no payload (docs/product.md §Subscriptions), stays there when its answer is a page of this app (ADR 0201).
 // Failures toast the server's message, or the fallback 'Something went wrong …' text (docs/product.md §Toasts).
 // With no user signed in, the actions do nothing (docs/product.md §Subscriptions).
@@ -14,6 +15,7 @@ import { queryKeys } from '../../data/query-keys.ts'
 import { ApiError } from '../../lib/api.ts'
 import { useMe } from '../../lib/me.ts'
 import { toast } from '../../lib/toast.ts'
+import { useUpgradeSearch } from '../../lib/upgrade-search.ts'
 import { planName } from './plan-catalog.ts'
 import {
   cancelSubscription,
@@ -57,6 +59,7 @@ export function useSubscriptionActions() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const here = useRouterState({ select: (s) => s.location.href })
+  const upgradeFrom = useUpgradeSearch()
   const [pending, setPending] = useState<SubscriptionAction | null>(null)
 
   async function run(
@@ -92,7 +95,19 @@ export function useSubscriptionActions() {
   return {
     pending,
     upgrade: (plan: PaidPlan) =>
-      run('upgrade', () => upgradeSubscription(plan), messages.subscriptionCreateFailed),
+      run(
+        'upgrade',
+        () =>
+          upgradeSubscription(plan, {
+            successUrl:
+              upgradeFrom.from ??
+              (upgradeFrom.projectId
+                ? `/maker?projectId=${encodeURIComponent(upgradeFrom.projectId)}`
+                : undefined),
+            cancelUrl: here.startsWith('/upgrade') ? here : '/upgrade',
+          }),
+        messages.subscriptionCreateFailed,
+      ),
     cancel: () => run('cancel', () => cancelSubscription(here), messages.subscriptionCancelFailed),
     restore: () => run('restore', restoreSubscription, messages.subscriptionRestoreFailed),
     pay: (session: string) =>

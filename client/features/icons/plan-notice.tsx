@@ -6,6 +6,7 @@ import { appMessages } from '@common/messages.ts'
 import { Link } from '@tanstack/react-router'
 import { Sparkles, X } from 'lucide-react'
 import { buttonClass } from '../../components/ui/button.tsx'
+import { useUpgradeSearch } from '../../lib/upgrade-search.ts'
 import type { VaultAccess } from './use-vault-access.ts'
 
 export function PlanNotice({
@@ -19,6 +20,7 @@ export function PlanNotice({
   /** Shown above the icons after a refused drop: it can be closed. */
   onDismiss?: () => void
 }) {
+  const upgradeSearch = useUpgradeSearch()
   return (
     <div
       role={refused ? 'alert' : 'status'}
@@ -33,7 +35,7 @@ export function PlanNotice({
         </p>
       </div>
       {block.userCanUpgrade ? (
-        <Link to="/upgrade" className={buttonClass('primary', 'sm')}>
+        <Link to="/upgrade" search={upgradeSearch} className={buttonClass('primary', 'sm')}>
           {appMessages.vaultUpgrade}
         </Link>
       ) : null}

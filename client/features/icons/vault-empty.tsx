@@ -54,17 +54,7 @@ export function NoProject() {
         Each project keeps its own vault of icons. Pick one {projects?.length ? 'below or ' : ''}with the
         picker at the top.
       </p>
-      {projects?.length ? (
-        <ul aria-label="Projects" className="mt-4 flex flex-wrap justify-center gap-2">
-          {projects.map((project) => (
-            <li key={project.id}>
-              <Button variant="secondary" size="sm" onClick={() => current.selectProject(project.id)}>
-                {project.name}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ProjectChoices />
       {mayCreate ? (
         <Button
           className="mt-4"
@@ -92,12 +82,33 @@ export function NoProject() {
   )
 }
 
+/** The projects of the current workspace (or personal ones), each a button that opens it. */
+function ProjectChoices() {
+  const current = useCurrent()
+  const projects = useProjects(current.workspace?.id ?? null)
+  if (!projects?.length) return null
+  return (
+    <ul aria-label="Projects" className="mt-4 flex flex-wrap justify-center gap-2">
+      {projects.map((project) => (
+        <li key={project.id}>
+          <Button variant="secondary" size="sm" onClick={() => current.selectProject(project.id)}>
+            {project.name}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 export function ProjectNotFound() {
   usePainted()
   return (
     <EmptyState icon={FolderSearch} title="This project is not here">
-      It may have been deleted, or you no longer have access to it. Pick another project with the picker at
-      the top.
+      <p>
+        It may have been deleted, or you no longer have access to it. Open another one below or with the
+        picker at the top.
+      </p>
+      <ProjectChoices />
     </EmptyState>
   )
 }

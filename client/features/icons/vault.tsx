@@ -99,7 +99,10 @@ export function Vault({ project }: { project: LocalProject }) {
   const detail = (detailId && icons?.find((icon) => icon.id === detailId)) || null
   const detailIndex = detailId ? order.indexOf(detailId) : -1
   const step = (delta: -1 | 1) => openDetail(order[detailIndex + delta] ?? detailId)
-  const pickFiles = access.canCreate ? () => fileRef.current?.click() : null
+  // Where the plan refuses saving, the button says why (the plan notice) before any picker opens.
+  const pickFiles = access.canCreate
+    ? () => (access.planBlock ? importer.showPlanRefusal() : fileRef.current?.click())
+    : null
 
   return (
     <div ref={vaultRef} className="relative flex h-full min-h-0 flex-col" data-testid="vault">

@@ -7,6 +7,7 @@ import { Coins, Mail, Sparkles } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useCreditsUsage } from '../../data/credits.ts'
 import { useMe } from '../../lib/me.ts'
+import { useUpgradeSearch } from '../../lib/upgrade-search.ts'
 import { db } from '../../local/db.ts'
 import { useLiveQuery } from '../../local/use-live-query.ts'
 import { creditsLine } from './credits-usage.ts'
@@ -29,6 +30,7 @@ function Card({ icon: Icon, label, children }: { icon: typeof Mail; label: strin
 
 export function InfoOverview() {
   const user = useMe()
+  const upgradeSearch = useUpgradeSearch()
   const credits = useCreditsUsage(null)
   const workspaces = useLiveQuery(
     async () => (await db.workspaces.toArray()).sort((a, b) => a.name.localeCompare(b.name)),
@@ -49,7 +51,7 @@ export function InfoOverview() {
           {capitalize(user.plan)}
           {user.status === 'canceled' ? <span className="ml-2 text-sm text-muted">(canceled)</span> : null}
           {canUpgrade(user.plan) ? (
-            <Link to="/upgrade" className="ml-2 text-sm text-accent hover:underline">
+            <Link to="/upgrade" search={upgradeSearch} className="ml-2 text-sm text-accent hover:underline">
               Upgrade
             </Link>
           ) : null}

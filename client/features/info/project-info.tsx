@@ -1,7 +1,9 @@
 // /info?projectId=…: the project's card and counts, its contributors, its exports and its releases.
 
+import { Link } from '@tanstack/react-router'
 import { FolderSearch, Loader2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { buttonClass } from '../../components/ui/button.tsx'
 import { EmptyState } from '../../components/ui/empty-state.tsx'
 import { useProject } from '../../data/projects.ts'
 import { useProjectIcons } from '../../data/use-project-icons.ts'
@@ -22,7 +24,8 @@ function Loaded({ project }: { project: LocalProject }) {
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-5 px-4 py-8 sm:px-6" data-testid="project-info">
       <ProjectCard project={project} workspace={workspace} icons={ready ? icons : undefined} />
-      <div className="grid gap-5 md:grid-cols-[minmax(17rem,1fr)_2fr]">
+      {/* items-start: the contributors card is as tall as its list, not stretched beside the exports. */}
+      <div className="grid items-start gap-5 md:grid-cols-[minmax(17rem,1fr)_2fr]">
         <Contributors icons={icons ?? []} workspaceId={project.workspace_id} />
         <ProjectExports
           projectId={project.id}
@@ -48,7 +51,10 @@ export function ProjectInfo({ projectId }: { projectId: string }) {
   if (project === null && waited) {
     return (
       <EmptyState icon={FolderSearch} title="This project is not here">
-        It may have been deleted, or you no longer have access to it.
+        <p>It may have been deleted, or you no longer have access to it.</p>
+        <Link to="/info" className={buttonClass('secondary', 'sm', 'mt-4')}>
+          Back to your overview
+        </Link>
       </EmptyState>
     )
   }

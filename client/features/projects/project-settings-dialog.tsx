@@ -1,4 +1,4 @@
-// Project Settings: rename (a blank name does nothing), change the Iconify prefix (ADR 0021; checked
+// Project Settings: rename (a blank name does nothing), describe it, change the Iconify prefix (ADR 0021; checked
 // here by Iconify's rule, a taken one refused by the server with its message), Delete Project after
 // a confirmation (kept 30 days in Recently deleted, ADR 0018).
 import { isIconifyPrefix } from '@common/iconify-prefix.ts'
@@ -8,6 +8,7 @@ import { type FormEvent, useState } from 'react'
 import { NameField, SettingsActions, SettingsDialog } from '../../components/forms/name-dialogs.tsx'
 import { Field } from '../../components/ui/field.tsx'
 import { Input } from '../../components/ui/input.tsx'
+import { Textarea } from '../../components/ui/textarea.tsx'
 import { type ProjectRole, useDeleteProject, useUpdateProject } from '../../data/projects.ts'
 import type { LocalProject } from '../../local/db.ts'
 
@@ -43,6 +44,7 @@ interface ProjectSettingsFormProps {
 
 function ProjectSettingsForm({ project, role, onDone, onDeleted }: ProjectSettingsFormProps) {
   const [name, setName] = useState(project.name)
+  const [description, setDescription] = useState(project.description ?? '')
   const [prefix, setPrefix] = useState(project.iconify_prefix)
   const update = useUpdateProject()
   const remove = useDeleteProject()
@@ -54,9 +56,17 @@ function ProjectSettingsForm({ project, role, onDone, onDeleted }: ProjectSettin
     event.preventDefault()
     if (!name.trim() || prefixError) return
     const prefixChanged = cleanPrefix !== '' && cleanPrefix !== project.iconify_prefix
-    if (name.trim() === project.name && !prefixChanged) return onDone()
+    const describedAs = description.trim()
+    if (name.trim() === project.name && describedAs === (project.description ?? '') && !prefixChanged)
+      return onDone()
     update.mutate(
-      { project, name, iconifyPrefix: prefixChanged ? cleanPrefix : undefined, role },
+      {
+        project,
+        name,
+        description: describedAs,
+        iconifyPrefix: prefixChanged ? cleanPrefix : undefined,
+        role,
+      },
       { onSuccess: onDone },
     )
   }
@@ -76,6 +86,15 @@ function ProjectSettingsForm({ project, role, onDone, onDeleted }: ProjectSettin
   return (
     <form onSubmit={save} className="flex flex-col gap-5">
       <NameField label={messages.projectName} value={name} onChange={setName} />
+      <Field label="Description" hint="Optional: what the set is for, shown to everyone who opens it.">
+        <Textarea
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          maxLength={2000}
+          rows={3}
+          data-testid="project-description"
+        />
+      </Field>
       <Field
         label={iconifyMessages.prefixLabel}
         error={prefixError}

@@ -58,7 +58,9 @@ function CodePreview({ icon, format, instance }: { icon: LocalIcon; format: Copy
         data-format={format}
         className="max-h-48 overflow-auto rounded-md border border-line bg-surface focus-visible:outline-2 focus-visible:outline-accent"
       >
-        <pre className="w-max p-2 font-mono text-xs whitespace-pre text-fg">{code}</pre>
+        <pre className="p-2 font-mono text-xs whitespace-pre-wrap text-fg [overflow-wrap:anywhere]">
+          {code}
+        </pre>
       </section>
       {format === 'css' && project ? <ClassPrefixField project={project} /> : null}
     </figure>

@@ -16,7 +16,7 @@ import type { LocalIcon } from '../../../local/db.ts'
 
 function Heading() {
   return (
-    <h3 className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-muted uppercase">
+    <h3 className="flex items-center gap-1.5 text-sm font-medium text-fg">
       <Accessibility className="size-3.5" aria-hidden /> {m.accessibility}
     </h3>
   )

@@ -83,7 +83,7 @@ export function TagsEditor({ icon, canUpdate }: { icon: LocalIcon; canUpdate: bo
 
   return (
     <section aria-label={m.tags} className="flex flex-col gap-2" data-testid="tags-section">
-      <h3 className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-muted uppercase">
+      <h3 className="flex items-center gap-1.5 text-sm font-medium text-fg">
         <Tag className="size-3.5" aria-hidden /> {m.tags}
       </h3>
       <Chips tags={icon.tags} onRemove={canUpdate ? (tag) => void remove(tag) : undefined} />

@@ -1,6 +1,7 @@
 // The grid's keyboard and pointer handling, delegated from the grid element to its tiles: keys of
 // grid-keys.ts move focus (Shift extends the selection), Enter opens, Space toggles, Ctrl/Cmd+C
-// copies; clicks select (and copy, for a plain click), double-clicks open. A tap (touch) opens the
+// copies; clicks select (and copy, for a plain click; the second click of a double-click does not
+// copy again), double-clicks open. A tap (touch) opens the
 // details instead, where copying is an explicit button, or, while some icons are selected, toggles
 // the tile's selection (as its box does). Which tile an event is
 // for is found by the grid's own structure (grid > row > tile), never by attributes an icon's
@@ -97,6 +98,8 @@ export function gridEvents(o: GridEventsOptions) {
     const action = tileAction(event.target, tile)
     const touch = lastPointer === 'touch'
     if (action === 'details' || (touch && action !== 'toggle' && !o.selecting)) return o.onOpen(index)
+    // The second click of a double-click: the first copied already, the double-click opens.
+    if (event.detail > 1 && !touch && !event.shiftKey && !event.ctrlKey && !event.metaKey) return
     const toggle = event.ctrlKey || event.metaKey || action === 'toggle' || touch
     o.onClickIcon(index, { shift: event.shiftKey, toggle, plain: !event.shiftKey && !toggle })
   }

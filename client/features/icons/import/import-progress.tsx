@@ -68,8 +68,20 @@ export function ImportProgress({
             : `Added ${count(added)} of ${countOf(total, 'file')}${syncText}`}
           {errors.length ? <span className="text-danger"> · {count(errors.length)} refused</span> : null}
         </p>
-        {running || state.held.length ? null : (
-          <Button variant="ghost" size="icon" aria-label="Dismiss import report" onClick={onDismiss}>
+        {running ? null : (
+          <Button
+            variant="ghost"
+            size="icon"
+            // Closing with drawings still held skips them (none is stored), as Skip all does: said in its name.
+            aria-label={
+              state.held.length ? 'Dismiss import report and skip the held files' : 'Dismiss import report'
+            }
+            title={state.held.length ? 'Close: the held files are skipped' : undefined}
+            onClick={() => {
+              if (state.held.length) onResolve(state.held, 'skip')
+              onDismiss()
+            }}
+          >
             <X className="size-4" aria-hidden />
           </Button>
         )}

@@ -109,5 +109,7 @@ export function useImport(project: LocalProject | null | undefined, access: Vaul
 
   const dismiss = useCallback(() => setState((s) => (s?.running || s?.held.length ? s : null)), [])
   const dismissPlanRefused = useCallback(() => setPlanRefused(false), [])
-  return { state, start, dismiss, resolve, planRefused, dismissPlanRefused }
+  /** "Add SVG files" where the plan refuses saving: say why at once instead of opening the picker. */
+  const showPlanRefusal = useCallback(() => setPlanRefused(true), [])
+  return { state, start, dismiss, resolve, planRefused, dismissPlanRefused, showPlanRefusal }
 }
