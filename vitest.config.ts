@@ -18,6 +18,7 @@ export default defineConfig({
       'tests/integration/**/*.test.ts',
       'tests/exactness/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'cli/**/*.test.ts',
     ],
     globalSetup: ['tests/setup/global-template.ts'],
     reporters: ['default', './tests/setup/postgres-only-reporter.ts'],

@@ -8,7 +8,8 @@ import { getJson, request } from './api.ts'
 import type { Built, BuiltIcon, PullIcon } from './build-files.ts'
 import type { Config } from './config.ts'
 import { CliError, EXIT } from './errors.ts'
-import { type Lock, sha256 } from './lock.ts'
+import { LOCK_FILE, type Lock, sha256 } from './lock.ts'
+import { assertFileName } from './safe-paths.ts'
 
 export interface Source {
   config: Config
@@ -95,6 +96,12 @@ export async function releaseFiles(src: Source, release: string): Promise<Built>
   const res = await request(src.config, `/api/projects/export?${query}`)
   const { unzipSync } = await import('fflate')
   const zip = unzipSync(new Uint8Array(await res.arrayBuffer()))
+  // Every entry is a name from the server: a plain file name, or the whole export is refused.
+  for (const entry of Object.keys(zip)) {
+    assertFileName(entry, 'The release export (a ZIP entry)')
+    if (entry === LOCK_FILE)
+      throw new CliError(EXIT.usage, `The release export holds ${LOCK_FILE}, the lock's own name: refused.`)
+  }
   const { rows } = await wholeList({ ...src, approvedOnly: false })
   const extension = src.format === 'svg' ? '.svg' : src.format === 'react-js' ? '.jsx' : '.tsx'
   const built = (await builder())(rows, src.format, '')!

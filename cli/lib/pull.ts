@@ -3,8 +3,7 @@
 // its lock lists, and says what was added, changed and removed (ADR 0020). --dry-run and --check
 // write nothing; --check exits 1 when the folder differs. A latest pull whose lock has a cursor
 // asks only for the changes since (pull-source.ts); nothing changed is a few hundred bytes.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs'
 import { defaultClassPrefix } from '../../common/exports/class-prefix.ts'
 import type { CopyFormat } from '../../common/svg/index.ts'
 import { getJson } from './api.ts'
@@ -14,6 +13,7 @@ import { converterStamp } from './converter-stamp.ts'
 import { CliError, EXIT } from './errors.ts'
 import { LOCK_FILE, type Lock, lockText, readLock, sha256 } from './lock.ts'
 import { applyChanges, changesSince, cursorNow, releaseFiles, type Source, wholeList } from './pull-source.ts'
+import { assertPlan, deleteInside, readPlain, writeInside } from './safe-paths.ts'
 
 export interface PullOptions {
   project: string
@@ -32,13 +32,15 @@ function ownedFiles(lock: Lock | null): Set<string> {
 
 /** Refuses (exit 2) a folder with files but no lock file: it is not one the CLI wrote. */
 export function assertCliFolder(dir: string, lock: Lock | null = readLock(dir)) {
-  if (lock || !existsSync(dir)) return
+  if (!existsSync(dir)) return
   let entries: string[]
   try {
+    if (!statSync(dir).isDirectory()) throw new Error()
     entries = readdirSync(dir)
   } catch {
     throw new CliError(EXIT.usage, `${dir} is not a folder.`)
   }
+  if (lock) return
   if (entries.length)
     throw new CliError(
       EXIT.usage,
@@ -50,17 +52,9 @@ export function assertCliFolder(dir: string, lock: Lock | null = readLock(dir)) 
 function folderMatches(dir: string, lock: Lock): boolean {
   const listed = [...lock.icons.map(({ file, sha256: hash }) => [file, hash]), ...Object.entries(lock.files)]
   return listed.every(([file, hash]) => {
-    const disk = readIfAny(join(dir, file ?? ''))
+    const disk = readPlain(dir, file ?? '')
     return disk !== null && sha256(disk) === hash
   })
-}
-
-const readIfAny = (path: string) => {
-  try {
-    return readFileSync(path)
-  } catch {
-    return null
-  }
 }
 
 /** Whether a lock was written by a latest pull with these options (its cursor then applies). */
@@ -164,7 +158,10 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
       return text
     }
   }
-  const diskLock = readIfAny(join(opts.out, LOCK_FILE))?.toString('utf8') ?? null
+  // Every name the pull may write, keep or delete, checked before anything is read or written: a
+  // plain file name inside the folder, absent or a regular file there (safe-paths.ts).
+  assertPlan(opts.out, [...wanted.keys(), ...keptFiles, ...ownedFiles(old)])
+  const diskLock = readPlain(opts.out, LOCK_FILE)?.toString('utf8') ?? null
   const stateOnly =
     diskLock !== null &&
     diskLock !== lockText(lock) &&
@@ -172,11 +169,11 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
   const renew = stateOnly && !fromCursor
   const writes = [...wanted].filter(([file, text]) => {
     if (file === LOCK_FILE && stateOnly) return false
-    const disk = readIfAny(join(opts.out, file))
+    const disk = readPlain(opts.out, file)
     return !disk || sha256(disk) !== sha256(text)
   })
   const deletes = [...ownedFiles(old)].filter(
-    (file) => !wanted.has(file) && !keptFiles.has(file) && existsSync(join(opts.out, file)),
+    (file) => !wanted.has(file) && !keptFiles.has(file) && readPlain(opts.out, file) !== null,
   )
 
   // What changed, by icon: against the lock, or, without one, everything is added.
@@ -193,7 +190,7 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
 
   if (!differs) {
     if (renew && !opts.check && !opts.dryRun) {
-      writeFileSync(join(opts.out, LOCK_FILE), lockText(lock))
+      writeInside(opts.out, LOCK_FILE, lockText(lock))
       log(
         `Up to date: no icon file changed (${lock.icons.length} icons, ${opts.out}); the lock's cursor renewed.`,
       )
@@ -216,13 +213,10 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
   }
   mkdirSync(opts.out, { recursive: true })
   // The lock last: an interrupted pull leaves the old lock, so the next run redoes what is missing.
-  for (const [file, text] of writes.sort(([a], [b]) => (a === LOCK_FILE ? 1 : b === LOCK_FILE ? -1 : 0))) {
-    const path = join(opts.out, file)
-    mkdirSync(dirname(path), { recursive: true })
-    writeFileSync(path, text)
-  }
-  for (const file of deletes) rmSync(join(opts.out, file))
-  if (renew) writeFileSync(join(opts.out, LOCK_FILE), lockText(lock))
+  for (const [file, text] of writes.sort(([a], [b]) => (a === LOCK_FILE ? 1 : b === LOCK_FILE ? -1 : 0)))
+    writeInside(opts.out, file, text)
+  for (const file of deletes) deleteInside(opts.out, file)
+  if (renew) writeInside(opts.out, LOCK_FILE, lockText(lock))
   log(
     `Pulled into ${opts.out}: ${summary.replace(' to write', ' written').replace(' to delete', ' deleted')}.`,
   )
