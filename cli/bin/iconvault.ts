@@ -11,20 +11,22 @@ import { CliError, EXIT, usageError } from '../lib/errors.ts'
 import { readLock } from '../lib/lock.ts'
 import { assertCliFolder, pull } from '../lib/pull.ts'
 import { push } from '../lib/push.ts'
+import { checkServerUrl } from '../lib/server-url.ts'
 
 /** The SVG converters (and their format list) load only when needed: a pull with nothing changed starts faster. */
 const formats = () => import('../../common/svg/convert.ts')
 
 const usage = async () => `Usage:
-  iconvault login
+  iconvault login [--insecure]
   iconvault pull --project <id> --format ${(await formats()).COPY_FORMATS.join('|')} --out <dir>
                  [--release <version>] [--approved-only] [--dry-run] [--check] [--class-prefix <p>]
   iconvault push <dir> --project <id>
-Environment: ICONVAULT_URL, ICONVAULT_TOKEN (override the stored login).`
+Environment: ICONVAULT_URL, ICONVAULT_TOKEN (override the stored login).
+The server must be https:// (http:// only to localhost, 127.x or ::1) unless --insecure is given.`
 
 const out = (line: string) => process.stdout.write(`${line}\n`)
 
-async function login(): Promise<number> {
+async function login(insecure: boolean): Promise<number> {
   const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: false })
   const lines = rl[Symbol.asyncIterator]()
   const ask = async (question: string) => {
@@ -35,9 +37,9 @@ async function login(): Promise<number> {
   const url = await ask('Iconvault URL (e.g. https://icons.example.com): ')
   const token = await ask('API token (Account → Tokens): ')
   rl.close()
-  if (!/^https?:\/\//.test(url)) throw usageError('The URL must start with http:// or https://.')
-  if (!token.startsWith('ivt_')) throw usageError('An Iconvault API token starts with ivt_.')
-  const path = saveConfig({ url: url.replace(/\/+$/, ''), token })
+  const { TOKEN_PREFIX } = await import('../../common/schemas/tokens.ts')
+  if (!token.startsWith(TOKEN_PREFIX)) throw usageError(`An Iconvault API token starts with ${TOKEN_PREFIX}.`)
+  const path = saveConfig({ url: checkServerUrl(url, insecure), token })
   out(`Saved to ${path}.`)
   return EXIT.done
 }
@@ -63,6 +65,7 @@ async function main(argv: string[]): Promise<number> {
         'approved-only': { type: 'boolean', default: false },
         'dry-run': { type: 'boolean', default: false },
         check: { type: 'boolean', default: false },
+        insecure: { type: 'boolean', default: false },
       },
     })
   }
@@ -72,7 +75,7 @@ async function main(argv: string[]): Promise<number> {
     throw usageError(`${(error as Error).message}\n${await usage()}`)
   }
   const { values, positionals } = parsed
-  if (command === 'login') return login()
+  if (command === 'login') return login(values.insecure)
   if (command === 'pull') {
     if (positionals.length) throw usageError(`Unexpected argument ${positionals[0]}.\n${await usage()}`)
     if (!values.project || !values.format || !values.out)
@@ -90,7 +93,7 @@ async function main(argv: string[]): Promise<number> {
     if (values.check && values['dry-run']) throw usageError('--check and --dry-run do not go together.')
     assertCliFolder(values.out)
     return pull(
-      loadConfig(),
+      loadConfig(process.env, values.insecure),
       {
         project: values.project,
         format: values.format as CopyFormat,
@@ -108,7 +111,7 @@ async function main(argv: string[]): Promise<number> {
     const [dir, ...more] = positionals
     if (!dir || more.length || !values.project)
       throw usageError(`push needs <dir> and --project.\n${await usage()}`)
-    return push(loadConfig(), { dir, project: values.project }, out)
+    return push(loadConfig(process.env, values.insecure), { dir, project: values.project }, out)
   }
   throw usageError(`Unknown command ${command}.\n${await usage()}`)
 }

@@ -1,5 +1,6 @@
 // The server's API as the CLI calls it: `Authorization: Bearer <token>`, one error shape
-// `{ error, code }` mapped to the CLI's exit codes (ADR 0020).
+// `{ error, code }` mapped to the CLI's exit codes (ADR 0020); 429 and 503 retried (backoff.ts).
+import { withRetries } from './backoff.ts'
 import type { Config } from './config.ts'
 import { CliError, EXIT } from './errors.ts'
 
@@ -18,24 +19,28 @@ export async function request(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<Response> {
-  let res: Response
-  try {
-    res = await fetch(`${config.url}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: {
-        authorization: `Bearer ${config.token}`,
-        ...headers,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause
-    throw new CliError(
-      EXIT.network,
-      `Cannot reach ${config.url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
-    )
+  const route = path.split('?')[0]
+  const send = async () => {
+    try {
+      return await fetch(`${config.url}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          authorization: `Bearer ${config.token}`,
+          ...headers,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause
+      throw new CliError(
+        EXIT.network,
+        `Cannot reach ${config.url}: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+      )
+    }
   }
+  // A busy server (429, 503) is asked again after its Retry-After, a bounded number of times.
+  const res = await withRetries(send, (line) => process.stderr.write(`iconvault: ${line} [${route}]\n`))
   if (res.ok || res.status === 304) return res
   let message = `HTTP ${res.status}`
   let code = ''
@@ -46,11 +51,7 @@ export async function request(
   } catch {
     // not the JSON error shape
   }
-  throw new CliError(
-    exitFor(res.status),
-    `${message}${code ? ` (${code})` : ''} [${path.split('?')[0]}]`,
-    res.status,
-  )
+  throw new CliError(exitFor(res.status), `${message}${code ? ` (${code})` : ''} [${route}]`, res.status)
 }
 
 export async function getJson<T>(config: Config, path: string): Promise<T> {

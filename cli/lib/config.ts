@@ -1,16 +1,18 @@
 // Where the CLI finds its server and token: ICONVAULT_URL / ICONVAULT_TOKEN, else the file that
-// `iconvault login` writes ($XDG_CONFIG_HOME or ~/.config, iconvault/config.json, mode 0600).
+// `iconvault login` writes ($XDG_CONFIG_HOME or ~/.config, iconvault/config.json, mode 0600). The URL
+// is checked on every use (server-url.ts: plain http only to this machine, or with --insecure).
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { CliError, EXIT } from './errors.ts'
+import { checkServerUrl } from './server-url.ts'
 
 export interface Config {
   url: string
   token: string
 }
 
-export function configPath(env = process.env): string {
+function configPath(env = process.env): string {
   const base = env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config')
   return join(base, 'iconvault', 'config.json')
 }
@@ -24,7 +26,8 @@ function stored(env: NodeJS.ProcessEnv): Partial<Config> {
   }
 }
 
-export function loadConfig(env = process.env): Config {
+/** The server and token to use; the URL must be https, or http to this machine unless `insecure` (server-url.ts). */
+export function loadConfig(env = process.env, insecure = false): Config {
   const file = stored(env)
   const url = env.ICONVAULT_URL || file.url
   const token = env.ICONVAULT_TOKEN || file.token
@@ -33,7 +36,7 @@ export function loadConfig(env = process.env): Config {
       EXIT.auth,
       'No server or token: run `iconvault login`, or set ICONVAULT_URL and ICONVAULT_TOKEN.',
     )
-  return { url: url.replace(/\/+$/, ''), token }
+  return { url: checkServerUrl(url, insecure), token }
 }
 
 export function saveConfig(config: Config, env = process.env): string {
