@@ -2,9 +2,10 @@
 // server process, with a token made from the session. Pull twice (the second writes nothing, file
 // times unchanged); a rename: --check exits 1, pull writes only what changed (the index keeps the
 // old name as a deprecated re-export), --check exits 0; a release pulled by its version; push then
-// pull round trip with a refused file; each error's exit code (2 usage and foreign folder, 3 revoked,
-// 4 unknown project, 5 no server, 6 read token pushing). Every file equals convert(...) of its icon
-// with what it means, as the export gives it (ADR 0106).
+// pull round trip with a refused file, then the folder pushed again changes nothing (no revision
+// moves); each error's exit code (2 usage and foreign folder, 3 revoked, 4 unknown project, 5 no
+// server, 6 read token pushing). Every file equals convert(...) of its icon with what it means, as
+// the export gives it (ADR 0106).
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -181,6 +182,14 @@ function cliSuite(kind: DbKind) {
       expect(readFileSync(join(out, `${row.name}.svg`), 'utf8')).toBe(
         exported(row, 'svg', { instance: row.name }),
       )
+
+    // Pushed again unchanged: the same drawings, nothing sent that changes the project (no icon's
+    // revision moves, no replace is recorded).
+    const revisions = Object.fromEntries(rows.map((r) => [r.name, r.revision]))
+    const again = await cli(['push', src, '--project', user.projectId], { ICONVAULT_TOKEN: writeToken })
+    expect(again.code, again.stderr).toBe(0)
+    expect(again.stdout).toContain('0 created, 0 replaced, 2 unchanged, 1 refused')
+    expect(Object.fromEntries((await icons()).map((r) => [r.name, r.revision]))).toEqual(revisions)
   }, 90_000)
 
   it('exits 2 on usage and a foreign folder, 6 for a read token pushing, 4, 5 and 3 when revoked', async () => {
