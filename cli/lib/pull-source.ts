@@ -88,6 +88,56 @@ export async function applyChanges(src: Source, lock: Lock, changes: Changes): P
   return (await builder())([...kept, ...incoming], src.format, src.classPrefix)
 }
 
+/** A release export is refused past these sizes: a hostile server cannot fill the disk or the memory. */
+const MAX_EXPORT_BYTES = 512 * 1024 * 1024
+const MAX_ENTRY_BYTES = 16 * 1024 * 1024
+const MAX_UNZIPPED_BYTES = 1024 * 1024 * 1024
+const tooBig = (what: string, max: number) =>
+  new CliError(
+    EXIT.usage,
+    `The release export is too large (${what} over ${max / 1024 / 1024} MiB): refused.`,
+  )
+
+/** The answer's bytes, refused (before all of it is held) once past `max`. */
+async function readBounded(res: Response, max: number): Promise<Uint8Array> {
+  const declared = Number(res.headers.get('content-length') ?? 0)
+  if (declared > max) throw tooBig('the download', max)
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = res.body?.getReader()
+  for (;;) {
+    const next = await reader?.read()
+    if (!next || next.done) break
+    size += next.value.byteLength
+    if (size > max) {
+      await reader?.cancel().catch(() => {})
+      throw tooBig('the download', max)
+    }
+    chunks.push(next.value)
+  }
+  const out = new Uint8Array(size)
+  let at = 0
+  for (const chunk of chunks) {
+    out.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return out
+}
+
+/** Unzips, refusing an entry or a whole that would unpack past the limits (by the sizes it declares). */
+function unzipBounded(unzip: typeof import('fflate').unzipSync, bytes: Uint8Array) {
+  let total = 0
+  return unzip(bytes, {
+    filter: (file) => {
+      total += file.originalSize
+      if (file.originalSize > MAX_ENTRY_BYTES)
+        throw tooBig(`the entry ${JSON.stringify(file.name)}`, MAX_ENTRY_BYTES)
+      if (total > MAX_UNZIPPED_BYTES) throw tooBig('its unpacked files', MAX_UNZIPPED_BYTES)
+      return true
+    },
+  })
+}
+
 /** The icons of a release: the in-app export's files of that release (GET /api/projects/export). */
 export async function releaseFiles(src: Source, release: string): Promise<Built> {
   if (src.format === 'css')
@@ -95,7 +145,7 @@ export async function releaseFiles(src: Source, release: string): Promise<Built>
   const query = new URLSearchParams({ project_id: src.project, format: src.format, release })
   const res = await request(src.config, `/api/projects/export?${query}`)
   const { unzipSync } = await import('fflate')
-  const zip = unzipSync(new Uint8Array(await res.arrayBuffer()))
+  const zip = unzipBounded(unzipSync, await readBounded(res, MAX_EXPORT_BYTES))
   // Every entry is a name from the server: a plain file name, or the whole export is refused.
   for (const entry of Object.keys(zip)) {
     assertFileName(entry, 'The release export (a ZIP entry)')

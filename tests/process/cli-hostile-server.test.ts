@@ -145,6 +145,20 @@ describe('iconvault CLI against a hostile server and folder', () => {
     expect(readFileSync(join(base, 'a', 'keep.txt'), 'utf8')).toBe('mine\n')
   }, 120_000)
 
+  it('refuses a release ZIP that would unpack past its bounds (a ZIP bomb), writing nothing', async () => {
+    const out = join(work, 'bomb', 'out')
+    mkdirSync(out, { recursive: true })
+    // 17 MiB of zeros: a few KiB on the wire, past the 16 MiB an entry may unpack to.
+    fake.on('/api/projects/export', () => ({
+      bytes: zipSync({ 'house.svg': encoder.encode(SQUARE), 'big.svg': new Uint8Array(17 * 1024 * 1024) }),
+    }))
+    const before = tree(out)
+    const run = await cli(release(out))
+    expect(run.code, run.stderr).toBe(2)
+    expect(run.stderr).toContain('The release export is too large')
+    expect(tree(out)).toEqual(before)
+  }, 120_000)
+
   it('refuses a lock whose entries name files outside the folder, deleting nothing', async () => {
     const base = join(work, 'lock')
     const out = join(base, 'out')
