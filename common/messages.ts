@@ -434,6 +434,22 @@ export const iconifyMessages = {
   prefixTaken: (prefix: string) => `The Iconify prefix “${prefix}” is already used by another project here`,
   prefixNotFound: 'No project with this Iconify prefix',
   iconNotFound: 'No icon of this name in this project',
+  // Which project a prefix answers (Account → Tokens, ADR 0021)
+  pinPrefixMoved: 'That project no longer uses this Iconify prefix',
+  prefixesTitle: 'Iconify prefixes',
+  prefixesHint:
+    'Which project each prefix answers for tokens of all your projects. A project that takes a prefix later never takes it over.',
+  prefixesNone: 'No token reaches a project yet.',
+  prefixesFailed: 'The prefixes could not be loaded.',
+  prefixAnswers: (project: string) => `Answers ${project}`,
+  prefixAmbiguous: (count: number) => `${count} of your projects use this prefix: choose the one it answers.`,
+  prefixChosen: 'Chosen by you',
+  prefixChoose: (prefix: string) => `Project that answers ${prefix}`,
+  prefixPinned: (prefix: string, project: string) => `${prefix} now answers ${project}`,
+  prefixTokenAnswers: (token: string, project: string) => `${token} answers ${project}`,
+  prefixProject: (name: string, workspace: string | null) => `${name} · ${workspace ?? 'Personal'}`,
+  tokenForPages:
+    'For a web page, limit the token to the projects the page shows: anyone who reads the page can use it.',
 } as const
 
 /** A project's changes since a cursor (GET /api/icons/changes, issue 24 item 6, ADR 0020). */

@@ -84,7 +84,7 @@ export async function createEventBus(store: Store, logger: Logger = envLogger())
         return
       }
       // Told to the note listeners only (the Iconify answers kept by this process): no stream event.
-      if (note.entity === 'api_tokens') return
+      if (note.entity === 'api_tokens' || note.entity === 'iconify_pins') return
       if (subscribers.size === 0) return
       waiting.push(note)
       // Notes that arrive together (one commit, one packet) wait a turn to leave in one batch.

@@ -1,6 +1,7 @@
 // Request bodies and rows of /api/tokens (issue 24, ADR 0019): personal API tokens.
 import { z } from 'zod'
-import { appMessages } from '../messages.ts'
+import { isIconifyPrefix } from '../iconify-prefix.ts'
+import { appMessages, iconifyMessages, messages } from '../messages.ts'
 import { requiredId, requiredText } from './fields.ts'
 
 const TOKEN_SCOPES = ['read', 'write'] as const
@@ -49,3 +50,30 @@ const apiTokenRow = z.object({
   last_used_at: z.string().nullable(),
 })
 export type ApiTokenRow = z.infer<typeof apiTokenRow>
+
+/** POST /api/tokens/pin-prefix: the project an Iconify prefix answers for the caller's tokens (ADR 0021). */
+export const pinPrefixBody = z.strictObject({
+  prefix: z.string({ error: iconifyMessages.prefixInvalid }).refine(isIconifyPrefix, {
+    error: iconifyMessages.prefixInvalid,
+  }),
+  project_id: requiredId(messages.projectIdRequired),
+})
+export type PinPrefixBody = z.output<typeof pinPrefixBody>
+
+/** A project that carries a prefix, as GET /api/tokens/prefixes lists it. */
+type PrefixProject = { id: string; name: string; workspace_name: string | null }
+
+/** One Iconify prefix the caller's live tokens reach (GET /api/tokens/prefixes). */
+export type IconifyPrefixRow = {
+  prefix: string
+  /** The project it answers for a token of every project. */
+  project_id: string
+  /** The caller chose that project (else it was the first to answer, or first in their order). */
+  chosen: boolean
+  /** Several projects carry it and the caller chose none. */
+  ambiguous: boolean
+  /** Every project of the caller's that carries it, in their order (personal, then workspaces joined first). */
+  projects: PrefixProject[]
+  /** The live tokens that reach it, with the project each answers. */
+  tokens: { id: string; name: string; project_id: string }[]
+}

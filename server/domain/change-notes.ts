@@ -44,6 +44,8 @@ export type ChangeNote = Versioned &
     | { entity: 'users'; op: 'changed'; ids: string[] }
     /** An API token was revoked, changed or deleted (a database trigger, migration 0014). */
     | { entity: 'api_tokens'; op: 'changed'; ids: string[] }
+    /** A user chose (or lost) the project an Iconify prefix answers (a database trigger, migration 0016). */
+    | { entity: 'iconify_pins'; op: 'changed'; ids: string[] }
   )
 
 /** Ids per upsert-many note: 150 uuids are about 6 kB of JSON, under NOTIFY's 8000 bytes. */

@@ -1,18 +1,30 @@
 // Which projects an Iconify request reaches (issue 24 item 4, ADR 0021): the live projects its token's
 // user may see (personal ones, and those of the live workspaces they are in), narrowed to the token's
 // projects when it is limited (ADR 0019). Prefixes are unique per workspace (or personal owner), not
-// across them: when two reachable projects share one, the oldest answers (a token limited to the other
-// reaches it). Read on every request, with the project's list stamp: a kept answer is checked against it.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+// across them: which project a shared prefix answers is the user's (iconify-prefix-choice.ts: the
+// pinned one, else personal first, then by the workspace joined first), never the newcomer's; an
+// ambiguous prefix says so. Read on every request, with the project's list stamp: a kept answer is
+// checked against it.
+import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { deletedIcons, icons, projects } from '../db/schema/index.ts'
-import { visibleProjects } from './access.ts'
 import type { Actor } from './deps.ts'
+import { resolvePrefixes } from './iconify-prefixes.ts'
 import { listStamp } from './icons.ts'
 
-export type IconifyProject = { id: string; name: string; prefix: string; stamp: string }
+/** A project that carries the same prefix, as an ambiguous prefix's answer lists it. */
+export type PrefixSharer = { name: string; workspace: string | null }
 
-/** The projects `actor` reaches, by prefix (the oldest of a shared prefix); only `prefixes` when given. */
+export type IconifyProject = {
+  id: string
+  name: string
+  prefix: string
+  stamp: string
+  /** Two or more reachable projects carry the prefix and the user chose none: all of them, this one first. */
+  ambiguous: PrefixSharer[] | null
+}
+
+/** The project each prefix answers for `actor` (only `prefixes` when given); records first answers. */
 export async function reachableProjects(
   db: Db,
   actor: Actor,
@@ -20,32 +32,22 @@ export async function reachableProjects(
 ): Promise<Map<string, IconifyProject>> {
   const narrowed = actor.token?.project_ids ?? null
   if (narrowed?.length === 0 || prefixes?.length === 0) return new Map()
-  const rows = await db
-    .select({
-      id: projects.id,
-      name: projects.name,
-      prefix: projects.iconify_prefix,
-      createdAt: projects.created_at,
-      listVersion: projects.list_version,
-    })
-    .from(projects)
-    .where(
-      and(
-        visibleProjects(db, actor.id),
-        prefixes ? inArray(projects.iconify_prefix, [...prefixes]) : undefined,
-        narrowed ? inArray(projects.id, [...narrowed]) : undefined,
-      ),
-    )
-    .orderBy(asc(projects.created_at), asc(projects.id))
+  const choices = await resolvePrefixes(db, actor.id, narrowed ? new Set(narrowed) : null, {
+    prefixes,
+    record: true,
+  })
   const found = new Map<string, IconifyProject>()
-  for (const r of rows)
-    if (!found.has(r.prefix))
-      found.set(r.prefix, {
-        id: r.id,
-        name: r.name,
-        prefix: r.prefix,
-        stamp: listStamp(r.createdAt, r.listVersion),
-      })
+  for (const [prefix, { answer, reached, ambiguous }] of choices) {
+    if (!answer) continue
+    const sharers = [answer, ...reached.filter((p) => p !== answer)]
+    found.set(prefix, {
+      id: answer.id,
+      name: answer.name,
+      prefix,
+      stamp: listStamp(answer.createdAt, answer.listVersion),
+      ambiguous: ambiguous ? sharers.map((p) => ({ name: p.name, workspace: p.workspaceName })) : null,
+    })
+  }
   return found
 }
 

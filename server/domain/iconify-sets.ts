@@ -197,11 +197,15 @@ export async function lastModified(db: Db, project: IconifyProject): Promise<num
   return set?.stamp === project.stamp ? set.lastModified : lastModifiedOf(db, project.id)
 }
 
-/** `GET collections`: IconifyInfo by prefix of every project reached, kept while none of them changes. */
+/**
+ * `GET collections`: IconifyInfo by prefix of every project reached, kept while none of them (nor which
+ * one answers a shared prefix) changes. An ambiguous prefix says so: `ambiguous: true` and the
+ * `projects` that carry it, the one answering first (ADR 0021).
+ */
 export async function collectionsAnswer(db: Db, projects: readonly IconifyProject[]): Promise<KeptAnswer> {
   const store = storeOf(db)
   const sorted = [...projects].sort((a, b) => (a.prefix < b.prefix ? -1 : 1))
-  const key = JSON.stringify(sorted.map((p) => [p.prefix, p.id, p.stamp, p.name]))
+  const key = JSON.stringify(sorted.map((p) => [p.prefix, p.id, p.stamp, p.name, p.ambiguous]))
   const hit = store.collections.get(key)
   if (hit) return hit
   const counts = await iconCounts(
@@ -209,7 +213,12 @@ export async function collectionsAnswer(db: Db, projects: readonly IconifyProjec
     sorted.map((p) => p.id),
   )
   const answer = keptAnswer(
-    Object.fromEntries(sorted.map((p) => [p.prefix, iconifyInfo(p.name, counts.get(p.id) ?? 0)])),
+    Object.fromEntries(
+      sorted.map((p) => {
+        const info = iconifyInfo(p.name, counts.get(p.id) ?? 0)
+        return [p.prefix, p.ambiguous ? { ...info, ambiguous: true, projects: p.ambiguous } : info]
+      }),
+    ),
   )
   if (store.collections.size >= MAX_ANSWERS) store.collections.delete(store.collections.keys().next().value!)
   store.collections.set(key, answer)

@@ -13,7 +13,7 @@ import { servedIconRow } from './served-svg.ts'
 import type { WorkspaceMembers } from './workspace-members.ts'
 
 /** The notes a stream can hear (identity notes act on sessions, not streams). */
-export type StreamNote = Exclude<ChangeNote, { entity: 'sessions' | 'users' | 'api_tokens' }>
+export type StreamNote = Exclude<ChangeNote, { entity: 'sessions' | 'users' | 'api_tokens' | 'iconify_pins' }>
 
 /**
  * Per note, in order: the connected users who may hear it, with their role in its workspace. The

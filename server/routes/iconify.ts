@@ -10,7 +10,10 @@
 // any origin may fetch these answers (Access-Control-Allow-Origin: *). Answers are kept per project
 // list stamp with a strong ETag (Cache-Control: private, 304 on If-None-Match: compress-json.ts), and
 // once answered, sent again without the database or Hono by the lane (server/iconify-lane.ts) until a
-// change note or a write says they may have changed (cache/iconify-answers.ts).
+// change note or a write says they may have changed (cache/iconify-answers.ts). A prefix that several
+// reachable projects carry answers the user's project (the pinned one, else personal first, then the
+// workspace joined first; domain/iconify-prefix-choice.ts); while the user has not chosen, its answers
+// say so (`x-iconify-prefix-ambiguous`, and `ambiguous` in collections).
 import { type Context, Hono } from 'hono'
 import { errorBody } from '../../common/error-codes.ts'
 import { isIconifyPrefix } from '../../common/iconify-prefix.ts'
@@ -27,6 +30,12 @@ import type { AppEnv } from '../middleware/session.ts'
 /** What any origin may read of these answers (no cookie is ever used: nothing to steal). */
 const CORS = { 'access-control-allow-origin': '*', 'cross-origin-resource-policy': 'cross-origin' }
 const JSON_TYPE = { 'content-type': 'application/json' }
+/** On the answers of a prefix several reachable projects carry (how many), readable by the page. */
+const AMBIGUOUS = 'x-iconify-prefix-ambiguous'
+const ambiguity = (project: IconifyProject): Record<string, string> =>
+  project.ambiguous
+    ? { [AMBIGUOUS]: String(project.ambiguous.length), 'access-control-expose-headers': AMBIGUOUS }
+    : {}
 /** One icon's SVG: an image that can never run script, even opened on its own. */
 const SVG_HEADERS = {
   'content-type': 'image/svg+xml; charset=utf-8',
@@ -104,14 +113,15 @@ export function iconifyRoutes(deps: Deps) {
   // Hono's parameter holds the suffix too: `/:token/:prefix{…\.json}` is OpenAPI's `/{token}/{prefix}.json`.
   app.get('/:token/:prefix{[^/]+\\.json}', async (c) => {
     const project = await projectOf(c, c.req.param('prefix').slice(0, -'.json'.length))
-    return kept(c, await iconsAnswer(deps.db, project, listOf(c.req.query('icons'))))
+    const answer = await iconsAnswer(deps.db, project, listOf(c.req.query('icons')))
+    return kept(c, answer, { ...JSON_TYPE, ...ambiguity(project) })
   })
 
   app.get('/:token/:prefix/:name{[^/]+\\.svg}', async (c) => {
     const project = await projectOf(c, c.req.param('prefix'))
     const answer = await svgAnswer(deps.db, project, c.req.param('name').slice(0, -'.svg'.length))
     if (!answer) throw notFound(iconifyMessages.iconNotFound)
-    return kept(c, answer, SVG_HEADERS)
+    return kept(c, answer, { ...SVG_HEADERS, ...ambiguity(project) })
   })
 
   return app

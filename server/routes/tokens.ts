@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import * as s from '../../common/schemas/tokens.ts'
 import { createApiToken, listApiTokens, revokeApiToken } from '../domain/api-tokens.ts'
 import type { Deps } from '../domain/deps.ts'
+import { listTokenPrefixes, pinPrefix } from '../domain/iconify-pins.ts'
 import { actorOf } from '../middleware/access.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
 import { validate } from '../middleware/validate.ts'
@@ -23,6 +24,13 @@ export function tokenRoutes(deps: Deps) {
   // POST /api/tokens/revoke: the next request with the token gets 401 token_revoked.
   app.post('/revoke', validate(s.revokeTokenBody), async (c) =>
     c.json({ data: await revokeApiToken(deps.db, actorOf(c), c.get('body').id) }),
+  )
+  // GET /api/tokens/prefixes: the Iconify prefixes the caller's tokens reach, and what answers each.
+  app.get('/prefixes', async (c) => c.json({ data: await listTokenPrefixes(deps.db, actorOf(c)) }))
+
+  // POST /api/tokens/pin-prefix: the caller chooses the project a shared Iconify prefix answers.
+  app.post('/pin-prefix', validate(s.pinPrefixBody), async (c) =>
+    c.json({ data: await pinPrefix(deps.db, actorOf(c), c.get('body')) }),
   )
   return app
 }

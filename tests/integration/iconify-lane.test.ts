@@ -5,17 +5,15 @@
 // written straight to the database as another process would: the trigger's note, migration 0014),
 // an expiry, the per-token limit; on Postgres, a second process's write reaches the first's lane.
 import { randomUUID } from 'node:crypto'
-import { createServer, request } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { request } from 'node:http'
 import { Writable } from 'node:stream'
 import { brotliDecompressSync } from 'node:zlib'
-import { getRequestListener } from '@hono/node-server'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiTokens } from '../../server/db/schema/index.ts'
-import { iconifyLane } from '../../server/iconify-lane.ts'
-import { createLogger, type Logger } from '../../server/log.ts'
+import { createLogger } from '../../server/log.ts'
 import { TOKEN_LIMIT } from '../../server/middleware/api-token.ts'
+import { type LaneServer, laneServer } from '../setup/lane-server.ts'
 import { postgresOnly } from '../setup/postgres-only.ts'
 import { createTestApp, type Json, type TestApp } from '../setup/test-app.ts'
 import type { DbKind } from '../setup/test-db.ts'
@@ -32,27 +30,9 @@ const BIG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
 
-/** The app of `t` served over HTTP behind its own lane (with `logger`), counting what reached the app. */
-async function laneServer(t: TestApp, logger: Logger) {
-  const lane = iconifyLane({ db: t.ctx.store.db, logger, trustRequestId: false })
-  const app = getRequestListener(t.ctx.app.fetch)
-  let reached = 0
-  const server = createServer((req, res) => {
-    if (lane(req, res)) return
-    reached++
-    app(req, res)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    reachedApp: () => reached,
-    close: () => new Promise((resolve) => server.close(resolve)),
-  }
-}
-
 function laneFlow(kind: DbKind) {
   let t: TestApp
-  let served: Awaited<ReturnType<typeof laneServer>>
+  let served: LaneServer
   let base: string
   let owner: string
   const lines: Json[] = []
@@ -262,7 +242,7 @@ postgresOnly('Iconify lane on postgres', () => {
   describe('two processes on one database', () => {
     let a: TestApp
     let b: TestApp
-    let served: Awaited<ReturnType<typeof laneServer>>
+    let served: LaneServer
     beforeAll(async () => {
       a = await createTestApp('postgres')
       b = await createTestApp('postgres', {}, { sameDatabaseAs: a })
