@@ -37,6 +37,8 @@ export const queryKeys = {
   releasePreview: (projectId: string) => ['projects', projectId, 'release-preview'] as const,
   /** GET /api/tokens: the user's API tokens (ADR 0019). */
   apiTokens: ['tokens'] as const,
+  /** GET /api/tokens/prefixes: the Iconify prefixes the tokens reach (under apiTokens: a new token refreshes it). */
+  tokenPrefixes: ['tokens', 'prefixes'] as const,
   /** GET /api/openapi.json: the API reference shown from Account → Tokens. */
   openApi: ['openapi'] as const,
   /** GET /api/icons/duplicates?project_id=: a project's duplicate groups, asked again when its icons change. */

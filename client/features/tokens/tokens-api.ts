@@ -1,6 +1,7 @@
-// Calls of Account → Tokens (issue 24, ADR 0019): the user's API tokens on the server. Not queued in
-// the outbox: a token is no synced row, and its secret must be shown from the server's own answer.
-import type { ApiTokenRow, CreateTokenBody } from '@common/schemas/tokens.ts'
+// Calls of Account → Tokens (issue 24, ADR 0019): the user's API tokens on the server, and the Iconify
+// prefixes they reach with the project each answers (ADR 0021). Not queued in the outbox: a token is no
+// synced row, and its secret must be shown from the server's own answer.
+import type { ApiTokenRow, CreateTokenBody, IconifyPrefixRow, PinPrefixBody } from '@common/schemas/tokens.ts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { queryKeys } from '../../data/query-keys.ts'
 import { api } from '../../lib/api.ts'
@@ -31,6 +32,29 @@ export function useRevokeApiToken() {
     mutationFn: async (id: string) => {
       await api('/api/tokens/revoke', { body: { id } })
       queryClient.setQueryData<ApiTokenRow[]>(queryKeys.apiTokens, (list) => list?.filter((t) => t.id !== id))
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tokenPrefixes })
     },
+  })
+}
+
+/** Each Iconify prefix the user's live tokens reach, with the project that answers it. */
+export function useTokenPrefixes(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.tokenPrefixes,
+    queryFn: async () => (await api<{ data: IconifyPrefixRow[] }>('/api/tokens/prefixes')).data,
+    enabled,
+    staleTime: 0,
+    retry: false,
+  })
+}
+
+/** Chooses the project a prefix answers for the user's tokens of every project. */
+export function usePinPrefix() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (body: PinPrefixBody) => {
+      await api('/api/tokens/pin-prefix', { body })
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokenPrefixes }),
   })
 }

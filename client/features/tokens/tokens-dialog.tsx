@@ -1,8 +1,10 @@
 // Account → Tokens (issue 24, ADR 0019): create a personal API token (name, scope, all projects or
 // chosen ones, an optional expiry), see it once with a Copy button, list the tokens with when they
-// were created and last used, and revoke one after a confirmation. Tokens live on the server only:
-// offline the dialog says it needs a connection. One column throughout: fine at 375 px.
-import { appMessages } from '@common/messages.ts'
+// were created and last used, and revoke one after a confirmation; the Iconify prefixes the tokens reach
+// and the project each answers (token-prefixes.tsx). A web page's token is best limited to the projects
+// it shows: the form says so. Tokens live on the server only: offline the dialog says it needs a
+// connection. One column throughout: fine at 375 px.
+import { appMessages, iconifyMessages } from '@common/messages.ts'
 import type { ApiTokenRow, TokenScope } from '@common/schemas/tokens.ts'
 import { BookOpen, Copy } from 'lucide-react'
 import { type FormEvent, type ReactNode, useState, useSyncExternalStore } from 'react'
@@ -19,6 +21,7 @@ import { isOffline, subscribeConnection } from '../../local/connection.ts'
 import { db } from '../../local/db.ts'
 import { useLiveQuery } from '../../local/use-live-query.ts'
 import { ApiReferenceDialog } from './api-reference-dialog.tsx'
+import { TokenPrefixes } from './token-prefixes.tsx'
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './tokens-api.ts'
 
 const EXPIRY_DAYS = ['never', '7', '30', '90', '365'] as const
@@ -114,6 +117,9 @@ function CreateTokenForm({ onCreated }: { onCreated(token: string): void }) {
           />
           {appMessages.tokenAllProjects}
         </label>
+        <p className="text-xs text-muted" data-testid="token-for-pages">
+          {iconifyMessages.tokenForPages}
+        </p>
         {allProjects ? null : (
           <ul
             className="max-h-40 overflow-y-auto rounded-lg border border-line px-3 py-1"
@@ -283,6 +289,7 @@ export function TokensDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             <CreateTokenForm onCreated={setShown} />
           )}
           {body}
+          <TokenPrefixes enabled={open && !offline} />
           <Button variant="ghost" size="sm" className="min-h-9 self-start" onClick={() => setReference(true)}>
             <BookOpen className="size-3.5" aria-hidden />
             {appMessages.tokenApiReference}
