@@ -3,8 +3,9 @@
 // is kept per token (its hash, never the token itself) and path with query, once the full route has
 // answered it (middleware/iconify-keep.ts), in the one pattern of kept entries (kept-for.ts).
 //
-// What keeps them true: every change note of icons, projects, workspaces, access, membership, users
-// or API tokens (a revocation is one, migration 0014) forgets them all, in every process; so does any
+// What keeps them true: every change note of icons, projects, workspaces, access, membership, users,
+// API tokens (a revocation is one, migration 0014) or chosen Iconify pins (migration 0016) forgets them
+// all, in every process; so does any
 // write this process answers, before its answer leaves; and notes that may have been missed
 // (onResync). An entry is believed for a minute at most (not KEPT_TTL_MS: Iconify's clients keep
 // answers for much longer by lastModified, and every kept answer re-read at once is a burst of full

@@ -71,7 +71,7 @@ export const iconifyPaths = (): Record<string, unknown> => ({
   ),
   '/api/iconify/{token}/collections': op(
     'getIconifyCollections',
-    'IconifyInfo by prefix of every project the token reaches',
+    'IconifyInfo by prefix of every project the token reaches; a prefix several projects share, none chosen: ambiguous: true, projects',
     json('{ <prefix>: IconifyInfo }'),
     [token],
   ),

@@ -162,6 +162,18 @@ const cases: Case[] = [
     'not_found',
   ],
   ['free', 'POST', '/api/tokens/revoke', { id: unknown }, 404, 'not_found'],
+  // Which project an Iconify prefix answers (ADR 0021; iconify-prefixes.test.ts)
+  ['nobody', 'GET', '/api/tokens/prefixes', undefined, 401, 'signed_out'],
+  ['free', 'POST', '/api/tokens/pin-prefix', { prefix: 'Bad--Prefix', project_id: unknown }, 400, 'invalid'],
+  ['free', 'POST', '/api/tokens/pin-prefix', { prefix: 'icons', project_id: unknown }, 404, 'not_found'],
+  [
+    'free',
+    'POST',
+    '/api/tokens/pin-prefix',
+    { prefix: 'not-its-prefix', project_id: ownProject },
+    409,
+    'conflict',
+  ],
   // maker
   ['nobody', 'GET', '/api/maker/capabilities', undefined, 401, 'signed_out'],
   ['free', 'GET', `/api/maker/capabilities?workspaceId=${unknown}`, undefined, 404, 'not_found'],
