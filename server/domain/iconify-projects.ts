@@ -13,7 +13,7 @@ import { resolvePrefixes } from './iconify-prefixes.ts'
 import { listStamp } from './icons.ts'
 
 /** A project that carries the same prefix, as an ambiguous prefix's answer lists it. */
-export type PrefixSharer = { name: string; workspace: string | null }
+type PrefixSharer = { name: string; workspace: string | null }
 
 export type IconifyProject = {
   id: string
