@@ -76,6 +76,23 @@ test('create a token for one project, copy it once, use it, see it used, revoke 
   expect((await withToken(token, `/api/icons?project_id=${alpha}`)).status).toBe(200)
   expect((await withToken(token, `/api/icons?project_id=${beta}`)).status).toBe(404)
 
+  // The Account dialog beneath is dimmed: the Tokens dialog's overlay paints above it (same layer,
+  // later in the document).
+  const layers = await page.evaluate(() => {
+    const account = [...document.querySelectorAll('[role="dialog"]')].find(
+      (d) => d.querySelector('h2')?.textContent === 'Account',
+    )
+    const overlays = [...document.querySelectorAll('[data-state="open"].fixed.inset-0')]
+    const top = overlays.at(-1)
+    if (!account || !top) return null
+    const z = (el: Element) => Number(getComputedStyle(el).zIndex)
+    return {
+      above: z(top) >= z(account),
+      after: Boolean(account.compareDocumentPosition(top) & Node.DOCUMENT_POSITION_FOLLOWING),
+    }
+  })
+  expect(layers).toEqual({ above: true, after: true })
+
   // Closed and opened again from the Account dialog: the list is asked for again.
   await page.keyboard.press('Escape')
   await dialog.waitFor({ state: 'detached' })

@@ -21,8 +21,10 @@ interface DialogContentProps {
   'data-testid'?: string
 }
 
+// The overlay shares the content's layer: a dialog opened from a dialog (Tokens from Account) dims the
+// one beneath, since later portals paint above earlier ones of the same z-index.
 const overlay =
-  'fixed inset-0 z-40 bg-black/50 backdrop-blur-[1px] data-[state=open]:animate-[iv-fade-in_300ms] data-[state=closed]:animate-[iv-fade-out_300ms]'
+  'fixed inset-0 z-50 bg-black/50 backdrop-blur-[1px] data-[state=open]:animate-[iv-fade-in_300ms] data-[state=closed]:animate-[iv-fade-out_300ms]'
 
 const modal =
   'fixed left-1/2 top-1/2 z-50 w-[min(calc(100vw-2rem),max(40vw,500px))] max-h-[85vh] -translate-x-1/2 -translate-y-1/2 ' +
