@@ -18,6 +18,8 @@ const project = (id: string, name: string, minute = 0): ProjectRow => ({
   created_at: at(0),
   updated_at: at(minute),
   iconify_prefix: id,
+  // The scope's version of its last change: what rows merge by (reconcile.ts).
+  version: minute,
 })
 
 /** Applies server rows of one table in one transaction; answers what was announced. */

@@ -3,7 +3,7 @@ import type { IconRow } from '@common/schemas/rows.ts'
 import { describe, expect, it } from 'vitest'
 import { coalesce, type RowEvent, runs, takeBatch } from './live-batch.ts'
 
-const icon = (id: string, updated_at: string, name = id): IconRow => ({
+const icon = (id: string, version: number, name = id): IconRow => ({
   id,
   name,
   svg: '<svg/>',
@@ -19,12 +19,13 @@ const icon = (id: string, updated_at: string, name = id): IconRow => ({
   decorative: false,
   tags: [],
   created_at: '2026-01-01T00:00:00.000Z',
-  updated_at,
+  updated_at: '2026-01-01T00:00:00.000Z',
+  version,
 })
-const up = (id: string, at = '2026-01-01T00:00:00.000Z', name = id): RowEvent => ({
+const up = (id: string, version = 1, name = id): RowEvent => ({
   entity: 'icons',
   op: 'upsert',
-  row: icon(id, at, name),
+  row: icon(id, version, name),
 })
 const del = (id: string): RowEvent => ({ entity: 'icons', op: 'delete', id })
 const names = (events: RowEvent[]) =>
@@ -32,20 +33,16 @@ const names = (events: RowEvent[]) =>
 
 describe('coalesce', () => {
   it('keeps one upsert per row: the newer version, at the later place', () => {
-    const events = [
-      up('a', '2026-01-01T00:00:01.000Z', 'a1'),
-      up('b'),
-      up('a', '2026-01-01T00:00:02.000Z', 'a2'),
-    ]
+    const events = [up('a', 1, 'a1'), up('b'), up('a', 2, 'a2')]
     expect(names(coalesce(events))).toEqual(['+b:b', '+a:a2'])
   })
 
   it('keeps the newer version when an older one arrives later (events can overtake)', () => {
-    const events = [up('a', '2026-01-01T00:00:02.000Z', 'new'), up('a', '2026-01-01T00:00:01.000Z', 'old')]
+    const events = [up('a', 2, 'new'), up('a', 1, 'old')]
     expect(names(coalesce(events))).toEqual(['+a:new'])
   })
 
-  it('takes the later of two upserts with the same updated_at', () => {
+  it('takes the later of two upserts of the same version', () => {
     expect(names(coalesce([up('a', undefined, 'x'), up('a', undefined, 'y')]))).toEqual(['+a:y'])
   })
 

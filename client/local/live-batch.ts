@@ -21,7 +21,8 @@ export const cascades = (event: RowEvent) =>
 /**
  * Leaves out upserts that a later event of the same row makes moot, with the same outcome as
  * applying every event in order by the rule of reconcile.ts: a later delete wins over an upsert;
- * of two upserts the newer version (updated_at; the later one on a tie) stays, at the later place.
+ * of two upserts the newer version (by revision and version, never a clock; the later one on a tie)
+ * stays, at the later place.
  * Deletes are kept as they are (a delete and what follows it are not merged).
  */
 export function coalesce(events: readonly RowEvent[]): RowEvent[] {

@@ -2,7 +2,20 @@ import { describe, expect, test } from 'vitest'
 import { isNewer, mergeRow, sameRow } from './reconcile.ts'
 
 const at = (minute: number) => `2025-01-01T10:${String(minute).padStart(2, '0')}:00.000Z`
-const row = (id: string, name: string, minute = 0) => ({ id, name, updated_at: at(minute) })
+/** A project-like row: `version` is its scope's version of its last change; `minute` its clock stamp. */
+const row = (id: string, name: string, version = 0, minute = 0) => ({
+  id,
+  name,
+  version,
+  updated_at: at(minute),
+})
+/** An icon-like row: its own revision, then its scope's version. */
+const icon = (revision: number, version: number, name = `r${revision}v${version}`) => ({
+  id: 'i',
+  name,
+  revision,
+  version,
+})
 
 describe('mergeRow: one row arrives from the server', () => {
   test('a pending local change keeps the local version, whatever arrives', () => {
@@ -25,13 +38,35 @@ describe('mergeRow: one row arrives from the server', () => {
     expect(mergeRow(row('a', 'newer', 5), row('a', 'older', 4), false)).toBe('keep')
   })
 
+  test('versions decide, never the clock of the process that wrote the row', () => {
+    // Written by a process whose clock runs 10 minutes ahead, then by one on time: the later write
+    // has the higher version and the earlier clock stamp.
+    const early = row('a', 'first write', 4, 15)
+    const late = row('a', 'second write', 5, 6)
+    expect(isNewer(late, early)).toBe(true)
+    expect(isNewer(early, late)).toBe(false)
+    expect(mergeRow(early, late, false)).toBe('put')
+    expect(mergeRow(late, early, false)).toBe('keep')
+  })
+
+  test('icons compare by revision first: a move to another scope restarts no order', () => {
+    // Moved to a personal project: a higher revision, a lower version (another scope's counter).
+    expect(isNewer(icon(3, 7), icon(2, 90))).toBe(true)
+    expect(mergeRow(icon(3, 7), icon(2, 90), false)).toBe('keep')
+    expect(mergeRow(icon(2, 90), icon(3, 7), false)).toBe('put')
+    // A change that is no version of the icon (its meaning, an alias): the same revision, a higher version.
+    expect(mergeRow(icon(3, 8), icon(3, 7), false)).toBe('keep')
+    expect(mergeRow(icon(3, 7), icon(3, 8), false)).toBe('put')
+  })
+
   test('deleting something already absent changes nothing', () => {
     expect(mergeRow(undefined, null, false)).toBe('keep')
   })
 
-  test('rows without updated_at (access rows) always take the server version', () => {
+  test('rows without a version (made here, or stored before rows carried one) take the server version', () => {
     expect(mergeRow({ id: 'a' }, { id: 'a' }, false)).toBe('put')
-    expect(isNewer({ id: 'a' }, { id: 'a', updated_at: at(1) })).toBe(false)
+    expect(isNewer({ id: 'a' }, { id: 'a', version: 1 })).toBe(false)
+    expect(isNewer({ id: 'a', version: 2 }, { id: 'a' })).toBe(false)
   })
 })
 

@@ -16,6 +16,12 @@ export type WorkspaceRow = {
   updated_at: string
   /** The caller's role in this workspace. */
   role: Role
+  /**
+   * The version of the row's last change in its scope (ADR 0303; the scope's counter, not a clock):
+   * what the browser merges by (client/local/reconcile.ts). Absent on a row made in this browser
+   * and not yet confirmed.
+   */
+  version?: number
 }
 
 export type WorkspaceAccessRow = {
@@ -24,6 +30,12 @@ export type WorkspaceAccessRow = {
   user_id: string | null
   role: Role
   email: string
+  /**
+   * The version of the row's last change in its scope (ADR 0303; the scope's counter, not a clock):
+   * what the browser merges by (client/local/reconcile.ts). Absent on a row made in this browser
+   * and not yet confirmed.
+   */
+  version?: number
 }
 
 export type InvitationRow = {
@@ -49,6 +61,12 @@ export type ProjectRow = {
   updated_at: string
   /** Its Iconify prefix (issue 24, ADR 0021): unique among the live projects of its workspace or owner. */
   iconify_prefix: string
+  /**
+   * The version of the row's last change in its scope (ADR 0303; the scope's counter, not a clock):
+   * what the browser merges by (client/local/reconcile.ts). Absent on a row made in this browser
+   * and not yet confirmed.
+   */
+  version?: number
 }
 
 export type IconRow = {
@@ -74,6 +92,12 @@ export type IconRow = {
   decorative: boolean
   /** Search words: trimmed, lower case, no two alike (common/icon-meaning.ts). */
   tags: string[]
+  /**
+   * The version of the row's last change in its scope (ADR 0303; the scope's counter, not a clock):
+   * what the browser merges by (client/local/reconcile.ts). Absent on a row made in this browser
+   * and not yet confirmed.
+   */
+  version?: number
 }
 
 /** Why an alias is deprecated (issue 22). */

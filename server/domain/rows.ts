@@ -22,6 +22,7 @@ export const toWorkspaceRow = (w: Select<typeof workspaces>, role: Role): Worksp
   created_at: w.created_at.toISOString(),
   updated_at: w.updated_at.toISOString(),
   role,
+  version: w.version,
 })
 
 export const toAccessRow = (a: Select<typeof workspaceAccess>): WorkspaceAccessRow => ({
@@ -30,6 +31,7 @@ export const toAccessRow = (a: Select<typeof workspaceAccess>): WorkspaceAccessR
   user_id: a.user_id,
   role: a.role as Role,
   email: a.email,
+  version: a.version,
 })
 
 export const toInvitationRow = (
@@ -56,6 +58,7 @@ export const toProjectRow = (p: Select<typeof projects>): ProjectRow => ({
   created_at: p.created_at.toISOString(),
   updated_at: p.updated_at.toISOString(),
   iconify_prefix: p.iconify_prefix,
+  version: p.version,
 })
 
 export const toIconRow = (i: Select<typeof icons>): IconRow => ({
@@ -75,4 +78,5 @@ export const toIconRow = (i: Select<typeof icons>): IconRow => ({
   description: i.description,
   decorative: i.decorative,
   tags: i.tags,
+  version: i.version,
 })
