@@ -29,6 +29,7 @@ const project = (id: string, name: string, minute = 0, workspace_id: string | nu
   created_at: at(0),
   updated_at: at(minute),
   iconify_prefix: id,
+  version: minute,
 })
 const icon = (id: string, project_id: string, minute = 0, workspace_id: string | null = 'w'): IconRow => ({
   id,
@@ -47,6 +48,8 @@ const icon = (id: string, project_id: string, minute = 0, workspace_id: string |
   tags: [],
   created_at: at(0),
   updated_at: at(minute),
+  // The scope's version of its last change: what rows merge by (reconcile.ts).
+  version: minute,
 })
 
 let invitations = 0

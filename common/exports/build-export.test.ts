@@ -1,8 +1,9 @@
 import { strFromU8, unzipSync } from 'fflate'
 import { describe, expect, test } from 'vitest'
+import { projectSlug as slug } from '../slug.ts'
 import { buildExport } from './build-export.ts'
 import type { ExportKind } from './export-kinds.ts'
-import { slug, uniqueNamer } from './unique-names.ts'
+import { uniqueNamer } from './unique-names.ts'
 
 const svg = (d: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor"><path d="${d}"/></svg>`

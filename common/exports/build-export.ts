@@ -6,6 +6,7 @@
 // take the class prefix (ADR 0105). The icon font is built on the server (icon-font.ts). Reports progress
 // and yields now and then, so it also runs on a thread that must stay responsive.
 import { zipSync } from 'fflate'
+import { projectSlug } from '../slug.ts'
 import { componentName, convertSvg, cssClassName } from '../svg/index.ts'
 import { type AliasNames, aliasesFile, aliasesOf, cssWithAliases, indexAliasLines } from './aliases.ts'
 import { defaultClassPrefix } from './class-prefix.ts'
@@ -21,7 +22,7 @@ import {
 import { iconifyPackageFiles } from './iconify-json.ts'
 import { componentExtension, indexFile, packageJson, readme } from './package-files.ts'
 import { spriteSymbol, wrapSprite } from './sprite.ts'
-import { slug, uniqueNamer } from './unique-names.ts'
+import { uniqueNamer } from './unique-names.ts'
 
 export type Progress = (done: number, total: number) => void
 
@@ -38,7 +39,7 @@ export async function buildExport(
   if (kind === 'font') throw new Error('The icon font is built on the server (GET /api/projects/export)')
   const classPrefix = request.classPrefix ?? defaultClassPrefix(request.projectName)
   const icons = sortedForExport(request.icons)
-  const base = slug(request.projectName)
+  const base = projectSlug(request.projectName)
   if (kind === 'iconify-json') return iconifyExport(request, base)
   const files: Record<string, Uint8Array> = {}
   const texts: string[] = []

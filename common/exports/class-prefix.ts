@@ -2,7 +2,7 @@
 // ADR 0105): `.brand-album`, never a bare `.album` or `.ad` that a site's own classes or an ad
 // blocker's rules would hit. The default derives from the project's name; a user may set another
 // (remembered per project in the browser) or none (the empty prefix).
-import { slug } from './unique-names.ts'
+import { projectSlug } from '../slug.ts'
 
 /** A CSS identifier start (a letter or _), then letters, digits, - and _; or nothing. */
 export const CLASS_PREFIX_PATTERN = /^(?:[A-Za-z_][A-Za-z0-9_-]{0,31})?$/
@@ -18,7 +18,7 @@ const FILLER = new Set(['icon', 'icons', 'iconset'])
  * "Brand icons" → brand-, "Acme Design Systems" → acme-design-, "3D" → i3d-, "Icons" → icon-.
  */
 export function defaultClassPrefix(projectName: string): string {
-  const words = slug(projectName)
+  const words = projectSlug(projectName)
     .split('-')
     .filter((word) => word && !FILLER.has(word))
   let text = ''

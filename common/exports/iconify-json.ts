@@ -5,10 +5,11 @@
 // ones) that unplugin-icons, @iconify/tailwind4 and @iconify/utils' loaders read. The endpoint
 // (server/domain/iconify-sets.ts) names icons the same way, so both agree on every name.
 import type { IconifyInfo, IconifyJSON } from '@iconify/types'
+import { iconSlug } from '../slug.ts'
 import { type IconifyIconData, toIconifyIcon } from '../svg/index.ts'
 import { aliasesOf } from './aliases.ts'
 import { type ExportIcon, type ExportResult, sortedForExport } from './export-kinds.ts'
-import { slug, uniqueNamer } from './unique-names.ts'
+import { uniqueNamer } from './unique-names.ts'
 
 export interface IconifyNames<T extends ExportIcon> {
   /** Each icon under its Iconify name, in export order. */
@@ -18,14 +19,39 @@ export interface IconifyNames<T extends ExportIcon> {
   skipped: ExportResult['skipped']
 }
 
-/** Iconify names of icons: their slug ("Arrow Left" → arrow-left), -2 for a second one; aliases likewise. */
+/**
+ * The Iconify name an icon had before every output took the one slug (lowercase, camelCase not
+ * split, accents folded, "icons" when nothing was left): "ArrowLeft" was arrowleft, "3d box" 3d-box.
+ */
+const formerIconifyName = (name: string): string =>
+  name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '') || 'icons'
+
+/**
+ * Iconify names of icons: their slug (common/slug.ts: "ArrowLeft" → arrow-left), -2 for a second
+ * one; aliases likewise. Where an icon's former Iconify name (formerIconifyName, deduplicated the same
+ * way) differs and is nobody's, it stays as an alias of the icon: a set already in use keeps finding
+ * `brand:arrowleft` (ADR 0104).
+ */
 export function iconifyNames<T extends ExportIcon>(icons: readonly T[]): IconifyNames<T> {
-  const nextName = uniqueNamer(slug)
-  const named = sortedForExport(icons).map((icon) => ({ icon, key: nextName(icon.name).key }))
-  const placed = aliasesOf(named, slug)
+  const nextName = uniqueNamer(iconSlug)
+  const formerName = uniqueNamer(formerIconifyName)
+  const sorted = sortedForExport(icons)
+  const named = sorted.map((icon) => ({ icon, key: nextName(icon.name).key }))
+  const former = sorted.map((icon) => formerName(icon.name).key)
+  const placed = aliasesOf(named, iconSlug)
   const aliases: Record<string, string> = {}
   for (const [i, list] of [...placed.byIcon].sort(([a], [b]) => a - b))
     for (const alias of list) aliases[alias.key] = named[i]!.key
+  const taken = new Set(named.map(({ key }) => key))
+  named.forEach(({ key }, i) => {
+    const old = former[i]!
+    if (old !== key && !taken.has(old) && !(old in aliases)) aliases[old] = key
+  })
   return { named: named.map(({ icon, key }) => ({ icon, name: key })), aliases, skipped: placed.skipped }
 }
 

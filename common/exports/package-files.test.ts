@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
+import { projectSlug as slug } from '../slug.ts'
 import { packageJson, packageName, readme } from './package-files.ts'
-import { slug } from './unique-names.ts'
 
 describe('package names', () => {
   test('"-icons" is added once: a project already named … icons is not doubled', () => {

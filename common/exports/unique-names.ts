@@ -17,12 +17,3 @@ export function uniqueNamer(
     return { name: candidate, key }
   }
 }
-
-/** A file-name-safe slug of a project name ("My Icons!" → my-icons). */
-export const slug = (name: string) =>
-  name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '') || 'icons'

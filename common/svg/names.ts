@@ -1,6 +1,8 @@
 // Names derived from an icon name: PascalCase component names and kebab-case CSS classes.
-// Both are ASCII only: accents are folded (é → e), other characters separate words.
+// Both are the words of the one slug (common/slug.ts): ASCII only, accents folded (é → e),
+// camelCase split, other characters separate words.
 
+import { iconSlug, slug } from '../slug.ts'
 import { ALLOWED_ELEMENTS } from './allowlist.ts'
 
 /** react-native-svg's components (Path, FeGaussianBlur…) and globals a component must not shadow. */
@@ -15,15 +17,7 @@ const TAKEN = new Set([
     .split(' '),
 ])
 
-function words(name: string): string[] {
-  // Only non-ASCII names have accents to fold.
-  const folded = /[^\x20-\x7e]/.test(name) ? name.normalize('NFKD').replace(/\p{M}/gu, '') : name
-  return folded
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-}
+const words = (name: string): string[] => slug(name).split('-').filter(Boolean)
 
 /** PascalCase identifier: "arrow-left" → ArrowLeft, "3d box" → Icon3dBox, "" → Icon. */
 export function componentName(name: string): string {
@@ -35,11 +29,5 @@ export function componentName(name: string): string {
   return TAKEN.has(pascal) ? `${pascal}Icon` : pascal
 }
 
-/** kebab-case CSS class: "Arrow Left" → arrow-left, "3d box" → icon-3d-box, "" → icon. */
-export function cssClassName(name: string): string {
-  const kebab = words(name)
-    .map((w) => w.toLowerCase())
-    .join('-')
-  if (kebab === '') return 'icon'
-  return /^[0-9]/.test(kebab) ? `icon-${kebab}` : kebab
-}
+/** kebab-case CSS class: "Arrow Left" → arrow-left, "3d box" → icon-3d-box, "" → icon (the icon's slug). */
+export const cssClassName = iconSlug

@@ -27,8 +27,9 @@ import {
   sortedForExport,
   ZIP_MTIME,
 } from '../../common/exports/export-kinds.ts'
-import { slug, uniqueNamer } from '../../common/exports/unique-names.ts'
+import { uniqueNamer } from '../../common/exports/unique-names.ts'
 import { exportMessages } from '../../common/messages.ts'
+import { projectSlug } from '../../common/slug.ts'
 import {
   cssClassName,
   inlineStyles,
@@ -366,7 +367,7 @@ ${items}
 /** Builds the font ZIP: deterministic (fixed dates, the font's timestamp 0), like every export. */
 export async function buildIconFont(request: FontRequest): Promise<ExportResult> {
   const prefix = request.classPrefix ?? defaultClassPrefix(request.projectName)
-  const base = slug(request.projectName)
+  const base = projectSlug(request.projectName)
   const icons = sortedForExport(request.icons.map((icon) => ({ ...icon, aliases: icon.aliases ?? [] })))
   const points = assignCodePoints(
     icons,
