@@ -319,6 +319,8 @@ export const appMessages = {
     `“${name}” was deleted${by ? ` by ${by}` : ''}. An admin can restore it within ${days} days.`,
   workspaceDeletedBy: (name: string, by: string | undefined, days: number) =>
     `The workspace “${name}” was deleted${by ? ` by ${by}` : ''}. Its owner or an admin can restore it within ${days} days.`,
+  workspaceDeletedForGood: (name: string) =>
+    `The workspace “${name}” was deleted for good with its owner's account: it cannot be restored.`,
   removedFromWorkspace: (name: string, by: string | undefined) =>
     `You were removed from “${name}”${by ? ` by ${by}` : ''}.`,
   projectRestored: (name: string) => `“${name}” was restored`,

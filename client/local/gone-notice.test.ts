@@ -15,6 +15,12 @@ describe('vanishedText', () => {
     )
   })
 
+  it("a workspace purged with its owner's account promises no restore (nobody is left to do it)", () => {
+    expect(vanishedText({ kind: 'workspace-gone', name: 'Acme' })).toBe(
+      "The workspace “Acme” was deleted for good with its owner's account: it cannot be restored.",
+    )
+  })
+
   it('says it without a name when the server does not know who', () => {
     expect(vanishedText({ kind: 'removed', name: 'Acme' })).toBe('You were removed from “Acme”.')
     expect(vanishedText({ kind: 'project', name: 'P' })).toBe(

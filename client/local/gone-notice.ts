@@ -25,11 +25,14 @@ export type Vanished =
   | { kind: 'project'; name: string; by?: string }
   | { kind: 'workspace'; name: string; by?: string }
   | { kind: 'removed'; name: string; by?: string }
+  /** Deleted for good (purged: its owner's account went and nobody else was in it): no restore. */
+  | { kind: 'workspace-gone'; name: string }
 
 /** The toast's text for what vanished (pure: unit-tested). */
 export function vanishedText(v: Vanished): string {
   if (v.kind === 'project') return appMessages.projectDeletedBy(v.name, v.by, TRASH_DAYS)
   if (v.kind === 'workspace') return appMessages.workspaceDeletedBy(v.name, v.by, TRASH_DAYS)
+  if (v.kind === 'workspace-gone') return appMessages.workspaceDeletedForGood(v.name)
   return appMessages.removedFromWorkspace(v.name, v.by)
 }
 

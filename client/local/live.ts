@@ -86,7 +86,10 @@ async function vanishing(event: ChangeEvent): Promise<Vanished | null> {
   if (event.op !== 'delete') return null
   if (event.entity === 'workspaces') {
     const w = await db.workspaces.get(event.id)
-    return w ? { kind: 'workspace', name: w.name, by: event.by } : null
+    if (!w) return null
+    return event.for_good
+      ? { kind: 'workspace-gone', name: w.name }
+      : { kind: 'workspace', name: w.name, by: event.by }
   }
   if (event.entity === 'projects') {
     const p = await db.projects.get(event.id)

@@ -12,7 +12,8 @@ import type { IconRow, ProjectRow, WorkspaceAccessRow, WorkspaceRow } from './ro
 export type ChangeEvent = { scope?: string; version?: number } & (
   | { entity: 'workspaces'; op: 'upsert'; row: WorkspaceRow }
   /** `by`: who deleted it (a name, else an e-mail; ADR 0018). */
-  | { entity: 'workspaces'; op: 'delete'; id: string; by?: string }
+  /** `for_good`: purged (its owner's account went with nobody left in it), not kept for a restore. */
+  | { entity: 'workspaces'; op: 'delete'; id: string; by?: string; for_good?: true }
   | { entity: 'workspaces_access'; op: 'upsert'; row: WorkspaceAccessRow }
   | { entity: 'workspaces_access'; op: 'delete'; id: string; workspace_id: string }
   | { entity: 'projects'; op: 'upsert'; row: ProjectRow }

@@ -13,17 +13,21 @@ import type { Tx } from '../db/client.ts'
 import { icons, projects, workspaceAccess, workspaces } from '../db/schema/index.ts'
 import { iconNotes } from './change-notes.ts'
 import type { Deps } from './deps.ts'
+import { type Heir, tellHeirs } from './heir-notice.ts'
 import { scopeKey } from './sync-scopes.ts'
 import { purgeWorkspace } from './trash.ts'
 import { cancelInvitationsBy } from './workspace-invitations.ts'
 import { writeInScope } from './write-in-scope.ts'
 
 export async function releaseAccount(deps: Deps, userId: string): Promise<void> {
+  const heirs = new Map<string, Heir>()
   for (const workspaceId of await workspacesOf(deps.db, userId)) {
-    const gone = await leaveWorkspace(deps, workspaceId, userId)
+    const gone = await leaveWorkspace(deps, workspaceId, userId, (heir) => heirs.set(workspaceId, heir))
     // Nobody is left to restore it: it goes for good (ADR 0018).
     if (gone) await purgeWorkspace(deps, gone.id)
   }
+  // Each new owner is told by e-mail, once their workspace is theirs (heir-notice.ts).
+  await tellHeirs(deps, userId, [...heirs.values()])
   // The personal scope goes with its projects: nobody may pull it any more (no version, no note).
   await writeInScope(deps, [], async ({ tx, forgetScope }) => {
     await tx.delete(projects).where(and(isNull(projects.workspace_id), eq(projects.user_id, userId)))
@@ -54,7 +58,7 @@ const heirRank = (role: Role) => (can(role, 'workspace:manage-users') ? 0 : can(
  * Takes the user out of one workspace, handing it on if they own it. Answers the workspace when they
  * own it and nobody else is in it: the caller deletes it (deleteWorkspace tells everyone).
  */
-async function leaveWorkspace(deps: Deps, workspaceId: string, userId: string) {
+async function leaveWorkspace(deps: Deps, workspaceId: string, userId: string, onHeir: (heir: Heir) => void) {
   type Workspace = typeof workspaces.$inferSelect
   // The scope's version is taken first (as every write does), then the workspace's row is locked;
   // when there is nothing to change here after all, the version rolls back with the rest.
@@ -72,6 +76,7 @@ async function leaveWorkspace(deps: Deps, workspaceId: string, userId: string) {
         .update(workspaces)
         .set({ user_id: heir.user_id!, version, updated_at: new Date() })
         .where(eq(workspaces.id, workspaceId))
+      onHeir({ userId: heir.user_id!, email: heir.email, workspaceId, workspaceName: workspace.name })
       announce(
         { entity: 'workspaces_access', op: 'upsert', id: heir.id, ...v },
         { entity: 'workspaces', op: 'upsert', id: workspaceId, ...v },

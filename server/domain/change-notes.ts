@@ -25,6 +25,8 @@ export type ChangeNote = Versioned &
         audience?: string[]
         /** Who deleted it (a name, else an e-mail): members are told by whom (ADR 0018). */
         by?: string
+        /** Gone for good, not into "Recently deleted" (a workspace purged): nobody can restore it. */
+        for_good?: true
       }
     /** Many icons created at once (POST /api/icons/create-many); see iconNotes for the size. */
     | {

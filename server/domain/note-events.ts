@@ -109,7 +109,17 @@ export function eventsOf(note: StreamNote, role: Role | null, rows: Rows): Chang
       return [
         { entity: 'workspaces_access', op: 'delete', id: note.id, workspace_id: note.workspace_id ?? '' },
       ]
-    if (note.entity === 'workspaces' || note.entity === 'projects')
+    if (note.entity === 'workspaces')
+      return [
+        {
+          entity: note.entity,
+          op: 'delete',
+          id: note.id,
+          ...by(note.by),
+          ...(note.for_good ? { for_good: true } : {}),
+        },
+      ]
+    if (note.entity === 'projects')
       return [{ entity: note.entity, op: 'delete', id: note.id, ...by(note.by) }]
     return [{ entity: note.entity, op: 'delete', id: note.id }]
   }

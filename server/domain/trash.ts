@@ -82,6 +82,6 @@ export async function purgeWorkspace(deps: Deps, id: string): Promise<void> {
     await tx.delete(workspaces).where(eq(workspaces.id, id))
     await write.forgetScope(id)
     const audience = rows.map((r) => r.user_id!)
-    write.announce({ entity: 'workspaces', op: 'delete', id, workspace_id: id, audience })
+    write.announce({ entity: 'workspaces', op: 'delete', id, workspace_id: id, audience, for_good: true })
   })
 }

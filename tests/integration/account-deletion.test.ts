@@ -143,8 +143,21 @@ describe.each(dbKinds)('deleting an account on %s', (kind) => {
       .from(projects)
       .where(eq(projects.workspace_id, team.wsId))
     const cursor = (await pull(admin, team.wsId, 0)).version as number
+    const [{ name: workspaceName } = { name: '' }] = await db()
+      .select({ name: workspaces.name })
+      .from(workspaces)
+      .where(eq(workspaces.id, team.wsId))
+    const sent = Date.now()
 
     expect((await deleteAccount(team.owner)).status).toBe(200)
+
+    // The new owner is told which workspace is theirs now, whose account went, and that on their plan
+    // (free here) members cannot save there until they are on Gold.
+    const mail = await t.smtp.waitForMail('ad-admin@example.com', { after: sent })
+    expect(mail.subject).toBe(`You now own ${workspaceName} on Iconvault`)
+    expect(mail.text).toContain(`You are now the owner of the workspace "${workspaceName}"`)
+    expect(mail.text).toContain('ad-owner@example.com deleted their Iconvault account')
+    expect(mail.text).toContain('Upgrade to Gold')
 
     const mine = await t.get('/api/workspaces', admin)
     expect(mine.body.data).toEqual([expect.objectContaining({ id: team.wsId, role: 'owner' })])
