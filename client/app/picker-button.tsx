@@ -1,4 +1,5 @@
-// The project picker's button, '{workspace name or Personal} / {project name}' or 'Select Project':
+// The project picker's button, '{workspace name or Personal} / {project name}' or 'Select Project'
+// ('{workspace name} / Select Project' in a workspace with no project open):
 // the trigger of its popover (project-picker.tsx), and, disabled, its placeholder in the header
 // until the popover's code has loaded (app-header.tsx). Where it is narrow (a phone), the workspace
 // gives way first, so the project's name stays readable; the tooltip has both.
@@ -30,7 +31,8 @@ export function usePickerLabel(): PickerLabel {
   const projectWorkspace = useWorkspace(current.project?.workspace_id)
   return current.project
     ? { workspace: workspaceLabel(current.project, projectWorkspace), project: current.project.name }
-    : { workspace: null, project: messages.selectProject }
+    : // A workspace chosen (or just created) without a project: the header says which one.
+      { workspace: current.workspace?.name ?? null, project: messages.selectProject }
 }
 
 export function PickerButton({

@@ -31,11 +31,42 @@ class NotAllowedError extends Error {
   }
 }
 
-async function createWorkspace(input: { name: string; description?: string; userId: string; plan: Plan }) {
+/** Creates running in this tab, by id: a create repeated with its id is the same create. */
+const creating = new Map<string, Promise<LocalWorkspace>>()
+
+/**
+ * Creates a workspace (locally at once, queued for the server). `id` is the form's: one per opening
+ * of the dialog, so that a double submit (a double click, Enter twice) is one create, never two
+ * workspaces of the same name; the server's create is idempotent by id as well.
+ */
+function createWorkspace(input: {
+  id?: string
+  name: string
+  description?: string
+  userId: string
+  plan: Plan
+}) {
+  const id = input.id ?? crypto.randomUUID()
+  const running = creating.get(id)
+  if (running) return running
+  const done = queueCreateWorkspace({ ...input, id }).finally(() => creating.delete(id))
+  creating.set(id, done)
+  return done
+}
+
+async function queueCreateWorkspace(input: {
+  id: string
+  name: string
+  description?: string
+  userId: string
+  plan: Plan
+}) {
   if (!canCreateWorkspace(input.plan)) throw new NotAllowedError()
+  const known = await db.workspaces.get(input.id)
+  if (known) return known
   const now = new Date().toISOString()
   const row: LocalWorkspace = {
-    id: crypto.randomUUID(),
+    id: input.id,
     name: input.name.trim(),
     description: input.description?.trim() ?? '',
     user_id: input.userId,

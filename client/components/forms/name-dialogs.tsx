@@ -2,7 +2,7 @@
 // after trimming, does nothing, visibly: the button is disabled meanwhile); "… Settings" edits a row shown while it is set and ends with a
 // Delete button confirmed in a second dialog, and Save Changes.
 import { messages } from '@common/messages.ts'
-import { type FormEvent, type ReactNode, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { Button } from '../ui/button.tsx'
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx'
 import { Dialog, DialogContent } from '../ui/dialog.tsx'
@@ -44,10 +44,18 @@ interface CreateByNameDialogProps {
 
 export function CreateByNameDialog(props: CreateByNameDialogProps) {
   const [name, setName] = useState('')
+  // A second submit before `pending` is rendered (a double click, Enter twice in one frame) is dropped.
+  const submitting = useRef(false)
+  const { pending, open } = props
+  useEffect(() => {
+    // Free again once the create settled, or the dialog closed (done) or opened anew.
+    if (!pending || !open) submitting.current = false
+  }, [pending, open])
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    if (!name.trim()) return
+    if (!name.trim() || submitting.current || props.pending) return
+    submitting.current = true
     props.onCreate(name, () => {
       setName('')
       props.onOpenChange(false)

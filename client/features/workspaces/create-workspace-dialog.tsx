@@ -1,5 +1,7 @@
-// Create New Workspace (gold plan).
+// Create New Workspace (gold plan). One id per opening of the form: submitting it twice (a double
+// click, Enter twice) creates one workspace, and the header switches to it.
 import { messages } from '@common/messages.ts'
+import { useState } from 'react'
 import { CreateByNameDialog } from '../../components/forms/name-dialogs.tsx'
 import { useCreateWorkspace } from '../../data/workspaces.ts'
 import type { Me } from '../../lib/me.ts'
@@ -15,6 +17,7 @@ interface CreateWorkspaceDialogProps {
 
 export function CreateWorkspaceDialog({ user, onCreated, ...dialog }: CreateWorkspaceDialogProps) {
   const create = useCreateWorkspace()
+  const [id, setId] = useState(() => crypto.randomUUID())
   return (
     <CreateByNameDialog
       title={messages.createNewWorkspace}
@@ -24,9 +27,10 @@ export function CreateWorkspaceDialog({ user, onCreated, ...dialog }: CreateWork
       pending={create.isPending}
       onCreate={(name, done) =>
         create.mutate(
-          { name, userId: user.id, plan: user.plan },
+          { id, name, userId: user.id, plan: user.plan },
           {
             onSuccess: (workspace) => {
+              setId(crypto.randomUUID())
               done()
               onCreated(workspace)
             },
