@@ -100,7 +100,7 @@ describe('buying, canceling and restoring a plan (local provider)', () => {
       fetch('/api/workspaces/create', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ id: randomUUID(), name: 'Design Team', description: '' }),
+        body: JSON.stringify({ id: crypto.randomUUID(), name: 'Design Team', description: '' }),
       }).then((r) => r.status),
     )
     expect(res).toBe(200)

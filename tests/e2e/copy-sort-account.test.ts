@@ -195,7 +195,13 @@ test('1280 px: sort, copy to another project (bulk and panel), the code shown, t
   // The account dialog: credits left, Change plan, and Delete account after a confirmation.
   const account = await openAccount(page)
   await account.getByText(/^[\d,]+ of [\d,]+ credits left this month$/).waitFor()
-  expect(await account.getByRole('link', { name: 'Change plan' }).getAttribute('href')).toBe('/upgrade')
+  // Change plan keeps the open project and the page it was opened from (docs/product.md D11).
+  const changePlan = new URL(
+    (await account.getByRole('link', { name: 'Change plan' }).getAttribute('href')) ?? '',
+    app.baseUrl,
+  )
+  expect(changePlan.pathname).toBe('/upgrade')
+  expect(changePlan.searchParams.get('from')).toMatch(/^\/icons\?projectId=/)
   await account.getByRole('button', { name: 'Delete account…' }).click()
   const confirm = page.getByRole('alertdialog', { name: appMessages.deleteAccountTitle })
   await confirm.getByText(appMessages.deleteAccountPersonal('2 projects', '7 icons')).waitFor()
