@@ -64,7 +64,8 @@ export function projectRoutes(deps: Deps) {
   )
 
   // GET /api/projects/deleted?workspace_id=: a workspace's (none: the caller's personal) projects
-  // deleted in the last 30 days, to those who may delete projects there.
+  // deleted in the last 30 days, to those who may delete projects there; a token limited to projects
+  // (ADR 0019) lists only its own, as GET /api/projects does.
   const deletedListScope: Locate = async (c, actor) => {
     const { workspace_id } = c.get('query') as { workspace_id?: string }
     return workspace_id
@@ -75,7 +76,11 @@ export function projectRoutes(deps: Deps) {
     '/deleted',
     validateQuery(s.deletedProjectsQuery),
     requireAccess('project:delete', deletedListScope),
-    async (c) => c.json({ data: await projects.listDeletedProjects(deps, c.get('scope')) }),
+    async (c) => {
+      const actor = actorOf(c)
+      const data = await projects.listDeletedProjects(deps, c.get('scope'))
+      return c.json({ data: data.filter((p) => tokenReaches(actor, p.id)) })
+    },
   )
 
   // POST /api/projects/restore: a deleted project comes back with all its icons.

@@ -153,6 +153,51 @@ function tokenFlow(kind: DbKind) {
     )
   })
 
+  it('a token limited to projects lists only its own projects among the deleted ones (personal and team)', async () => {
+    const mine = { kept: randomUUID(), other: randomUUID() }
+    for (const [id, name] of [
+      [mine.kept, 'Trash kept'],
+      [mine.other, 'Trash other'],
+    ] as const)
+      expect((await t.post('/api/projects/create', cookie, { id, name, workspace_id: null })).status).toBe(
+        200,
+      )
+    const wsId = randomUUID()
+    const team = await seedTeam(t, { owner: 'token-trash-owner@example.com', wsId })
+    const ours = { kept: randomUUID(), other: randomUUID() }
+    for (const [id, name] of [
+      [ours.kept, 'Team trash kept'],
+      [ours.other, 'Team trash other'],
+    ] as const)
+      expect(
+        (await t.post('/api/projects/create', team.owner, { id, name, workspace_id: wsId })).status,
+      ).toBe(200)
+    const limited = await makeToken({ name: 'Kept only', scope: 'write', project_ids: [mine.kept] })
+    const teamLimited = await t.post('/api/tokens/create', team.owner, {
+      name: 'Team kept only',
+      scope: 'write',
+      project_ids: [ours.kept],
+    })
+    expect(teamLimited.status).toBe(200)
+    for (const id of [mine.kept, mine.other])
+      expect((await t.post('/api/projects/delete', cookie, { id })).status).toBe(200)
+    for (const id of [ours.kept, ours.other])
+      expect((await t.post('/api/projects/delete', team.owner, { id })).status).toBe(200)
+    const names = (res: { body: Json }) => res.body.data.map((p: Json) => p.name).sort()
+    // The session (and an unlimited token) sees every deleted project; the limited one only its own.
+    expect(names(await t.get('/api/projects/deleted', cookie))).toEqual(['Trash kept', 'Trash other'])
+    const personal = await bearer(limited.token, '/api/projects/deleted')
+    expect(personal.status).toBe(200)
+    expect(names(personal)).toEqual(['Trash kept'])
+    expect(JSON.stringify(personal.body)).not.toContain(mine.other)
+    const teamToken = teamLimited.body.data.token as string
+    const inTeam = await bearer(teamToken, `/api/projects/deleted?workspace_id=${wsId}`)
+    expect(inTeam.status).toBe(200)
+    expect(names(inTeam)).toEqual(['Team trash kept'])
+    expect(JSON.stringify(inTeam.body)).not.toContain(ours.other)
+    expect(names(await bearer(teamToken, '/api/projects/deleted'))).toEqual([])
+  })
+
   it('never reaches account, billing, session, token or sign-in routes (403 token_not_allowed)', async () => {
     const { token } = await makeToken({ name: 'Everything', scope: 'write' })
     for (const [method, path, json] of [
