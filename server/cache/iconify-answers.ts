@@ -11,12 +11,11 @@
 // answers for much longer by lastModified, and every kept answer re-read at once is a burst of full
 // requests) and never past its token's expiry; it is not used once its token's last use is due to be
 // written again (LAST_USED_EVERY_MS): that request takes the full route, which writes it. The
-// per-token limit is shared by the lane and the route.
+// per-token limit is one budget of the lane, the route and the bearer path (rate-limit.ts tokenBudget).
 import { createHash } from 'node:crypto'
 import { LAST_USED_EVERY_MS } from '../domain/api-tokens.ts'
 import type { ChangeNote } from '../domain/change-notes.ts'
-import { TOKEN_LIMIT } from '../middleware/api-token.ts'
-import { fixedWindow } from '../middleware/rate-limit.ts'
+import { type FixedWindow, tokenBudget } from '../middleware/rate-limit.ts'
 import type { KeptAnswer } from './kept-answer.ts'
 import { type KeptFor, keptFor } from './kept-for.ts'
 
@@ -48,8 +47,8 @@ const UNRELATED = new Set<ChangeNote['entity']>(['invitations', 'sessions'])
 
 export type IconifyAnswers = {
   kept: KeptFor<IconifyKept>
-  /** Requests per token and minute, as the bearer path allows (ADR 0019). */
-  perToken: ReturnType<typeof fixedWindow>
+  /** Requests per token and minute: the one budget the bearer path takes from too (ADR 0019). */
+  perToken: FixedWindow
 }
 
 const stores = new WeakMap<object, IconifyAnswers>()
@@ -68,7 +67,7 @@ export function iconifyAnswers(db: object): IconifyAnswers {
           of: (e) => ({ shared: e.answer, bytes: 2 * e.answer.body.byteLength }),
         },
       }),
-      perToken: fixedWindow(TOKEN_LIMIT),
+      perToken: tokenBudget(db),
     }
     stores.set(db, store)
   }

@@ -2,9 +2,10 @@
 // c.var.user. `tokenGate` (mounted first on /api) refuses a request carrying both a token and a cookie
 // (400) and a token sent to what no token may reach (account, billing, session, tokens, sign-in:
 // 403 token_not_allowed); `tokenLoad` (instead of the session's load) resolves the token (401
-// token_invalid / token_expired / token_revoked), limits requests per token, lets a read token only
-// GET and HEAD (403 token_read_only), and keeps a token limited to projects off the routes that span
-// all of its user's projects (sync, live events, workspaces, usage).
+// token_invalid / token_expired / token_revoked), limits requests per token (one budget with the
+// Iconify endpoint: tokenBudget), lets a read token only GET and HEAD (403 token_read_only), and keeps
+// a token limited to projects off the routes that span all of its user's projects (sync, live
+// events, workspaces, usage).
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { errorBody } from '../../common/error-codes.ts'
@@ -12,7 +13,7 @@ import { appMessages } from '../../common/messages.ts'
 import type { Db } from '../db/client.ts'
 import { tokenUser } from '../domain/api-tokens.ts'
 import { badRequest, forbidden } from '../domain/errors.ts'
-import { fixedWindow, type Limit } from './rate-limit.ts'
+import { type FixedWindow, tokenBudget } from './rate-limit.ts'
 import type { AppEnv } from './session.ts'
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i
@@ -33,9 +34,6 @@ const ALL_PROJECTS = ['/api/sync', '/api/events', '/api/workspaces', '/api/usage
 
 const under = (path: string, roots: string[]) => roots.some((r) => path === r || path.startsWith(`${r}/`))
 
-/** Requests per token and minute (a CLI pull is a handful; a script gets a clear 429 with Retry-After). */
-export const TOKEN_LIMIT: Limit = { max: 600, windowMs: 60_000 }
-
 const notAllowed = () => forbidden(appMessages.tokenNotAllowed, 'token_not_allowed')
 
 export const tokenGate = createMiddleware(async (c, next) => {
@@ -46,8 +44,8 @@ export const tokenGate = createMiddleware(async (c, next) => {
   await next()
 })
 
-export function tokenLoad(db: Db, limit: Limit = TOKEN_LIMIT) {
-  const perToken = fixedWindow(limit)
+/** `perToken`: the token's budget, shared with the Iconify endpoint (rate-limit.ts tokenBudget). */
+export function tokenLoad(db: Db, perToken: FixedWindow = tokenBudget(db)) {
   return createMiddleware<AppEnv>(async (c: Context<AppEnv>, next) => {
     const user = await tokenUser(db, bearerOf(c.req.raw.headers) ?? '')
     const grant = user.token!

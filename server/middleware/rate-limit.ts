@@ -29,6 +29,13 @@ export const LIMITS = {
   aiConcurrentPerUser: 2,
 } as const
 
+/**
+ * Requests per API token and minute, however they come: `Authorization: Bearer` calls and the Iconify
+ * endpoint (its route and its lane) take from one budget (tokenBudget), so a token's total is this
+ * limit (ADR 0019, 0308). A CLI pull is a handful; a script gets a clear 429 with Retry-After.
+ */
+export const TOKEN_LIMIT: Limit = { max: 600, windowMs: MINUTE }
+
 /** How long a client is told to wait when refused for running too many calls at once. */
 const CONCURRENT_RETRY_SECONDS = 5
 
@@ -67,6 +74,24 @@ export function fixedWindow(limit: Limit, now: () => number = Date.now) {
     /** Keys held now (for tests of the bound). */
     size: () => windows.size,
   }
+}
+
+export type FixedWindow = ReturnType<typeof fixedWindow>
+
+const tokenBudgets = new WeakMap<object, FixedWindow>()
+
+/**
+ * The one per-token budget of this process and database (TOKEN_LIMIT), keyed by the token's id: the
+ * bearer path (api-token.ts), the Iconify route and its lane all take from it (tests run several
+ * apps, on several databases, in one process).
+ */
+export function tokenBudget(db: object): FixedWindow {
+  let budget = tokenBudgets.get(db)
+  if (!budget) {
+    budget = fixedWindow(TOKEN_LIMIT)
+    tokenBudgets.set(db, budget)
+  }
+  return budget
 }
 
 /** The 429 every limit answers. */

@@ -5,8 +5,8 @@
 //   GET last-modified?prefixes=   { lastModified: { prefix: unix seconds } }
 // so that `addAPIProvider('team', { resources: ['https://host/api/iconify/<token>'] })` serves
 // `@team:prefix:name`. The token (read or write) is in the path: only reads are routed here, so it is
-// read-only by construction; it is checked on every request (a revoked one is refused at once), limited
-// per token like the bearer path, and redacted from every log line (request-log.ts). No cookie is read:
+// read-only by construction; it is checked on every request (a revoked one is refused at once), counted
+// in the token's one budget with its bearer calls (rate-limit.ts tokenBudget), and redacted from every log line (request-log.ts). No cookie is read:
 // any origin may fetch these answers (Access-Control-Allow-Origin: *). Answers are kept per project
 // list stamp with a strong ETag (Cache-Control: private, 304 on If-None-Match: compress-json.ts), and
 // once answered, sent again without the database or Hono by the lane (server/iconify-lane.ts) until a

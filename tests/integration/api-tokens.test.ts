@@ -16,6 +16,7 @@ import { MAX_ACTIVE_TOKENS } from '../../common/schemas/tokens.ts'
 import { apiTokens } from '../../server/db/schema/index.ts'
 import { LAST_USED_EVERY_MS } from '../../server/domain/api-tokens.ts'
 import { tokenLoad } from '../../server/middleware/api-token.ts'
+import { fixedWindow, TOKEN_LIMIT, tokenBudget } from '../../server/middleware/rate-limit.ts'
 import type { AppEnv } from '../../server/middleware/session.ts'
 import { postgresOnly } from '../setup/postgres-only.ts'
 import { seedTeam } from '../setup/seed-team.ts'
@@ -315,12 +316,31 @@ function tokenFlow(kind: DbKind) {
     expect(both.map((r) => r.status).sort()).toEqual([200, 403])
   })
 
+  it('counts a token’s Iconify and Bearer requests in one budget: its total a minute is TOKEN_LIMIT', async () => {
+    const { id, token } = await makeToken({ name: 'Both ways', scope: 'read' })
+    // Most of the minute spent already (in memory, as many requests would: the loop of 600 real
+    // requests is too slow for a busy machine); the last four go two each way.
+    const budget = tokenBudget(t.ctx.store.db)
+    for (let i = 0; i < TOKEN_LIMIT.max - 4; i++) expect(budget.take(id)).toBe(0)
+    const iconify = () => t.request(`/api/iconify/${token}/collections`, { origin: null })
+    for (let i = 0; i < 2; i++) expect((await iconify()).status).toBe(200)
+    for (let i = 0; i < 2; i++) expect((await bearer(token, '/api/projects')).status).toBe(200)
+    // Each way is refused once the other's requests have used up the rest.
+    expectCode(await bearer(token, '/api/projects'), 429, 'rate_limited')
+    const refused = await iconify()
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    // Another token's budget is its own.
+    const other = await makeToken({ name: 'Fresh', scope: 'read' })
+    expect((await bearer(other.token, '/api/projects')).status).toBe(200)
+  })
+
   it('limits requests per token (429 with Retry-After), each token on its own', async () => {
     const one = await makeToken({ name: 'Busy', scope: 'read' })
     const two = await makeToken({ name: 'Calm', scope: 'read' })
     // The app's own middleware on this database, with a limit of 3 a minute.
     const app = new Hono<AppEnv>()
-    app.use(tokenLoad(t.ctx.store.db, { max: 3, windowMs: 60_000 }))
+    app.use(tokenLoad(t.ctx.store.db, fixedWindow({ max: 3, windowMs: 60_000 })))
     app.get('/x', (c) => c.json({ user: c.get('user')?.email }))
     const call = (token: string) => app.request('/x', { headers: { authorization: `Bearer ${token}` } })
     for (let i = 0; i < 3; i++) expect((await call(one.token)).status).toBe(200)
