@@ -3,10 +3,12 @@
 // It is the only way server code writes to the output (ADR 0014; Biome's noConsole refuses
 // `console.*` under server/). A line written while a request is being handled carries its request
 // id (`reqId`): the request log runs the rest of the request inside `withRequestId`, so domain code
-// logging through deps.logger gets it without knowing of Hono.
+// logging through deps.logger gets it without knowing of Hono. No line is written with an API token in
+// it, whatever logged it (log-redact.ts scrubTokens, ADR 0014).
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { type DestinationStream, type Logger, pino } from 'pino'
 import pretty from 'pino-pretty'
+import { scrubTokens } from './log-redact.ts'
 
 export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug'
 export type LogFormat = 'json' | 'pretty'
@@ -47,6 +49,8 @@ export function createLogger(opts: {
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
+      // The last pass over every written line: a token in a path, an error's message or its stack.
+      hooks: { streamWrite: scrubTokens },
       // The request id of the line's request; a reqId the call passes itself wins.
       mixin: () => {
         const reqId = currentRequestId()

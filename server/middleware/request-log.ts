@@ -1,19 +1,26 @@
 // The request log: one line per request (request id, method, path without the query string,
 // status, duration, the signed-in user's id), and the request id on the response. The query
 // string never reaches the log: magic-link tokens and other secrets travel there; nor does an API
-// token in a path (loggedPath). A request id
+// token in a path, in any spelling of the path (loggedPath, server/log-redact.ts). A request id
 // from the proxy (X-Request-Id) is kept when the proxy is trusted (TRUST_PROXY), else one is made.
 // The rest of the request runs inside withRequestId: whatever it logs carries the id (server/log.ts).
 import { randomUUID } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import { type Logger, withRequestId } from '../log.ts'
+import { redactPath } from '../log-redact.ts'
 
 const REQUEST_ID_HEADER = 'X-Request-Id'
 const SAFE_ID = /^[\w.:@-]{1,128}$/
 
-/** An API token in a path (the Iconify endpoint, ADR 0021) is never logged: `/api/iconify/[token]/…`. */
+/**
+ * A path as it may be logged: the token's place in the Iconify endpoint's paths (ADR 0021), and any
+ * other segment holding an API token in any case or encoding, are written `[token]`
+ * (`/api/iconify/[token]/…`).
+ */
 export const loggedPath = (path: string): string =>
-  path.startsWith('/api/iconify/') ? path.replace(/^\/api\/iconify\/[^/]*/, '/api/iconify/[token]') : path
+  redactPath(
+    path.startsWith('/api/iconify/') ? path.replace(/^\/api\/iconify\/[^/]*/, '/api/iconify/[token]') : path,
+  )
 
 type Env = { Variables: { requestId: string; user: { id: string } | null; answerComplete: boolean } }
 
