@@ -14,6 +14,7 @@ import { icons, projects, workspaceAccess, workspaces } from '../db/schema/index
 import { iconNotes } from './change-notes.ts'
 import type { Deps } from './deps.ts'
 import { type Heir, tellHeirs } from './heir-notice.ts'
+import { forgetPersonalHistory } from './history-cleanup.ts'
 import { scopeKey } from './sync-scopes.ts'
 import { purgeWorkspace } from './trash.ts'
 import { cancelInvitationsBy } from './workspace-invitations.ts'
@@ -30,6 +31,8 @@ export async function releaseAccount(deps: Deps, userId: string): Promise<void> 
   await tellHeirs(deps, userId, [...heirs.values()])
   // The personal scope goes with its projects: nobody may pull it any more (no version, no note).
   await writeInScope(deps, [], async ({ tx, forgetScope }) => {
+    // Their icons' recorded history too (no foreign key holds it): history-cleanup.ts.
+    await forgetPersonalHistory(tx, userId)
     await tx.delete(projects).where(and(isNull(projects.workspace_id), eq(projects.user_id, userId)))
     await forgetScope(scopeKey(null, userId))
   })
