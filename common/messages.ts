@@ -190,6 +190,7 @@ export const appMessages = {
   pendingLinkStay: 'Stay signed in',
   goldRequired: 'You need the gold plan to create workspaces',
   idTaken: 'This id is already in use',
+  alreadyExists: 'This clashes with something that already exists: reload and try again',
   alreadyMember: 'This person is already a member of the workspace',
   ownerIsFixed: 'The owner of a workspace cannot be removed or given another role',
   personNotFound: 'This person is not in the workspace',

@@ -10,6 +10,7 @@ import { settlePlan } from './billing/settle-plan.ts'
 import { type KeptAnswer, keptAnswer } from './cache/kept-answer.ts'
 import type { Store } from './db/client.ts'
 import { isConnectionError } from './db/connection-errors.ts'
+import { isUniqueViolation } from './db/unique-violation.ts'
 import type { Deps } from './domain/deps.ts'
 import { ApiError } from './domain/errors.ts'
 import { openApiDocument } from './domain/openapi.ts'
@@ -152,6 +153,15 @@ export function createApp(deps: AppDeps) {
     // with a 500 of its own that drops the cause: while a connection is known lost, that is what it was.
     const authHidesLoss =
       isAPIError(err) && err.statusCode === 500 && deps.store.lastLoss() >= deps.store.lastAnswer()
+    // A write that clashed with a row no check foresaw (two writers at once, an id used before): the
+    // request conflicts with what exists, it is not the server's failure (ADR 0004).
+    if (isUniqueViolation(err)) {
+      deps.logger.warn(
+        { err, reqId: c.get('requestId'), method: c.req.method, path: loggedPath(c.req.path) },
+        'unique violation answered 409',
+      )
+      return c.json(errorBody(appMessages.alreadyExists, 'conflict'), 409)
+    }
     if (isConnectionError(err) || authHidesLoss) {
       deps.logger.warn(
         { err, reqId: c.get('requestId'), method: c.req.method, path: loggedPath(c.req.path) },

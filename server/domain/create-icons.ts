@@ -21,6 +21,7 @@ import { iconNotes } from './change-notes.ts'
 import type { Actor, Deps } from './deps.ts'
 import { type DuplicateFlags, flagCreated, measureMany } from './duplicates.ts'
 import { ApiError, badRequest } from './errors.ts'
+import { forgetOrphanHistory } from './history-cleanup.ts'
 import { aliasClashes, nameKey } from './icon-aliases.ts'
 import { createTarget, type IconRecord, iconColumnsButSvg, newIconRow, served } from './icons.ts'
 import { assertRoom } from './quotas.ts'
@@ -229,6 +230,11 @@ async function insert(
     for (const { id } of trashed) clashes.set(id, appMessages.idTaken)
     const storing = fresh.filter(({ body }) => !clashes.has(body.id))
     if (!storing.length) return []
+    // History no icon is left for is nobody's: the id is a new icon's, with its own history only.
+    await forgetOrphanHistory(
+      tx,
+      storing.map(({ body }) => body.id),
+    )
     // The storage quota, once the scopes' versions order their writers (403 naming the limit).
     const adding = storing.map(({ body, svg }) => ({
       target: targets.get(body.project_id)!,

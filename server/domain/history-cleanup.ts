@@ -1,10 +1,27 @@
 // What recorded history (icon_versions, ADR 0015) goes when what it belongs to goes for good. The table
 // has no foreign key (an icon's history outlives its delete while it waits in a trash), so whatever
 // removes icons or projects for good removes their history here: an account's personal space
-// (account-deletion.ts, ADR 0012).
-import { sql } from 'drizzle-orm'
+// (account-deletion.ts, ADR 0012), and history that no icon is left for when its id is used again.
+import { and, inArray, sql } from 'drizzle-orm'
 import type { Tx } from '../db/client.ts'
 import { deletedIcons, iconCodePoints, icons, iconVersions, projects } from '../db/schema/index.ts'
+
+/**
+ * History of `ids` that no icon (live or in a trash) is left for: nobody's any more (purgeTrash would
+ * take it within the hour). A create with such an id is a new icon with only its own history.
+ */
+export async function forgetOrphanHistory(tx: Tx, ids: string[]): Promise<void> {
+  if (!ids.length) return
+  await tx
+    .delete(iconVersions)
+    .where(
+      and(
+        inArray(iconVersions.icon_id, ids),
+        sql`not exists (select 1 from ${icons} i where i.id = ${iconVersions.icon_id})`,
+        sql`not exists (select 1 from ${deletedIcons} d where d.id = ${iconVersions.icon_id})`,
+      ),
+    )
+}
 
 /**
  * Before a user's personal projects are deleted (their icons and trash go with them by cascade): the

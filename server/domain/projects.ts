@@ -14,6 +14,7 @@ import type {
 } from '../../common/schemas/projects.ts'
 import type { ProjectRow } from '../../common/schemas/rows.ts'
 import { deletedIcons, icons, projects, user } from '../db/schema/index.ts'
+import { isUniqueViolation } from '../db/unique-violation.ts'
 import { displayNameOf, type Scope, visibleProjects } from './access.ts'
 import { iconNotes } from './change-notes.ts'
 import type { Actor, Deps } from './deps.ts'
@@ -102,12 +103,6 @@ export async function updateProject(
     if (prefix !== undefined && isUniqueViolation(error)) throw conflict(iconifyMessages.prefixTaken(prefix))
     throw error
   }
-}
-
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
-    if ((e as { code?: unknown }).code === '23505') return true
-  return false
 }
 
 /**

@@ -1,9 +1,10 @@
 // Every error answer of the API is `{ error, code }` with a code of the closed list
 // (common/error-codes.ts, ADR 0004): each route mounted in server/app.ts is driven into at least one
 // failure (no session, a bad body or query, an unknown id, a plan refusal), and the HTTP boundary's own
-// refusals (404, 405, 413, 415, cross-site) are checked too. A route added without a case here fails
-// the coverage test.
+// refusals (404, 405, 413, 415, cross-site, a unique violation no route foresaw: 409) are checked too.
+// A route added without a case here fails the coverage test.
 import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ERROR_CODE_LIST, type ErrorCode } from '../../common/error-codes.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'
@@ -249,6 +250,22 @@ describe.each(dbKinds)('error codes on %s', (kind) => {
         !['GET /api/health', 'GET /api/health/ready'].includes(route),
     )
     expect(missing).toEqual([])
+  })
+
+  it('answers a unique constraint no check foresaw with 409 conflict, never 500', async () => {
+    const a = randomUUID()
+    for (const [id, name] of [
+      [a, 'Unique A'],
+      [randomUUID(), 'Unique B'],
+    ])
+      expect((await t.post('/api/projects/create', free, { id, name, workspace_id: null })).status).toBe(200)
+    await t.ctx.store.db.execute(sql`create unique index projects_name_test_uq on projects (name)`)
+    try {
+      const res = await t.request('/api/projects/update', { cookie: free, json: { id: a, name: 'Unique B' } })
+      await expectErrorBody(res, 409, 'conflict', 'unique violation')
+    } finally {
+      await t.ctx.store.db.execute(sql`drop index projects_name_test_uq`)
+    }
   })
 
   it('gives the HTTP boundary’s own refusals their codes', async () => {
