@@ -28,7 +28,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const signOut = useSignOut()
   useLocalSync(user?.id)
   useFollowOpenProject()
-  const { selectWorkspace } = useCurrent()
+  const { joinWorkspace } = useCurrent()
   // The upgrade button's strip below the content: nothing scrolls to rest under it (ADR 0409).
   const fab = useUpgradeFab()
 
@@ -55,7 +55,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {/* In the main landmark (fixed on screen): all content sits in landmarks. */}
         <UpgradeFab />
       </main>
-      <InvitationDialog onAccepted={selectWorkspace} />
+      <InvitationDialog onAccepted={joinWorkspace} />
       {user ? <PendingLinkDialog email={user.email} onContinue={(token) => void signOut(token)} /> : null}
     </div>
   )

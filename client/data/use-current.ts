@@ -33,6 +33,11 @@ export interface CurrentContext {
   project: LocalProject | null | undefined
   selectWorkspace(workspaceId: string | null): void
   selectProject(projectId: string): void
+  /**
+   * An invitation to this workspace was accepted (its rows are here): the open project stays open
+   * when it is that workspace's (the page the new member asked for), else the workspace is selected.
+   */
+  joinWorkspace(workspaceId: string): void
   /** Leaves the open project: the same page without one (/icons from elsewhere, /maker stays). */
   leaveProject(): void
 }
@@ -67,6 +72,16 @@ export function useCurrent(): CurrentContext {
     [navigate, pathname],
   )
 
+  const joinWorkspace = useCallback(
+    (workspaceId: string) =>
+      void (async () => {
+        const open = projectId ? await db.projects.get(projectId) : undefined
+        if (open?.workspace_id === workspaceId) setCurrentWorkspaceId(userId, workspaceId)
+        else selectWorkspace(workspaceId)
+      })(),
+    [userId, projectId, selectWorkspace],
+  )
+
   return {
     userId,
     workspace,
@@ -75,6 +90,7 @@ export function useCurrent(): CurrentContext {
     project,
     selectWorkspace,
     selectProject,
+    joinWorkspace,
     leaveProject,
   }
 }

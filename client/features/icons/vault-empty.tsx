@@ -100,8 +100,15 @@ function ProjectChoices() {
   )
 }
 
-export function ProjectNotFound() {
+/** `invited`: the user has a pending invitation, which may be to this project's workspace. */
+export function ProjectNotFound({ invited = false }: { invited?: boolean }) {
   usePainted()
+  if (invited)
+    return (
+      <EmptyState icon={FolderSearch} title="This project is not shared with you yet">
+        If it is in the workspace you were invited to, accept the invitation and it opens here.
+      </EmptyState>
+    )
   return (
     <EmptyState icon={FolderSearch} title="This project is not here">
       <p>

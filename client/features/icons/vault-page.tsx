@@ -1,8 +1,10 @@
 // /icons: the vault of the project in the URL, or the way to choose one. A project not in the
 // local database yet (first sync of a new browser) shows as loading until the server says it is
-// not there (its list answers 404), or for a moment when the server cannot be asked.
+// not there (its list answers 404), or for a moment when the server cannot be asked; with an
+// invitation pending it says the project may be in that workspace.
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { usePendingInvitations } from '../../data/invitations.ts'
 import { forgetLastProject, useReopenLastProject } from '../../data/last-project.ts'
 import { useProject } from '../../data/projects.ts'
 import { iconsSyncQueryOptions } from '../../data/use-project-icons.ts'
@@ -24,13 +26,15 @@ function ProjectVault({ projectId }: { projectId: string }) {
   }, [])
   const notHere = project === null && (waited || onServer === false)
   const userId = useMe()?.id ?? ''
+  // A link to a workspace's project opened before its invitation was accepted (the dialog is on top).
+  const invited = usePendingInvitations().length > 0
   // Not here: /icons no longer reopens it.
   useEffect(() => {
     if (notHere) forgetLastProject(userId, projectId)
   }, [notHere, userId, projectId])
   if (project === undefined || (project === null && !notHere))
     return <VaultLoading label="Loading project…" />
-  if (project === null) return <ProjectNotFound />
+  if (project === null) return <ProjectNotFound invited={invited} />
   return <Vault project={project} />
 }
 

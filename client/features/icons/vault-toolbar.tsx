@@ -25,8 +25,8 @@ interface VaultToolbarProps {
   searchRef: RefObject<HTMLInputElement | null>
   /** The search box got focus: the search index starts building, before the first key. */
   onSearchFocus?(): void
-  /** Shown / total icons. */
-  counts: { shown: number; total: number; review: number }
+  /** Shown / total icons; null while the project's first list is still coming (no count to give). */
+  counts: { shown: number; total: number; review: number } | null
   showReviewFilter: boolean
   /** Opens the file picker; null for those who may not add icons. */
   onPickFiles: (() => void) | null
@@ -89,7 +89,7 @@ export function VaultToolbar({
         onValueChange={(status) => onView({ ...view, status })}
         options={statuses.map((s) => ({
           value: s,
-          label: s === 'needs-review' ? `${STATUS_LABELS[s]} (${counts.review})` : STATUS_LABELS[s],
+          label: s === 'needs-review' && counts ? `${STATUS_LABELS[s]} (${counts.review})` : STATUS_LABELS[s],
         }))}
       />
       <Select<SortKey>
@@ -107,9 +107,11 @@ export function VaultToolbar({
         options={TILE_SIZE_IDS.map((s) => ({ value: s, label: TILE_SIZES[s].label }))}
       />
       <p id={countId} className="text-sm text-muted tabular-nums" data-testid="icon-count" aria-live="polite">
-        {counts.shown === counts.total
-          ? iconCount(counts.total)
-          : `${counts.shown.toLocaleString('en')} of ${iconCount(counts.total)}`}
+        {counts === null
+          ? null
+          : counts.shown === counts.total
+            ? iconCount(counts.total)
+            : `${counts.shown.toLocaleString('en')} of ${iconCount(counts.total)}`}
       </p>
       {onRecentlyDeleted ? (
         <Button

@@ -103,6 +103,8 @@ export function Vault({ project }: { project: LocalProject }) {
   const pickFiles = access.canCreate
     ? () => (access.planBlock ? importer.showPlanRefusal() : fileRef.current?.click())
     : null
+  // Nothing to count yet: the local rows may be none of the project's while its first list runs.
+  const loading = icons === undefined || ((syncing || waitingForNetwork) && icons.length === 0)
 
   return (
     <div ref={vaultRef} className="relative flex h-full min-h-0 flex-col" data-testid="vault">
@@ -112,7 +114,7 @@ export function Vault({ project }: { project: LocalProject }) {
         onView={setView}
         searchRef={searchRef}
         onSearchFocus={search.warm}
-        counts={{ shown: shown.length, total: counts.all, review: counts['needs-review'] }}
+        counts={loading ? null : { shown: shown.length, total: counts.all, review: counts['needs-review'] }}
         showReviewFilter={access.reviews || (access.canApprove && counts['needs-review'] > 0)}
         onPickFiles={pickFiles}
         tileSize={tileSize}
