@@ -2,6 +2,9 @@
 // that check them (schemas/icons.ts imports them): importing a number from here does not load zod
 // into the page (ADR 0406).
 
+/** The largest request body the API accepts, in bytes (a larger one is refused with 413). */
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024
+
 /** Most icons one POST /api/icons/create-many takes (the API's 1 MiB body limit applies too). */
 export const MAX_ICONS_PER_BATCH = 500
 

@@ -488,6 +488,8 @@ export const duplicateMessages = {
   listLabel: 'Files already in this project',
   notChecked:
     'Not checked for duplicates: the server could not be reached. Use the Duplicates filter once you are back online.',
+  notCheckedRefused: (reason: string) =>
+    `Some files were not checked for duplicates: the server refused the check (${reason}). Use the Duplicates filter to find them.`,
   saveWarning: (name: string) => `This drawing is already in the project as ${name}.`,
   nearSaveWarning: (name: string) => `This drawing is nearly the same as ${name}, already in the project.`,
 } as const

@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { codeForStatus, errorBody } from '../common/error-codes.ts'
+import { MAX_REQUEST_BODY_BYTES } from '../common/icon-limits.ts'
 import { appMessages } from '../common/messages.ts'
 import type { Auth } from './auth.ts'
 import { settlePlan } from './billing/settle-plan.ts'
@@ -50,9 +51,6 @@ export const STRIPE_WEBHOOK_PATH = '/api/billing/stripe/webhook'
 /** The API's version in GET /api/openapi.json. */
 const API_VERSION = '1.0.0'
 
-/** Largest request body accepted, in bytes. */
-const MAX_BODY_BYTES = 1024 * 1024
-
 export type AppDeps = { auth: Auth; store: Store; deps: Deps; logger: Logger; clientDir?: string }
 
 export function createApp(deps: AppDeps) {
@@ -76,7 +74,7 @@ export function createApp(deps: AppDeps) {
     }),
   )
   const limitBody = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
+    maxSize: MAX_REQUEST_BODY_BYTES,
     onError: (c) => c.json(errorBody(appMessages.bodyTooLarge, 'too_large'), 413),
   })
   // A GET's body is never read (and asking for it would build a whole fetch Request per GET).

@@ -1,31 +1,88 @@
 // What a drawing would repeat in a project (issue 25, ADR 0109), asked of the server before an
-// import stores it: POST /api/icons/check-duplicates. Offline or refused, nothing is known (null)
-// and the import stores everything, as before.
+// import stores it: POST /api/icons/check-duplicates, in parts within the server's limits (at most
+// MAX_ICONS_PER_BATCH drawings and CHECK_PART_BYTES of body each). A part the server could not be
+// asked about (no answer, or a proxy's 502/503/504) is "unreachable"; one it answered with an error
+// is "refused", with its message: the import says which, and stores those files unchecked.
+import { MAX_ICONS_PER_BATCH, MAX_REQUEST_BODY_BYTES, utf8Bytes } from '@common/icon-limits.ts'
 import { duplicateMessages } from '@common/messages.ts'
 import type { DuplicateCheck, DuplicateGroups } from '@common/schemas/duplicates.ts'
 import { useQuery } from '@tanstack/react-query'
-import { api } from '../lib/api.ts'
+import { api, errorMessage } from '../lib/api.ts'
+import { isUnreachableError } from '../local/connection.ts'
 import { db, type LocalIcon } from '../local/db.ts'
 import { queryKeys } from './query-keys.ts'
 
 export type { DuplicateCheck }
 
-/** One check per drawing, in order; null when the server could not be asked. */
+/** A part's body at most: room under the server's limit for JSON escapes and the other fields. */
+export const CHECK_PART_BYTES = (MAX_REQUEST_BODY_BYTES * 3) / 4
+
+/** Why some drawings went unchecked: the server could not be reached, or it refused (its message). */
+export type CheckFailure = { kind: 'unreachable' } | { kind: 'refused'; message: string }
+
+/**
+ * The drawings' indexes cut into parts of at most `maxCount` drawings and `maxBytes` of markup (a
+ * drawing larger than that goes alone), in order.
+ */
+export function checkParts(
+  svgs: readonly string[],
+  maxCount = MAX_ICONS_PER_BATCH,
+  maxBytes = CHECK_PART_BYTES,
+) {
+  const parts: number[][] = []
+  let part: number[] = []
+  let bytes = 0
+  svgs.forEach((svg, i) => {
+    // JSON quotes every drawing and escapes its own quotes: count them twice to stay under.
+    const size = utf8Bytes(svg) + (svg.match(/["\\]/g)?.length ?? 0) + 3
+    if (part.length && (part.length >= maxCount || bytes + size > maxBytes)) {
+      parts.push(part)
+      part = []
+      bytes = 0
+    }
+    part.push(i)
+    bytes += size
+  })
+  if (part.length) parts.push(part)
+  return parts
+}
+
+/**
+ * One check per drawing, in order (undefined for a drawing whose part could not be checked), and why
+ * some could not (null when all were checked).
+ */
 export async function checkDuplicates(
   projectId: string,
   svgs: string[],
   excludeId?: string,
-): Promise<DuplicateCheck[] | null> {
-  if (!svgs.length) return []
-  try {
-    const answer = await api<{ data: { results: DuplicateCheck[] } }>('/api/icons/check-duplicates', {
-      body: { project_id: projectId, svgs, exclude_id: excludeId ?? null },
-    })
-    return answer.data.results
-  } catch {
-    return null
+): Promise<{ results: (DuplicateCheck | undefined)[]; failure: CheckFailure | null }> {
+  const results: (DuplicateCheck | undefined)[] = svgs.map(() => undefined)
+  let failure: CheckFailure | null = null
+  for (const part of checkParts(svgs)) {
+    try {
+      const answer = await api<{ data: { results: DuplicateCheck[] } }>('/api/icons/check-duplicates', {
+        body: { project_id: projectId, svgs: part.map((i) => svgs[i]), exclude_id: excludeId ?? null },
+      })
+      part.forEach((i, at) => {
+        results[i] = answer.data.results[at]
+      })
+    } catch (error) {
+      if (isUnreachableError(error)) {
+        // Offline: the parts after this one would fail the same way.
+        failure = { kind: 'unreachable' }
+        break
+      }
+      failure ??= { kind: 'refused', message: errorMessage(error) }
+    }
   }
+  return { results, failure }
 }
+
+/** What an import's report says of files stored without a duplicate check. */
+export const uncheckedMessage = (failure: CheckFailure) =>
+  failure.kind === 'unreachable'
+    ? duplicateMessages.notChecked
+    : duplicateMessages.notCheckedRefused(failure.message)
 
 /** The project's icons (kept in the browser) by id, and the first one with each name. */
 export async function projectIconsById(projectId: string): Promise<{
@@ -43,7 +100,7 @@ export async function projectIconsById(projectId: string): Promise<{
  * project already has it, exactly or nearly (ADR 0109); null when not, or when the server cannot say.
  */
 export async function duplicateWarning(projectId: string, svg: string, excludeId?: string) {
-  const [check] = (await checkDuplicates(projectId, [svg], excludeId)) ?? []
+  const [check] = (await checkDuplicates(projectId, [svg], excludeId)).results
   if (!check || !('duplicate_of' in check)) return null
   const id = check.duplicate_of ?? check.near_duplicate_of
   if (!id) return null

@@ -5,10 +5,10 @@
 // it or focus is in it (then DISMISS_MS after they leave); one that lists refusals stays until
 // dismissed.
 import { formatCount as count, countOf } from '@common/format-count.ts'
-import { duplicateMessages } from '@common/messages.ts'
 import { CircleAlert, X } from 'lucide-react'
 import { type FocusEvent, useEffect, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
+import { uncheckedMessage } from '../../../data/duplicates.ts'
 import { type HeldChoice, ImportDuplicates } from './import-duplicates.tsx'
 import type { HeldIcon } from './import-svgs.ts'
 import type { ImportState } from './use-import.ts'
@@ -101,7 +101,7 @@ export function ImportProgress({
       </div>
       {state.unchecked ? (
         <p className="mt-2 text-sm text-muted" data-testid="import-unchecked">
-          {duplicateMessages.notChecked}
+          {uncheckedMessage(state.unchecked)}
         </p>
       ) : null}
       <ImportDuplicates held={state.held} onResolve={onResolve} />

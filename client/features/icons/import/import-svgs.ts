@@ -7,7 +7,7 @@ import { type IconMeaning, noMeaning, suggestedMeaning } from '@common/icon-mean
 import { iconIdPrefix } from '@common/icon-rules.ts'
 import type { IconStatus } from '@common/schemas/icons.ts'
 import { tagsFromName } from '@common/search/suggest-tags.ts'
-import { checkDuplicates, projectIconsById } from '../../../data/duplicates.ts'
+import { type CheckFailure, checkDuplicates, projectIconsById } from '../../../data/duplicates.ts'
 import { createIcons } from '../../../local/bulk-queue.ts'
 import type { LocalIcon, LocalProject } from '../../../local/db.ts'
 import { processAll } from './svg-processor.ts'
@@ -48,8 +48,8 @@ export interface ImportProgress {
   processed(count: number): void
   /** Drawings held back as duplicates so far (not stored). */
   held?(held: readonly HeldIcon[]): void
-  /** Files stored without a duplicate check: the server could not be asked (offline). */
-  unchecked?(): void
+  /** Files stored without a duplicate check: the server could not be reached, or refused the check. */
+  unchecked?(why: CheckFailure): void
 }
 
 /** The icon name of a file: its name without the .svg extension (at most 200 characters, as the API allows). */
@@ -115,10 +115,16 @@ export async function importSvgs(
         updated_at: at,
       })
     }
-    const keep = await holdDuplicates(rows, sources, ids, target.project.id, held, stored)
-    if (keep === null) onProgress.unchecked?.()
+    const { keep: storing, failure } = await holdDuplicates(
+      rows,
+      sources,
+      ids,
+      target.project.id,
+      held,
+      stored,
+    )
+    if (failure) onProgress.unchecked?.(failure)
     if (held.length) onProgress.held?.(held)
-    const storing = keep ?? rows
     seqs.push(...(await createIcons(storing)))
     added += storing.length
     done += results.length
@@ -131,7 +137,8 @@ export async function importSvgs(
 /**
  * The rows to store now; those the project already has (checked by the server, ADR 0109), or that
  * draw exactly what an earlier file of this drop drew (`stored`, by the hash the check answers), are
- * added to `held` instead. Null when the server could not be asked (offline): every row is stored.
+ * added to `held` instead. Rows the server could not check (offline, or a refused part: `failure`)
+ * are stored.
  */
 async function holdDuplicates(
   rows: LocalIcon[],
@@ -140,15 +147,14 @@ async function holdDuplicates(
   projectId: string,
   held: HeldIcon[],
   stored: Map<string, { id: string; name: string }>,
-): Promise<LocalIcon[] | null> {
-  if (!rows.length) return rows
-  const checks = await checkDuplicates(
+): Promise<{ keep: LocalIcon[]; failure: CheckFailure | null }> {
+  if (!rows.length) return { keep: rows, failure: null }
+  const { results: checks, failure } = await checkDuplicates(
     projectId,
     rows.map((r) => r.svg),
   )
-  if (!checks) return null
   const { byId, byName } = await projectIconsById(projectId)
-  return rows.filter((row, at) => {
+  const keep = rows.filter((row, at) => {
     const check = checks[at]
     if (!check || !('duplicate_of' in check)) return true
     const earlier = check.drawing_hash ? stored.get(check.drawing_hash) : undefined
@@ -173,4 +179,5 @@ async function holdDuplicates(
     })
     return false
   })
+  return { keep, failure }
 }

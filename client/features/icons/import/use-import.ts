@@ -3,6 +3,7 @@
 // follows the sync) and per-file errors as state.
 import { appMessages, messages } from '@common/messages.ts'
 import { useCallback, useRef, useState } from 'react'
+import type { CheckFailure } from '../../../data/duplicates.ts'
 import { replaceIconSvg } from '../../../data/icons.ts'
 import { toast } from '../../../lib/toast.ts'
 import { createIcons } from '../../../local/bulk-queue.ts'
@@ -23,8 +24,8 @@ export interface ImportState {
   seqs: readonly number[]
   /** Drawings the project already has, not stored until the user says (import-duplicates.tsx). */
   held: readonly HeldIcon[]
-  /** Some files were stored without a duplicate check (the server could not be asked). */
-  unchecked: boolean
+  /** Some files were stored without a duplicate check: why (the server unreachable, or refusing). */
+  unchecked: CheckFailure | null
 }
 
 /** Why an import cannot start here, or null. */
@@ -66,7 +67,7 @@ export function useImport(project: LocalProject | null | undefined, access: Vaul
         running: true,
         seqs: [],
         held: [],
-        unchecked: false,
+        unchecked: null,
       })
       const target = { project, userId: access.userId, status: access.newStatus }
       try {
@@ -78,7 +79,12 @@ export function useImport(project: LocalProject | null | undefined, access: Vaul
               !controller.signal.aborted &&
               setState((s) => s && { ...s, done, added, errors: [...errors], seqs: [...seqs] }),
             held: (held) => !controller.signal.aborted && setState((s) => s && { ...s, held: [...held] }),
-            unchecked: () => !controller.signal.aborted && setState((s) => s && { ...s, unchecked: true }),
+            // Unreachable says more than a refusal (nothing after it was checked): it is kept.
+            unchecked: (why) =>
+              !controller.signal.aborted &&
+              setState(
+                (s) => s && { ...s, unchecked: s.unchecked?.kind === 'unreachable' ? s.unchecked : why },
+              ),
             processed: (processed) =>
               !controller.signal.aborted &&
               setState((s) => s && { ...s, processed: Math.max(s.processed, processed) }),
