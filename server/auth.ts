@@ -3,6 +3,7 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { magicLink } from 'better-auth/plugins'
+import type { SessionEndReason } from '../common/schemas/events.ts'
 import { billingPlugin } from './billing/auth-plugin.ts'
 import type { Config } from './config.ts'
 import type { Store } from './db/client.ts'
@@ -15,13 +16,21 @@ import type { Mailer } from './mail.ts'
 export const CLIENT_IP_HEADER = 'x-iconvault-client-ip'
 const MAGIC_LINK_MINUTES = 10
 
+/** Why a session was deleted, by the better-auth endpoint that deleted it (none: expiry, clean-up). */
+export function endReason(path: string | undefined): SessionEndReason {
+  if (path?.startsWith('/delete-user')) return 'account-deleted'
+  if (path?.startsWith('/revoke-')) return 'revoked'
+  if (path === '/sign-out') return 'signed-out'
+  return 'ended'
+}
+
 export function createAuth(opts: {
   config: Config
   store: Store
   mailer: Mailer
   logger: Logger
-  /** Told of every session that ends (sign-out, revoke, delete-user): its live streams end too. */
-  onSessionEnded?: (sessionId: string) => Promise<void>
+  /** Told of every session that ends (sign-out, revoke, delete-user) and why: its live streams end too. */
+  onSessionEnded?: (sessionId: string, reason: SessionEndReason) => Promise<void>
   /** Runs before delete-user removes an account: its teams keep what it made (ADR 0012). */
   beforeUserDelete?: (userId: string) => Promise<void>
 }) {
@@ -45,7 +54,7 @@ export function createAuth(opts: {
       updateAge: 60 * 60 * 24,
     },
     databaseHooks: {
-      session: { delete: { after: async (s) => opts.onSessionEnded?.(s.id) } },
+      session: { delete: { after: async (s, ctx) => opts.onSessionEnded?.(s.id, endReason(ctx?.path)) } },
     },
     rateLimit: {
       enabled: true,

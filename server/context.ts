@@ -55,7 +55,7 @@ export async function createContext(
     store,
     mailer,
     logger,
-    onSessionEnded: (id) => events.publish({ entity: 'sessions', op: 'ended', ids: [id] }),
+    onSessionEnded: (id, reason) => events.publish({ entity: 'sessions', op: 'ended', ids: [id], reason }),
     beforeUserDelete: (userId) => releaseAccount(deps, userId),
   })
   const app = createApp({ auth, store, deps, logger })

@@ -10,7 +10,7 @@
 // receive anything, and a few streams per session at most stay open. When notes may have been
 // missed (the listening connection was lost, or a batch failed) every stream is told to pull.
 import { sql } from 'drizzle-orm'
-import type { ChangeEvent } from '../common/schemas/events.ts'
+import type { ChangeEvent, SessionEndReason } from '../common/schemas/events.ts'
 import type { Store, Tx } from './db/client.ts'
 import type { ChangeNote, Versioned } from './domain/change-notes.ts'
 import { audiences, eventsOf, loadRows, type StreamNote } from './domain/note-events.ts'
@@ -29,8 +29,11 @@ export type Subscriber = {
   send(frame: Uint8Array): void
   /** Notes may have been missed: the client must pull every scope from its cursor. */
   pull(): void
-  /** Ends the stream (its session ended, or too many streams are open); called once at most. */
-  end(): void
+  /**
+   * Ends the stream (its session ended, or too many streams are open); called once at most. With a
+   * reason, the session ended: the stream's last event says so (`signed-out`).
+   */
+  end(reason?: SessionEndReason): void
 }
 
 export type EventBus = {
@@ -64,7 +67,7 @@ const stamped = (events: ChangeEvent[], { scope, version }: Versioned): ChangeEv
 export async function createEventBus(store: Store, logger: Logger = envLogger()): Promise<EventBus> {
   const subscribers = new Set<Subscriber>()
   // Sessions found gone in the background end their streams as if announced.
-  const gate = sessionGate(store.deliveryDb, (ids) => endSessions(ids))
+  const gate = sessionGate(store.deliveryDb, (ids) => endSessions(ids, 'ended'))
   const members = workspaceMembers(store.deliveryDb)
   const waiting: StreamNote[] = []
   let delivering = false
@@ -78,7 +81,7 @@ export async function createEventBus(store: Store, logger: Logger = envLogger())
       // Before its batch is delivered: a batch never goes out by a membership older than its changes.
       members.hear(note)
       for (const l of noteListeners) l(note)
-      if (note.entity === 'sessions') return endSessions(note.ids)
+      if (note.entity === 'sessions') return endSessions(note.ids, note.reason ?? 'ended')
       if (note.entity === 'users') {
         for (const l of identityListeners) l({ users: note.ids })
         return
@@ -104,21 +107,21 @@ export async function createEventBus(store: Store, logger: Logger = envLogger())
     for (const s of subscribers) s.pull()
   }
 
-  function end(s: Subscriber) {
-    if (subscribers.delete(s)) s.end()
+  function end(s: Subscriber, reason?: SessionEndReason) {
+    if (subscribers.delete(s)) s.end(reason)
   }
 
-  function endSessions(ids: string[]) {
+  function endSessions(ids: string[], reason: SessionEndReason) {
     for (const l of identityListeners) l({ sessions: ids })
     for (const id of ids) gate.ended(id)
-    for (const s of subscribers) if (ids.includes(s.sessionId)) end(s)
+    for (const s of subscribers) if (ids.includes(s.sessionId)) end(s, reason)
   }
 
   /** Ends the streams of ended or expired sessions among `subs`; returns those still valid. */
   async function stillValid(subs: Iterable<Subscriber>): Promise<Set<Subscriber>> {
     const list = [...subs]
     const valid = list.length ? await gate.valid(list.map((s) => s.sessionId)) : new Set<string>()
-    for (const s of list) if (!valid.has(s.sessionId)) end(s)
+    for (const s of list) if (!valid.has(s.sessionId)) end(s, 'ended')
     return new Set(list.filter((s) => subscribers.has(s)))
   }
 
@@ -192,7 +195,7 @@ export async function createEventBus(store: Store, logger: Logger = envLogger())
   return {
     publish: async (note, tx) => {
       // This process forgets an ended session at once; the others when the note arrives.
-      if (note.entity === 'sessions') endSessions(note.ids)
+      if (note.entity === 'sessions') endSessions(note.ids, note.reason ?? 'ended')
       if (!tx) return store.notify(CHANNEL, JSON.stringify(note))
       await tx.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(note)})`)
     },

@@ -3,6 +3,8 @@
 // stream (the client then re-fetches everything once, to cover what it missed offline);
 // `event: pull` asks the same mid-stream: the server dropped events this stream had not read
 // (ADR 0005: a stream's backlog is bounded) or may have missed some (its database blinked).
+// `event: signed-out` ends a stream whose session ended (SignedOutEvent): the browser signs out
+// at once and clears what it kept (ADR 0012).
 import type { IconRow, ProjectRow, WorkspaceAccessRow, WorkspaceRow } from './rows.ts'
 
 /**
@@ -25,3 +27,14 @@ export type ChangeEvent = { scope?: string; version?: number } & (
   /** A new pending invitation for the user. */
   | { entity: 'invitations'; op: 'changed' }
 )
+
+/**
+ * Why a session ended: its account was deleted, it was revoked (from another device, or all of the
+ * user's sessions), it was signed out (another tab of the same browser), or it ended otherwise
+ * (expired, or found gone).
+ */
+export const SESSION_END_REASONS = ['account-deleted', 'revoked', 'signed-out', 'ended'] as const
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number]
+
+/** The data of `event: signed-out`, the last event of a stream whose session ended. */
+export type SignedOutEvent = { reason: SessionEndReason }

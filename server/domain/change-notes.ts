@@ -2,6 +2,8 @@
 // transaction that wrote to every server process, which turns them into `change` events
 // (note-events.ts, events.ts). Domain code hands them to its write (write-in-scope.ts), which
 // stamps them with their scope's version and publishes them inside the transaction.
+import type { SessionEndReason } from '../../common/schemas/events.ts'
+
 /** The scope (a workspace id or `user:<id>`) and its version after the change (ADR 0303). */
 export type Versioned = { scope?: string; version?: number }
 
@@ -40,8 +42,8 @@ export type ChangeNote = Versioned &
       }
     | { entity: 'membership'; op: 'revoked'; workspace_id: string; audience: string[]; by?: string }
     | { entity: 'invitations'; op: 'changed'; email: string }
-    /** Sessions ended through better-auth (sign-out, revoke, delete-user): their streams end. */
-    | { entity: 'sessions'; op: 'ended'; ids: string[] }
+    /** Sessions ended through better-auth (sign-out, revoke, delete-user): their streams end, saying why. */
+    | { entity: 'sessions'; op: 'ended'; ids: string[]; reason?: SessionEndReason }
     /** A user's row changed or went (a database trigger, migration 0004): cached sessions of theirs go. */
     | { entity: 'users'; op: 'changed'; ids: string[] }
     /** An API token was revoked, changed or deleted (a database trigger, migration 0014). */

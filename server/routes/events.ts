@@ -1,15 +1,17 @@
 // GET /api/events: a server-sent event stream of the changes the caller may see, for as long as
-// the caller's session is valid (ended by sign-out, revocation, deletion or expiry; ADR 0005).
+// the caller's session is valid (ended by sign-out, revocation, deletion or expiry; ADR 0005), whose
+// last event is then `signed-out` with the reason (ADR 0012), so an idle device signs out at once.
 // What waits to be written is bounded per stream (stream-outbox.ts): a client that does not read
 // gets one `pull` in place of its backlog, and one that has not taken a byte for STUCK_MS is cut off.
 import type { ServerResponse } from 'node:http'
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
+import type { SignedOutEvent } from '../../common/schemas/events.ts'
 import type { EventBus, Subscriber } from '../events.ts'
 import { onDrain } from '../lifecycle.ts'
 import { actorOf } from '../middleware/access.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
-import { HEARTBEAT_FRAME, streamOutbox } from '../stream-outbox.ts'
+import { HEARTBEAT_FRAME, sseFrame, streamOutbox } from '../stream-outbox.ts'
 
 const HEARTBEAT_MS = 25_000
 /** A stream whose client has taken nothing for this long is ended (it reconnects and pulls). */
@@ -56,7 +58,9 @@ export function eventRoutes(events: EventBus) {
         sessionId,
         send: (frame) => outbox.push(frame),
         pull: () => outbox.pull(),
-        end: () => {
+        end: (reason) => {
+          // The session ended: the stream's last word says why, so the browser signs out at once.
+          if (reason) outbox.push(sseFrame('signed-out', JSON.stringify({ reason } satisfies SignedOutEvent)))
           ended = true
           wake()
         },

@@ -1,10 +1,11 @@
 // Live streams end with their session (issue 10): revoke-other-sessions, revoke-session,
-// revoke-sessions, sign-out, delete-user and expiry; and a session keeps at most a few streams.
+// revoke-sessions, sign-out, delete-user and expiry, each stream's last event `signed-out` with the
+// reason (ADR 0012); and a session keeps at most a few streams.
 // Every "did not receive" is asserted after a positive signal: the stream's end, or a later event.
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ChangeEvent } from '../../common/schemas/events.ts'
+import type { ChangeEvent, SignedOutEvent } from '../../common/schemas/events.ts'
 import { session } from '../../server/db/schema/index.ts'
 import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER } from '../../server/stream-sessions.ts'
 import { postgresOnly } from '../setup/postgres-only.ts'
@@ -64,6 +65,12 @@ describe.each(dbKinds)('live streams end with their session on %s', (kind) => {
   })
   afterAll(() => t?.close())
 
+  /** The stream's last event says it was signed out, and why (ADR 0012). */
+  const lastWord = (stream: { events: { event: string; data: string }[] }) => {
+    const last = stream.events.at(-1)
+    return last?.event === 'signed-out' ? (JSON.parse(last.data) as SignedOutEvent).reason : last?.event
+  }
+
   it('revoke-other-sessions ends the other session’s open stream before another icon row reaches it', async () => {
     const [keep = '', revoked = ''] = await member('sa@example.com', 2)
     const kept = await open(keep)
@@ -75,6 +82,7 @@ describe.each(dbKinds)('live streams end with their session on %s', (kind) => {
     const res = await t.request('/api/auth/revoke-other-sessions', { cookie: keep, json: {} })
     expect(res.status).toBe(200)
     await gone.end()
+    expect(lastWord(gone)).toBe('revoked')
     const second = await addIcon()
     await kept.next(iconRow(second))
     expect(gone.events.filter(iconRow(second))).toEqual([])
@@ -96,23 +104,27 @@ describe.each(dbKinds)('live streams end with their session on %s', (kind) => {
       200,
     )
     await sb.end()
+    expect(lastWord(sb)).toBe('revoked')
     expect(sa.finished || sc.finished).toBe(false)
 
     // sign-out: the signing-out session's stream ends, the other stays.
     expect((await t.request('/api/auth/sign-out', { cookie: c, json: {} })).status).toBe(200)
     await sc.end()
+    expect(lastWord(sc)).toBe('signed-out')
     const icon = await addIcon()
     await sa.next(iconRow(icon))
 
     // revoke-sessions: every session of the user, this one included.
     expect((await t.request('/api/auth/revoke-sessions', { cookie: a, json: {} })).status).toBe(200)
     await sa.end()
+    expect(lastWord(sa)).toBe('revoked')
 
     // delete-user: the deleted user's streams end.
     const [d = ''] = await member('sd@example.com', 1)
     const sd = await open(d)
     expect((await t.request('/api/auth/delete-user', { cookie: d, json: {} })).status).toBe(200)
     await sd.end()
+    expect(lastWord(sd)).toBe('account-deleted')
   })
 
   it('an expired session’s stream ends at a delivery, even when nothing announced the end', async () => {
@@ -128,6 +140,7 @@ describe.each(dbKinds)('live streams end with their session on %s', (kind) => {
     const deadline = Date.now() + 5000
     while (!stream.finished && Date.now() < deadline) await addIcon()
     expect(stream.finished).toBe(true)
+    expect(lastWord(stream)).toBe('ended')
   })
 
   it(`keeps at most ${MAX_STREAMS_PER_SESSION} streams per session: a new one ends the oldest`, async () => {
@@ -169,6 +182,10 @@ postgresOnly('a session ended in one process ends its stream in another', () => 
       await stream.next((e) => e.event === 'ready')
       expect((await a.request('/api/auth/revoke-sessions', { cookie, json: {} })).status).toBe(200)
       await stream.end()
+      // The reason travels with the note to the other process.
+      const last = stream.events.at(-1)
+      expect(last?.event).toBe('signed-out')
+      expect(JSON.parse(last?.data ?? '{}')).toEqual({ reason: 'revoked' })
     } finally {
       await b.close()
       await a.close()
