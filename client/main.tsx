@@ -1,11 +1,12 @@
-// Entry: providers, router, toasts, splash, session refresh, chunk-reload wiring, the service worker
-// and the return of the server after an offline start.
+// Entry: providers, router, toasts, splash, session refresh and end, chunk-reload wiring, the service
+// worker and the return of the server after an offline start.
 import { PRODUCT_NAME } from '@common/messages.ts'
 import type { MeAnswer } from '@common/schemas/me.ts'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { watchSessionEnd } from './app/session-ended.ts'
 import { runSplash } from './app/splash.ts'
 import { Toaster } from './components/ui/toaster.tsx'
 import { queryKeys } from './data/query-keys.ts'
@@ -29,6 +30,10 @@ onSessionChange(async () => {
   await queryClient.invalidateQueries({ queryKey: queryKeys.me, refetchType: 'all' })
   await router.invalidate()
 })
+
+// A session that ended elsewhere (account deleted, revoked, signed out in another tab) signs this
+// browser out at once, saying why (ADR 0012).
+watchSessionEnd(queryClient, router)
 
 // The server is back (after an offline start the user came from the local copy): ask it again, and
 // re-run the guards if the answer is someone else or nobody.

@@ -363,6 +363,17 @@ export const appMessages = {
   deleteAccountEmailSent: (email: string) =>
     `We sent a link to ${email}. Open it to finish deleting your account.`,
   deleteAccountFailed: 'Your account could not be deleted. Please try again.',
+  // Signed out behind this device's back (ADR 0012): the sign-in page says why, and what went.
+  signedOutTitle: 'You were signed out',
+  signedOutWhy: {
+    'account-deleted': 'Your account was deleted on another device, so this one was signed out.',
+    revoked: 'This device’s session was ended from another device.',
+    'signed-out': 'You signed out in another tab of this browser.',
+    ended: 'Your session here has ended.',
+  },
+  signedOutCleared: 'Your projects and icons kept on this device have been cleared from it.',
+  signedOutLost: (changes: number) =>
+    `${countOf(changes, 'change')} made here had not reached the server and could not be saved.`,
 } as const
 
 /** Releases and exports with aliases (issue 22 items 5 and 6, ADR 0017, 0104). */

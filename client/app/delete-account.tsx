@@ -14,9 +14,11 @@ import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx'
 import { queryKeys } from '../data/query-keys.ts'
 import { useStorageUsage } from '../data/storage.ts'
 import { authClient } from '../lib/auth-client.ts'
+import { expectSessionEnd } from '../lib/session-end.ts'
 import { toast } from '../lib/toast.ts'
 import { db, deleteLocalDb } from '../local/db.ts'
 import { useLiveQuery } from '../local/use-live-query.ts'
+import { announceSessionEnd } from './session-ended.ts'
 import { useSignOut } from './use-sign-out.ts'
 
 type Outcome = { kind: 'fresh-sign-in' | 'email-sent' | 'failed'; message: string } | null
@@ -35,6 +37,7 @@ export function DeleteAccount({ email, onDeleted }: { email: string; onDeleted()
   async function remove() {
     setBusy(true)
     setOutcome(null)
+    expectSessionEnd()
     const { data, error } = await authClient.deleteUser({})
     setBusy(false)
     if (error) {
@@ -50,6 +53,7 @@ export function DeleteAccount({ email, onDeleted }: { email: string; onDeleted()
       return
     }
     onDeleted()
+    announceSessionEnd('account-deleted')
     await queryClient.cancelQueries()
     queryClient.setQueryData(queryKeys.me, { user: null })
     await navigate({ to: '/', replace: true })

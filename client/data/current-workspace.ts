@@ -20,7 +20,7 @@ function read(userId: string): string | null {
 }
 
 export function setCurrentWorkspaceId(userId: string, workspaceId: string | null) {
-  if (read(userId) === workspaceId) return
+  if (!userId || read(userId) === workspaceId) return
   current.set(userId, workspaceId)
   try {
     if (workspaceId) localStorage.setItem(storageKey(userId), workspaceId)

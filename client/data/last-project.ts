@@ -8,6 +8,8 @@ import { useProject } from './projects.ts'
 const key = (userId: string) => `iconvault-last-project:${userId}`
 
 export function rememberLastProject(userId: string, projectId: string) {
+  // Nobody signed in (the page signing out): nothing to remember, nor anyone to remember it for.
+  if (!userId) return
   try {
     localStorage.setItem(key(userId), projectId)
   } catch {

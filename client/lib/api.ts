@@ -2,8 +2,10 @@
 // A non-OK response throws an ApiError with the decoded `error` body or the response text, and the
 // answer's `code` (common/error-codes.ts): callers decide by the code, never by the message's words.
 // The server takes unsafe methods only with a JSON body (Content-Type: application/json) or
-// none at all, from this origin (ADR 0006): a body is always sent as JSON here.
+// none at all, from this origin (ADR 0006): a body is always sent as JSON here. A 401 is reported
+// to session-end.ts: the session is gone, and the browser signs out (ADR 0012).
 import { codeForStatus, type ErrorCode, isErrorCode } from '@common/error-codes.ts'
+import { sessionEnded } from './session-end.ts'
 
 export class ApiError extends Error {
   readonly status: number
@@ -37,6 +39,8 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     signal,
   })
   const text = await response.text()
+  // Signed out behind our back (account deleted, session revoked or expired): the app signs out here.
+  if (response.status === 401) sessionEnded('ended')
   if (!response.ok) {
     throw new ApiError(response.status, errorFromBody(text, response), response.headers, codeFromBody(text))
   }

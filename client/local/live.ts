@@ -4,13 +4,15 @@
 // is applied to the local database by the rule of reconcile.ts, and its scope's version is checked
 // for a gap (a change committed but never announced to us: its scope is pulled, ADR 0303). A deleted workspace or project takes
 // its rows with it; `membership revoked` drops everything of that workspace from the browser, queued
-// changes included; `invitations changed` is passed on. Run by the leading tab (engine.ts).
+// changes included; `invitations changed` is passed on; `signed-out` (the session ended, and why)
+// and a stream the server refuses are reported to lib/session-end.ts. Run by the leading tab (engine.ts).
 // Events are applied in batches (live-batch.ts): those that arrive within a few milliseconds of one
 // another, or while a batch is being applied, go into one transaction with bulk reads and writes, so
 // a teammate's import of 10,000 icons costs a few dozen transactions, not 10,000. The backlog is
 // bounded: past MAX_BACKLOG waiting row events they are dropped for a re-sync (ADR 0402).
-import type { ChangeEvent } from '@common/schemas/events.ts'
+import { type ChangeEvent, SESSION_END_REASONS, type SignedOutEvent } from '@common/schemas/events.ts'
 import { backoffDelay } from '../lib/retry.ts'
+import { sessionEnded } from '../lib/session-end.ts'
 import { applyServerRows } from './apply.ts'
 import { StoredRows } from './bulk-write.ts'
 import { onServerBack } from './connection.ts'
@@ -176,6 +178,16 @@ async function applyRun(run: readonly RowEvent[], stored: Writers) {
   }
 }
 
+/** The data of a `signed-out` event; a reason this version does not know is `ended`. */
+function parseSignedOut(data: string): SignedOutEvent {
+  try {
+    const { reason } = JSON.parse(data) as Partial<SignedOutEvent>
+    return { reason: SESSION_END_REASONS.find((r) => r === reason) ?? 'ended' }
+  } catch {
+    return { reason: 'ended' }
+  }
+}
+
 /** Most row events applied in one transaction. */
 const MAX_BATCH = 1000
 /** Events arriving within this many ms of the first waiting one are applied together. */
@@ -242,6 +254,11 @@ export function connectLive(handlers: LiveHandlers): () => void {
     })
     // The server dropped what waited for us (we read too slowly) or may have missed notes: pull.
     source.addEventListener('pull', () => handlers.onReady())
+    // The session ended (account deleted, revoked, signed out elsewhere): this browser signs out.
+    source.addEventListener('signed-out', (message) => {
+      const { reason } = parseSignedOut((message as MessageEvent<string>).data)
+      sessionEnded(reason)
+    })
     source.addEventListener('change', (message) => {
       let event: ChangeEvent
       try {
@@ -257,6 +274,8 @@ export function connectLive(handlers: LiveHandlers): () => void {
     source.addEventListener('error', () => {
       if (source?.readyState !== EventSource.CLOSED) return
       source = null
+      // Refused (a 401 when the session is gone, or a proxy's error): is anyone still signed in?
+      sessionEnded('ended')
       timer = setTimeout(open, backoffDelay(failures++))
     })
   }

@@ -1,12 +1,16 @@
-// /sign-in: ask for an e-mail address, send the magic link, then "Check your inbox" with a resend cooldown.
+// /sign-in: ask for an e-mail address, send the magic link, then "Check your inbox" with a resend cooldown;
+// after the app signed this browser out on its own, why (signed-out-notice.tsx).
 import { Link, useSearch } from '@tanstack/react-router'
 import { useState } from 'react'
 import { LogoMark } from '../../components/ui/logo.tsx'
 import { CheckInbox } from './check-inbox.tsx'
 import { SignInForm } from './sign-in-form.tsx'
+import { SignedOutNotice } from './signed-out-notice.tsx'
 
 export function SignInPage() {
   const next = useSearch({ from: '/sign-in', select: (s) => s.next })
+  const ended = useSearch({ from: '/sign-in', select: (s) => s.ended })
+  const lost = useSearch({ from: '/sign-in', select: (s) => s.lost })
   const [sentTo, setSentTo] = useState<string | null>(null)
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-bg px-4 py-12">
@@ -18,6 +22,7 @@ export function SignInPage() {
         >
           <LogoMark className="size-10" />
         </Link>
+        {ended ? <SignedOutNotice reason={ended} lost={lost ?? 0} /> : null}
         <div className="rounded-xl border border-line bg-raised p-6 shadow-sm sm:p-8">
           {sentTo ? (
             <CheckInbox email={sentTo} onChangeEmail={() => setSentTo(null)} />
