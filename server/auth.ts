@@ -17,7 +17,7 @@ export const CLIENT_IP_HEADER = 'x-iconvault-client-ip'
 const MAGIC_LINK_MINUTES = 10
 
 /** Why a session was deleted, by the better-auth endpoint that deleted it (none: expiry, clean-up). */
-export function endReason(path: string | undefined): SessionEndReason {
+function endReason(path: string | undefined): SessionEndReason {
   if (path?.startsWith('/delete-user')) return 'account-deleted'
   if (path?.startsWith('/revoke-')) return 'revoked'
   if (path === '/sign-out') return 'signed-out'
