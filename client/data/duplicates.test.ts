@@ -1,7 +1,8 @@
 // The duplicate check's parts (duplicates.ts): a 1,000-file drop is asked in requests the server
 // takes, never one it refuses for its count (MAX_ICONS_PER_BATCH) or its body (1 MiB).
-import { describe, expect, test } from 'vitest'
+
 import { MAX_ICONS_PER_BATCH, MAX_REQUEST_BODY_BYTES } from '@common/icon-limits.ts'
+import { describe, expect, test } from 'vitest'
 import { CHECK_PART_BYTES, checkParts } from './duplicates.ts'
 
 const bodyBytes = (svgs: string[]) =>
