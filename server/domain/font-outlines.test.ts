@@ -82,4 +82,20 @@ describe('icon font outlines', () => {
     expect(areas(hairpin[2]!)).toHaveLength(1)
     expect(hairpin[2]!.match(/L/g)).toHaveLength(2)
   })
+
+  test('a smooth stroke is one band, not a piece per flattened segment, and covers the same ring', () => {
+    const identity = (p: [number, number]): [number, number] => p
+    const ring = strokeContours(
+      svgpath('M2 12a10 10 0 1 0 20 0a10 10 0 1 0-20 0z').abs().unarc().toString(),
+      { width: 2, cap: 'butt', join: 'round', miterLimit: 4 },
+      0.01,
+      identity,
+    )
+    // The band (cut where the ring starts) and the join kept there.
+    expect(ring.length).toBeLessThanOrEqual(2)
+    const covered = ring.flatMap(areas).reduce((sum, a) => sum + Math.abs(a), 0)
+    // Between the circles of radius 11 and 9: 40π, within the flattening's error.
+    expect(covered).toBeGreaterThan(40 * Math.PI * 0.99)
+    expect(covered).toBeLessThan(40 * Math.PI * 1.01)
+  })
 })

@@ -1,9 +1,10 @@
 // Strokes as filled outlines for the icon font (ADR 0105): a glyph is filled, so a stroked line
-// becomes the union of what the stroke covers: a quad along every (flattened) segment, the join at
-// every corner (round: a disc; miter within the limit: the miter's point; else a bevel), the caps at
-// open ends (round: a disc; square: the quad lengthened). Every piece turns the same way, so the
-// font's non-zero fill unites them. Curves are flattened finely enough that the polygon's error is
-// far below a pixel at any usual size (about 1/500 of the icon's height).
+// becomes the union of what the stroke covers: a band along the (flattened) segments that bend
+// smoothly into each other (a quad along each, beveled at each bend, as one contour), the join at
+// every other corner (round: a disc; miter within the limit: the miter's point; else a bevel), the
+// caps at open ends (round: a disc; square: the quad lengthened). Every piece turns the same way, so
+// the font's non-zero fill unites them. Curves are flattened finely enough that the polygon's error is
+// far below a pixel at any usual size (within the tolerance given: 1/2000 of the icon's height).
 import svgpath from 'svgpath'
 
 type Point = [number, number]
@@ -20,7 +21,18 @@ function polylines(path: string, tolerance: number): { points: Point[]; closed: 
   type Line = { points: Point[]; closed: boolean; drawn: boolean }
   const lines: Line[] = []
   let current: Line | null = null
-  const steps = (length: number) => Math.min(64, Math.max(2, Math.ceil(Math.sqrt(length / tolerance))))
+  // Steps enough that the polyline stays within `tolerance` of the curve (Wang's formula: the
+  // error of n even steps is at most an eighth of the second derivative's bound over n squared).
+  const steps = (p: readonly Point[]) => {
+    let bend = 0
+    for (let i = 0; i + 2 < p.length; i++)
+      bend = Math.max(
+        bend,
+        Math.hypot(p[i]![0] - 2 * p[i + 1]![0] + p[i + 2]![0], p[i]![1] - 2 * p[i + 1]![1] + p[i + 2]![1]),
+      )
+    const degree = p.length - 1
+    return Math.min(64, Math.max(1, Math.ceil(Math.sqrt((degree * (degree - 1) * bend) / (8 * tolerance)))))
+  }
   svgpath(path).iterate((segment, _i, x, y) => {
     const [command, ...n] = segment as [string, ...number[]]
     if (command === 'M') {
@@ -52,10 +64,7 @@ function polylines(path: string, tolerance: number): { points: Point[]; closed: 
               [n[2], n[3]],
             ]
       ) as Point[]
-      let length = 0
-      for (let i = 1; i < p.length; i++)
-        length += Math.hypot(p[i]![0] - p[i - 1]![0], p[i]![1] - p[i - 1]![1])
-      const count = steps(length)
+      const count = steps(p)
       for (let k = 1; k <= count; k++) {
         const t = k / count
         const u = 1 - t
@@ -135,6 +144,66 @@ const unit = (a: Point, b: Point): Point => {
   return [(b[0] - a[0]) / length, (b[1] - a[1]) / length]
 }
 
+type Segment = { a: Point; b: Point; d: Point; n: Point; length: number }
+
+/** The bend at the point between two segments: its turn (the sign says which side is inside) and angle. */
+function bend(s: Segment, t: Segment) {
+  const turn = s.d[0] * t.d[1] - s.d[1] * t.d[0]
+  const cos = s.d[0] * t.d[0] + s.d[1] * t.d[1]
+  return { turn, cos, angle: Math.atan2(Math.abs(turn), cos) }
+}
+
+/**
+ * Whether the outline may run on through the point between two segments as one band: a smooth bend
+ * (a bevel join's) whose inner corner lies within the first half of each segment, so the band's inner
+ * edge never folds back. Elsewhere (corners, curves tighter than half the stroke) pieces are kept.
+ */
+function runsOn(s: Segment, t: Segment, half: number): boolean {
+  const { turn, cos, angle } = bend(s, t)
+  if (Math.abs(turn) < 1e-9) return cos > 0
+  return angle <= SMOOTH && half * Math.tan(angle / 2) <= Math.min(s.length, t.length) / 2
+}
+
+/**
+ * The band along segments that run on into each other: the outer edge through both offset points of
+ * each bend (the bevel), the inner edge through the point where the offset lines meet. It covers
+ * exactly what their quads and bevels covered, with two points a segment instead of seven, and turns
+ * the same way.
+ */
+function band(run: readonly Segment[]): Point[] {
+  const left: Point[] = []
+  const right: Point[] = []
+  const first = run[0]!
+  left.push([first.a[0] + first.n[0], first.a[1] + first.n[1]])
+  right.push([first.a[0] - first.n[0], first.a[1] - first.n[1]])
+  for (let r = 0; r < run.length; r++) {
+    const s = run[r]!
+    const t = run[r + 1]
+    const p = s.b
+    if (!t) {
+      left.push([p[0] + s.n[0], p[1] + s.n[1]])
+      right.push([p[0] - s.n[0], p[1] - s.n[1]])
+      break
+    }
+    const { turn, cos } = bend(s, t)
+    if (Math.abs(turn) < 1e-9) {
+      left.push([p[0] + s.n[0], p[1] + s.n[1]])
+      right.push([p[0] - s.n[0], p[1] - s.n[1]])
+      continue
+    }
+    // Where the two offset lines meet on the inner side: the normals' sum over 1 + cos.
+    const m: Point = [(s.n[0] + t.n[0]) / (1 + cos), (s.n[1] + t.n[1]) / (1 + cos)]
+    if (turn > 0) {
+      left.push([p[0] + m[0], p[1] + m[1]])
+      right.push([p[0] - s.n[0], p[1] - s.n[1]], [p[0] - t.n[0], p[1] - t.n[1]])
+    } else {
+      left.push([p[0] + s.n[0], p[1] + s.n[1]], [p[0] + t.n[0], p[1] + t.n[1]])
+      right.push([p[0] - m[0], p[1] - m[1]])
+    }
+  }
+  return [...left, ...right.reverse()]
+}
+
 /**
  * The stroke of absolute path data (arcs and shorthands already expanded) as filled contours, each
  * point taken through `map` (to font units).
@@ -166,27 +235,40 @@ export function strokeContours(path: string, style: StrokeStyle, tolerance: numb
       Math.hypot(points[0]![0] - points.at(-1)![0], points[0]![1] - points.at(-1)![1]) < 1e-9
     const pts = ring ? points.slice(0, -1) : points
     const count = closed ? pts.length : pts.length - 1
+    const segments: Segment[] = []
     for (let i = 0; i < count; i++) {
       let a = pts[i]!
       let b = pts[(i + 1) % pts.length]!
-      const [dx, dy] = unit(a, b)
+      const d = unit(a, b)
+      const length = Math.hypot(b[0] - a[0], b[1] - a[1])
       if (!closed && style.cap === 'square') {
-        if (i === 0) a = [a[0] - dx * half, a[1] - dy * half]
-        if (i === count - 1) b = [b[0] + dx * half, b[1] + dy * half]
+        if (i === 0) a = [a[0] - d[0] * half, a[1] - d[1] * half]
+        if (i === count - 1) b = [b[0] + d[0] * half, b[1] + d[1] * half]
       }
-      const [nx, ny] = [-dy * half, dx * half]
-      out.push(
-        polygon([
-          [a[0] + nx, a[1] + ny],
-          [b[0] + nx, b[1] + ny],
-          [b[0] - nx, b[1] - ny],
-          [a[0] - nx, a[1] - ny],
-        ]),
-      )
+      segments.push({ a, b, d, n: [-d[1] * half, d[0] * half], length })
     }
+    // The points where the outline runs on (segment i-1 into i); the others keep their join below.
+    const on = segments.map((s, i) =>
+      i === 0 && !closed ? false : runsOn(segments[(i - 1 + count) % count]!, s, half),
+    )
+    // Bands between the points that do not run on; a closed ring that runs on everywhere is cut at
+    // its start (its join there kept as a piece).
+    const cut = closed && on.every(Boolean) ? 0 : -1
+    const from = closed ? Math.max(0, on.indexOf(false)) : 0
+    let run: Segment[] = []
+    for (let k = 0; k < count; k++) {
+      const i = (from + k) % count
+      if (run.length && (!on[i] || i === cut)) {
+        out.push(polygon(band(run)))
+        run = []
+      }
+      run.push(segments[i]!)
+    }
+    if (run.length) out.push(polygon(band(run)))
     // Joins: at every inner point, and at the start of a closed one.
     const joins = closed ? pts.map((_, i) => i) : pts.map((_, i) => i).slice(1, -1)
     for (const i of joins) {
+      if (on[i] && i !== cut) continue
       const p = pts[i]!
       const before = pts[(i - 1 + pts.length) % pts.length]!
       const after = pts[(i + 1) % pts.length]!
