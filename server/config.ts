@@ -5,6 +5,11 @@ import { join, resolve } from 'node:path'
 import { z } from 'zod'
 import { type PlanPrices, planPrices, type StorageQuotas } from '../common/plans.ts'
 import { decideTestCheckout, type TestCheckout } from './billing/test-checkout.ts'
+import {
+  DEFAULT_HEAVY_HEAP_MB,
+  defaultHeavyConcurrency,
+  type HeavyWorkConfig,
+} from './heavy-work/heavy-work.ts'
 import { quotasFrom } from './quota-config.ts'
 
 const optionalText = z
@@ -60,6 +65,22 @@ const envSchema = z.object({
     .min(0, 'TRUST_PROXY must be 0 or more')
     .max(10, 'TRUST_PROXY must be at most 10')
     .default(0),
+  HEAVY_WORK_CONCURRENCY: optionalText.pipe(
+    z.coerce
+      .number<string>()
+      .int('HEAVY_WORK_CONCURRENCY must be a whole number of jobs')
+      .min(1, 'HEAVY_WORK_CONCURRENCY must be at least 1')
+      .max(64, 'HEAVY_WORK_CONCURRENCY must be at most 64')
+      .optional(),
+  ),
+  HEAVY_WORK_HEAP_MB: optionalText.pipe(
+    z.coerce
+      .number<string>()
+      .int('HEAVY_WORK_HEAP_MB must be a whole number of megabytes')
+      .min(64, 'HEAVY_WORK_HEAP_MB must be at least 64')
+      .max(16_384, 'HEAVY_WORK_HEAP_MB must be at most 16384')
+      .optional(),
+  ),
 })
 
 /** What BILLING_PROVIDER=stripe cannot start without. */
@@ -99,6 +120,8 @@ export type Config = {
   trustProxy: number
   /** Storage quotas per plan (common/plans.ts, overridden by PLAN_ICONS_*, PLAN_STORAGE_*…; ADR 0308). */
   quotas: StorageQuotas
+  /** Heavy jobs at once (HEAVY_WORK_CONCURRENCY) and each build worker's heap (HEAVY_WORK_HEAP_MB; ADR 0310). */
+  heavyWork: HeavyWorkConfig
 }
 
 export class ConfigError extends Error {}
@@ -147,6 +170,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     log: { level: e.LOG_LEVEL, format: e.LOG_FORMAT },
     trustProxy: e.TRUST_PROXY,
     quotas,
+    heavyWork: {
+      concurrency: e.HEAVY_WORK_CONCURRENCY ?? defaultHeavyConcurrency(),
+      heapMb: e.HEAVY_WORK_HEAP_MB ?? DEFAULT_HEAVY_HEAP_MB,
+    },
   }
 }
 

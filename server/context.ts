@@ -9,6 +9,7 @@ import type { Config } from './config.ts'
 import { type OpenOptions, openStore, type Store } from './db/client.ts'
 import { releaseAccount } from './domain/account-deletion.ts'
 import { createEventBus, type EventBus } from './events.ts'
+import { createHeavyWork, type HeavyWork } from './heavy-work/heavy-work.ts'
 import { iconifyLane } from './iconify-lane.ts'
 import { createLogger, type Logger } from './log.ts'
 import { createMailer, type Mailer } from './mail.ts'
@@ -21,6 +22,7 @@ export type ServerContext = {
   mailer: Mailer
   events: EventBus
   svg: SvgPool
+  heavy: HeavyWork
   auth: ReturnType<typeof createAuth>
   app: ReturnType<typeof createApp>
   /**
@@ -49,7 +51,8 @@ export async function createContext(
   })
   const events = await createEventBus(store, logger)
   const svg = createSvgPool(svgPoolOptions)
-  const deps = { db: store.db, events, mailer, config, svg, logger }
+  const heavy = createHeavyWork(config.heavyWork)
+  const deps = { db: store.db, events, mailer, config, svg, heavy, logger }
   const auth = createAuth({
     config,
     store,
@@ -68,6 +71,7 @@ export async function createContext(
     mailer,
     events,
     svg,
+    heavy,
     auth,
     app,
     listener: (req, res) => {
@@ -75,6 +79,7 @@ export async function createContext(
     },
     close: async () => {
       await svg.close()
+      await heavy.close()
       await events.close()
       mailer.close()
       await store.close()

@@ -1,10 +1,12 @@
 // What domain functions need: the database, the event bus, mail, configuration, the SVG
-// pipeline's worker pool (untrusted SVG is never processed on the event loop) and the logger
-// (its lines carry the request id of the request they are part of: server/log.ts).
+// pipeline's worker pool (untrusted SVG is never processed on the event loop), the heavy-work gate
+// and builder (exports, fonts, releases, duplicate grouping: bounded per process and per user) and
+// the logger (its lines carry the request id of the request they are part of: server/log.ts).
 import type { MeUser } from '../../common/schemas/me.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import type { EventBus } from '../events.ts'
+import type { HeavyWork } from '../heavy-work/heavy-work.ts'
 import type { Logger } from '../log.ts'
 import type { Mailer } from '../mail.ts'
 import type { SvgPool } from '../svg-pool/pool.ts'
@@ -15,6 +17,7 @@ export type Deps = {
   mailer: Mailer
   config: Config
   svg: SvgPool
+  heavy: HeavyWork
   logger: Logger
 }
 

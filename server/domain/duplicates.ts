@@ -134,9 +134,14 @@ export async function flagCreated(
 const lastGroups = new Map<string, { digest: string; groups: Promise<DuplicateGroups> }>()
 const MAX_KEPT_GROUPS = 32
 
-/** A project's icons grouped by drawing: exact groups (same hash), then near groups (GET /api/icons/duplicates). */
+/**
+ * A project's icons grouped by drawing: exact groups (same hash), then near groups (GET
+ * /api/icons/duplicates). Grouping anew is heavy work (seconds to minutes of comparisons, sliced):
+ * it runs in the caller's turn of the heavy-work gate (ADR 0310); kept groups are answered at once.
+ */
 export async function duplicateGroups(
-  deps: Pick<Deps, 'db' | 'svg'>,
+  deps: Pick<Deps, 'db' | 'svg' | 'heavy'>,
+  userId: string,
   projectId: string,
 ): Promise<DuplicateGroups> {
   await backfillProject(deps, projectId)
@@ -151,7 +156,7 @@ export async function duplicateGroups(
   const digest = hash.digest('base64')
   const kept = lastGroups.get(projectId)
   if (kept?.digest === digest) return kept.groups
-  const groups = groupDrawings(rows)
+  const groups = deps.heavy.run(userId, () => groupDrawings(rows))
   lastGroups.delete(projectId)
   lastGroups.set(projectId, { digest, groups })
   if (lastGroups.size > MAX_KEPT_GROUPS) lastGroups.delete(lastGroups.keys().next().value!)

@@ -1,40 +1,23 @@
-// GET /api/projects/export?format=font (ADR 0105): the icon font of a project's set (now, or a
-// release's), each icon at the code point the project keeps for it (code-points.ts: given once, at
-// the first export that holds it; its creation date decides who keeps a point two icons' ids share,
-// an icon deleted since counting as the newest). Built in a worker thread: the event loop never
-// waits for it.
-import { Worker } from 'node:worker_threads'
+// The request of a project's icon font (ADR 0105) for a set of its icons (now, or a release's): each
+// icon at the code point the project keeps for it (code-points.ts: given once, at the first export
+// that holds it; its creation date decides who keeps a point two icons' ids share, an icon deleted
+// since counting as the newest). The font itself is built in a heavy-work worker
+// (server/heavy-work, ADR 0310): the event loop never waits for it.
 import { inArray } from 'drizzle-orm'
-import type { ExportResult } from '../../common/exports/export-kinds.ts'
 import type { ReleasedIcon } from '../../common/schemas/rows.ts'
 import type { Db } from '../db/client.ts'
 import { icons } from '../db/schema/index.ts'
 import { codePointsOf } from './code-points.ts'
 import type { FontRequest } from './icon-font.ts'
 
-const WORKER_URL = new URL('./icon-font-worker.ts', import.meta.url)
-
-/** Builds the font in a worker thread of its own (icon-font-worker.ts), ended when it answers. */
-function buildInWorker(request: FontRequest): Promise<ExportResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_URL, { workerData: request })
-    worker.once('message', (message: { result?: ExportResult; error?: string }) => {
-      void worker.terminate()
-      if (message.result) resolve({ ...message.result, bytes: new Uint8Array(message.result.bytes) })
-      else reject(new Error(message.error ?? 'The icon font could not be built'))
-    })
-    worker.once('error', reject)
-    worker.once('exit', (code) => reject(new Error(`The icon font worker stopped (${code})`)))
-  })
-}
-
-export async function exportFont(
+/** What the font worker builds: the set's icons with their kept code points. */
+export async function fontRequest(
   db: Db,
   projectId: string,
   projectName: string,
   set: readonly ReleasedIcon[],
   classPrefix: string | undefined,
-): Promise<ExportResult> {
+): Promise<FontRequest> {
   const ids = set.map((icon) => icon.id)
   const created = new Map<string, Date>()
   for (let i = 0; i < ids.length; i += 1000) {
@@ -49,7 +32,7 @@ export async function exportFont(
     projectId,
     set.map((icon) => ({ id: icon.id, created_at: created.get(icon.id) ?? null })),
   )
-  return buildInWorker({
+  return {
     projectName,
     classPrefix,
     icons: set.map((icon) => ({
@@ -59,5 +42,5 @@ export async function exportFont(
       aliases: icon.aliases.map(({ name, deprecated, remove_in }) => ({ name, deprecated, remove_in })),
       code_point: points.get(icon.id)!,
     })),
-  })
+  }
 }

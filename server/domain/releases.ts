@@ -2,28 +2,22 @@
 // of the project's icons now (id, name, stored markup and its sha256, status, aliases) with the
 // changelog against the release before and the version the changes call for (common/
 // release-version.ts: editable upward only); GET /api/projects/releases lists them, newest first;
-// release-preview says what a release now would be. GET /api/projects/export builds an export of the
-// latest state or of a release's stored set with the same builder as the in-app export
-// (common/exports, ADR 0104): a release's bytes never change, whatever happened since.
+// release-preview says what a release now would be. GET /api/projects/export (project-export.ts)
+// builds an export of the latest state or of a release's stored set (exportSet) with the same
+// builder as the in-app export (common/exports, ADR 0104): a release's bytes never change, whatever
+// happened since.
 // Releases are not synced rows: one plain transaction writes one, and nothing is announced.
 import { createHash } from 'node:crypto'
 import { and, desc, eq, sql } from 'drizzle-orm'
-import { buildExport } from '../../common/exports/build-export.ts'
-import {
-  type ExportKind,
-  type ExportResult,
-  exportIcon,
-  sortedForExport,
-} from '../../common/exports/export-kinds.ts'
+import { sortedForExport } from '../../common/exports/export-kinds.ts'
 import { exportMessages } from '../../common/messages.ts'
 import { compareVersions, releaseChanges, suggestVersion } from '../../common/release-version.ts'
 import type { Release, ReleaseBody, ReleasePreview } from '../../common/schemas/releases.ts'
 import type { IconStatus, ReleaseChanges, ReleasedIcon } from '../../common/schemas/rows.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { icons, projectReleases, projects } from '../db/schema/index.ts'
-import type { Actor } from './deps.ts'
+import type { Actor, Deps } from './deps.ts'
 import { badRequest, conflict, notFound } from './errors.ts'
-import { exportFont } from './project-font.ts'
 
 /**
  * What the `changes` column holds: the changelog, and the project's name when it was released (an
@@ -118,8 +112,20 @@ const isUniqueViolation = (error: unknown): boolean => {
   return false
 }
 
-/** POST /api/projects/release: the project as it is now, under the suggested (or a higher) version. */
-export async function releaseProject(db: Db, actor: Actor, body: ReleaseBody): Promise<Release> {
+/**
+ * POST /api/projects/release: the project as it is now, under the suggested (or a higher) version.
+ * It reads and compares the whole project (a second or more at 50,000 icons): heavy work, one per
+ * user at a time and bounded per process (server/heavy-work, ADR 0310).
+ */
+export function releaseProject(
+  deps: Pick<Deps, 'db' | 'heavy'>,
+  actor: Actor,
+  body: ReleaseBody,
+): Promise<Release> {
+  return deps.heavy.run(actor.id, () => storeRelease(deps.db, actor, body))
+}
+
+async function storeRelease(db: Db, actor: Actor, body: ReleaseBody): Promise<Release> {
   let version = body.version ?? ''
   try {
     return await db.transaction(async (tx) => {
@@ -169,45 +175,20 @@ export async function releaseProject(db: Db, actor: Actor, body: ReleaseBody): P
 }
 
 /**
- * GET /api/projects/export: the latest state (`release` null) or a release, built like the in-app
- * export; the icon font on the server only (ADR 0105). `classPrefix`: css and font (the default: the
- * project's, class-prefix.ts).
+ * The icons GET /api/projects/export builds from (project-export.ts): the latest state (`release`
+ * null) or a release's stored set, with the project's name as released (404 for an unknown release).
  */
-export async function exportProject(
+export async function exportSet(
   db: Db,
   project: { id: string; name: string },
-  kind: ExportKind,
   release: string | null,
-  classPrefix?: string,
-): Promise<ExportResult> {
-  let set: ReleasedIcon[]
-  let projectName = project.name
-  let version: string | undefined
-  if (release) {
-    const [row] = await db
-      .select({ icons: projectReleases.icons, changes: projectReleases.changes })
-      .from(projectReleases)
-      .where(and(eq(projectReleases.project_id, project.id), eq(projectReleases.version, release)))
-    if (!row) throw notFound(exportMessages.releaseNotFound)
-    set = row.icons
-    projectName = (row.changes as StoredChanges).project_name ?? project.name
-    version = release
-  } else set = await currentSet(db, project.id)
-  if (kind === 'font') return exportFont(db, project.id, projectName, set, classPrefix)
-  // The Iconify JSON package is named by the project's Iconify prefix as it is now (ADR 0021).
-  const iconifyPrefix = kind === 'iconify-json' ? await iconifyPrefixOf(db, project.id) : undefined
-  // Yields to the event loop every 25 icons (ADR 0104): a big export does not hold other requests up.
-  return buildExport(
-    { kind, projectName, icons: set.map(exportIcon), version, classPrefix, iconifyPrefix },
-    () => {},
-    25,
-  )
-}
-
-async function iconifyPrefixOf(db: Db, projectId: string): Promise<string | undefined> {
+): Promise<{ set: ReleasedIcon[]; projectName: string; version?: string }> {
+  if (!release) return { set: await currentSet(db, project.id), projectName: project.name }
   const [row] = await db
-    .select({ prefix: projects.iconify_prefix })
-    .from(projects)
-    .where(eq(projects.id, projectId))
-  return row?.prefix || undefined
+    .select({ icons: projectReleases.icons, changes: projectReleases.changes })
+    .from(projectReleases)
+    .where(and(eq(projectReleases.project_id, project.id), eq(projectReleases.version, release)))
+  if (!row) throw notFound(exportMessages.releaseNotFound)
+  const projectName = (row.changes as StoredChanges).project_name ?? project.name
+  return { set: row.icons, projectName, version: release }
 }

@@ -150,7 +150,7 @@ export function iconRoutes(deps: Deps) {
       'icon:read',
       projectOf((c) => (c.get('query') as { project_id: string }).project_id),
     ),
-    async (c) => c.json({ data: await duplicateGroups(deps, c.get('query').project_id) }),
+    async (c) => c.json({ data: await duplicateGroups(deps, actorOf(c).id, c.get('query').project_id) }),
   )
 
   // POST /api/icons/move {ids, project_id}: the same icons (ids, authors, dates) into another

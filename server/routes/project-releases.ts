@@ -6,7 +6,8 @@ import * as s from '../../common/schemas/releases.ts'
 import { EXPORT_FORMATS } from '../../common/schemas/releases.ts'
 import { projectScope } from '../domain/access.ts'
 import type { Deps } from '../domain/deps.ts'
-import { exportProject, listReleases, releasePreview, releaseProject } from '../domain/releases.ts'
+import { exportProject } from '../domain/project-export.ts'
+import { listReleases, releasePreview, releaseProject } from '../domain/releases.ts'
 import { actorOf, type Locate, requireAccess } from '../middleware/access.ts'
 import { byUser, LIMITS, rateLimit } from '../middleware/rate-limit.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
@@ -30,7 +31,7 @@ export function projectReleaseRoutes(deps: Deps) {
 
   // POST /api/projects/release { project_id, version?, notes? }: the exact set now, with its changelog.
   app.post('/release', validate(s.releaseBody), requireAccess('project:release', bodyProject), async (c) =>
-    c.json({ data: await releaseProject(deps.db, actorOf(c), c.get('body')) }),
+    c.json({ data: await releaseProject(deps, actorOf(c), c.get('body')) }),
   )
 
   // GET /api/projects/releases?project_id=: newest first.
@@ -47,7 +48,7 @@ export function projectReleaseRoutes(deps: Deps) {
   )
 
   // GET /api/projects/export?project_id=&format=&release=&prefix=: the bytes of the in-app export
-  // (format=font: built here only, ADR 0105).
+  // (format=font: built here only, ADR 0105), built in a heavy-work worker and kept (ADR 0310).
   app.get(
     '/export',
     rateLimit(LIMITS.exportsPerUser, byUser),
@@ -55,7 +56,14 @@ export function projectReleaseRoutes(deps: Deps) {
     requireAccess('icon:read', queryProject),
     async (c) => {
       const { format, release, prefix } = c.get('query')
-      const result = await exportProject(deps.db, c.get('project'), EXPORT_FORMATS[format], release, prefix)
+      const result = await exportProject(
+        deps,
+        actorOf(c).id,
+        c.get('project'),
+        EXPORT_FORMATS[format],
+        release,
+        prefix,
+      )
       return c.body(result.bytes, 200, {
         'content-type': result.mime.startsWith('text/') ? `${result.mime}; charset=utf-8` : result.mime,
         'content-disposition': `attachment; filename="${result.fileName}"`,

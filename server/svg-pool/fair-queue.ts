@@ -21,9 +21,10 @@ export class FairQueue<T> {
     this.#size++
   }
 
-  /** The oldest item of the lane whose turn it is. */
-  shift(): T | undefined {
+  /** The oldest item of the lane whose turn it is, among the lanes `may` lets through (all by default). */
+  shift(may?: (lane: string) => boolean): T | undefined {
     for (const [lane, items] of this.#lanes) {
+      if (may && !may(lane)) continue
       const item = items.shift()
       this.#lanes.delete(lane)
       if (items.length) this.#lanes.set(lane, items)
@@ -32,6 +33,14 @@ export class FairQueue<T> {
       return item
     }
     return undefined
+  }
+
+  /** Sends a lane behind every other (its caller was just served: the others' turn comes first). */
+  toBack(lane: string): void {
+    const items = this.#lanes.get(lane)
+    if (!items) return
+    this.#lanes.delete(lane)
+    this.#lanes.set(lane, items)
   }
 
   /** Takes an item out wherever it waits; false when it is no longer queued. */

@@ -249,6 +249,7 @@ function iconifyFlow(kind: DbKind) {
         events: t.ctx.events,
         mailer: t.ctx.mailer,
         svg: t.ctx.svg,
+        heavy: t.ctx.heavy,
         config: t.ctx.config,
         logger,
       },

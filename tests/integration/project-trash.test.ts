@@ -230,8 +230,8 @@ describe.each(dbKinds)('project trash on %s', (kind) => {
       .where(eq(projects.id, id))
     expect((await t.get(`/api/projects/deleted?workspace_id=${team.wsId}`, team.owner)).body.data).toEqual([])
     expect((await t.post('/api/projects/restore', team.owner, { id })).status).toBe(404)
-    const { store, events, mailer, config, svg, logger } = t.ctx
-    await purgeDeleted({ db: store.db, events, mailer, config, svg, logger }, TRASH_MS)
+    const { store, events, mailer, config, svg, heavy, logger } = t.ctx
+    await purgeDeleted({ db: store.db, events, mailer, config, svg, heavy, logger }, TRASH_MS)
     expect(await db.select().from(projects).where(eq(projects.id, id))).toEqual([])
     expect(await db.select().from(deletedIcons).where(eq(deletedIcons.with_project, id))).toEqual([])
   })

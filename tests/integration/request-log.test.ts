@@ -31,6 +31,7 @@ describe('request log', () => {
         events: t.ctx.events,
         mailer: t.ctx.mailer,
         svg: t.ctx.svg,
+        heavy: t.ctx.heavy,
         config: { ...t.ctx.config, trustProxy },
         logger,
       },

@@ -268,8 +268,8 @@ describe.each(dbKinds)('workspaces on %s', (kind) => {
     // Kept 30 days for a restore (its pending invitation canceled), then purged with everything in it.
     expect(await counts()).toEqual([1, 1, 1, 1])
     expect((await t.post('/api/workspaces/delete', owner, { id })).status).toBe(404)
-    const { store, events, mailer, config, svg, logger } = t.ctx
-    await purgeDeleted({ db: store.db, events, mailer, config, svg, logger }, 0)
+    const { store, events, mailer, config, svg, heavy, logger } = t.ctx
+    await purgeDeleted({ db: store.db, events, mailer, config, svg, heavy, logger }, 0)
     expect(await counts()).toEqual([0, 0, 0, 0])
   })
 
