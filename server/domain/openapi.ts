@@ -269,8 +269,9 @@ const ROUTES: Route[] = [
     summary: 'The project (now, or a release) as a file in one of the export formats',
     input: ['ExportQuery', releases.exportQuery],
     file: true,
-    // A font of a project that has given out every code point (ADR 0105).
-    errors: ['conflict'],
+    // A font of a project that has given out every code point (ADR 0105); a build still running
+    // past its wall-time backstop (ADR 0310: 413 too_large and 429 are common to every route).
+    errors: ['conflict', 'busy'],
   },
 ]
 
