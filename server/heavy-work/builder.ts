@@ -11,10 +11,10 @@ import { ApiError } from '../domain/errors.ts'
 import type { FromBuilder, HeavyJob } from './protocol.ts'
 
 /** 413 for a build that needs more memory than a worker may take. */
-export const EXPORT_TOO_LARGE =
+const EXPORT_TOO_LARGE =
   'This export needs more memory than the server allows for one export. Export fewer icons at a time, or ask the administrator to raise HEAVY_WORK_HEAP_MB.'
 /** 413 for a build that takes more CPU time than one export may. */
-export const EXPORT_TOO_SLOW =
+const EXPORT_TOO_SLOW =
   'This export takes longer to build than the server allows for one export. Export fewer icons at a time.'
 
 export type HeavyBuilderOptions = {
@@ -81,6 +81,8 @@ export function createHeavyBuilder(opts: HeavyBuilderOptions): HeavyBuilder {
     clearTimeout(slot.idle)
     const id = nextId++
     const { worker } = slot
+    // A build in progress keeps the process up (an idle worker does not).
+    worker.ref()
     return new Promise<ExportResult>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined
       let done = false
@@ -91,6 +93,7 @@ export function createHeavyBuilder(opts: HeavyBuilderOptions): HeavyBuilder {
         if (done) return
         done = true
         clearTimeout(timer)
+        worker.unref()
         worker.off('message', onMessage)
         worker.off('exit', onExit)
         if (keep) rest(slot)
