@@ -4,6 +4,8 @@
 // the server's memory (VmRSS of its process) grows by less than 1 GB and /api/health answers within
 // 200 ms (99 in 100; none waits a second); every export ends with 200 or 429 with Retry-After; the same export asked again of the
 // unchanged project is the kept bytes, which costs the server almost no CPU (a build costs seconds).
+// The build runs at nice 10 (ADR 0310): on this shared machine at a load of 15-20 it took 2-3 minutes
+// of wall time, at 25 more than 5, hence the long timeout; the test asserts no time of its own.
 import { readFileSync } from 'node:fs'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -148,5 +150,5 @@ postgresOnly('heavy work on a real server process', () => {
     expect(again.status).toBe(200)
     expect(Buffer.from(await again.arrayBuffer()).equals(Buffer.from(built!.bytes))).toBe(true)
     expect(cpuOf(pid) - cpu, 'CPU ms the server spent on the repeated export').toBeLessThan(1_000)
-  }, 300_000)
+  }, 600_000)
 })
