@@ -93,11 +93,11 @@ function redactionFlow(kind: DbKind) {
       },
     })
     const logger = createLogger({ level: 'info', format: 'json', destination: sink })
-    const { auth, store, events, mailer, svg, config } = t.ctx
+    const { auth, store, events, mailer, svg, config, heavy } = t.ctx
     const app = createApp({
       auth,
       store,
-      deps: { db: store.db, events, mailer, svg, config, logger },
+      deps: { db: store.db, events, mailer, svg, config, logger, heavy },
       logger,
     })
     const lane = iconifyLane({ db: t.ctx.store.db, logger, trustRequestId: false })
