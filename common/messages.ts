@@ -479,6 +479,8 @@ export const searchMessages = {
   queryRequired: 'Say what to search for (q)',
   queryTooLong: `Search for at most ${MAX_QUERY_LENGTH} characters`,
   limitInvalid: `The limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}`,
+  /** 503: the search queue is full, or a search waited too long for its turn. */
+  busy: 'The server is busy searching. Please try again in a few seconds.',
   /** A tile found by a former name. */
   wasAlias: (name: string) => `was ${name}`,
 } as const

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { createIconSearch, type SearchDoc } from './icon-search.ts'
+import { MAX_QUERY_WORDS } from './limits.ts'
 import shipped from './synonyms.json' with { type: 'json' }
 import { wordsOf } from './words.ts'
 
@@ -74,6 +75,61 @@ describe('search by meaning', () => {
   test('an empty query or one of punctuation finds nothing (the vault then shows all)', () => {
     expect(search.search('')).toEqual([])
     expect(search.search(' -_ ')).toEqual([])
+  })
+})
+
+describe('bounded work and updates in place (ADR 0108)', () => {
+  const counted = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten']
+  const many = createIconSearch([...docs, { id: '20', name: counted.join('-') }], shipped)
+
+  test(`a query searches its first ${MAX_QUERY_WORDS} distinct words; the words after them are not searched`, () => {
+    expect(counted).toHaveLength(MAX_QUERY_WORDS)
+    const found = (q: string) => many.search(q).map((h) => h.id)
+    expect(found(counted.join(' '))).toEqual(['20'])
+    // an eleventh word that matches nothing: not searched, the icon is still found
+    expect(found(`${counted.join(' ')} xyzzy`)).toEqual(['20'])
+    // repeated words count once: the eleventh distinct word is still xyzzy
+    expect(found(`one one two two ${counted.join(' ')} xyzzy`)).toEqual(['20'])
+    // among the first ten, the same word rules the icon out
+    expect(found(`xyzzy ${counted.join(' ')}`)).toEqual([])
+  })
+
+  test('a limit answers the first hits of the same list', () => {
+    for (const q of ['arrow', 'settings', 'a', 'cog'])
+      for (const limit of [1, 2, 5]) expect(search.search(q, limit)).toEqual(search.search(q).slice(0, limit))
+  })
+
+  test('update brings the index to new icons, answering as an index built for them', () => {
+    const changed: SearchDoc[] = [
+      ...docs
+        .filter((d) => d.id !== '2') // trash deleted
+        .map((d) => (d.id === '1' ? { ...d, name: 'gear' } : d)) // settings renamed
+        .map((d) => (d.id === '4' ? { ...d, tags: ['favourite'] } : d)), // a tag gone
+      { id: '11', name: 'arrow-up', tags: ['north'] },
+      { id: '12', name: 'aardvark' },
+    ]
+    const updated = createIconSearch(docs, shipped)
+    updated.update(changed)
+    const fresh = createIconSearch([...changed].reverse(), shipped)
+    expect(updated.size).toBe(changed.length)
+    for (const q of [
+      'cog',
+      'gear',
+      'trash',
+      'arrow',
+      'rating',
+      'favourite',
+      'north',
+      'a',
+      'settings',
+      'home',
+    ])
+      expect(updated.search(q)).toEqual(fresh.search(q))
+    // every icon renamed at once answers the same too
+    const renamed = changed.map((d) => ({ ...d, name: `${d.name}-2` }))
+    updated.update(renamed)
+    const fresh2 = createIconSearch(renamed, shipped)
+    for (const q of ['arrow', 'gear', 'a', '2']) expect(updated.search(q)).toEqual(fresh2.search(q))
   })
 })
 

@@ -4,6 +4,9 @@
 // start, or within an edit or two for words of four letters or more) or through the shipped synonym list
 // (synonyms.json, ADR 0107: "cog" finds "settings"). A name that holds the query as plain text (the
 // vault's search before this one) is always found too. Each hit says why it matched (match-reason.ts).
+// Bounded work (ADR 0108): a query searches its first MAX_QUERY_WORDS distinct words, a typo forgives
+// at most MAX_EDITS edits, and only the hits returned are read for their reason. The index is brought to
+// a new list of icons by changing only the icons that differ (update), never rebuilt whole.
 import MiniSearch, { type Query } from 'minisearch'
 import { MAX_QUERY_LENGTH } from './limits.ts'
 import {
@@ -18,7 +21,7 @@ import {
   type Synonyms,
   synonymsOf,
 } from './match-reason.ts'
-import { wordsOf } from './words.ts'
+import { queryWords, wordsOf } from './words.ts'
 
 export type { SearchDoc, Synonyms }
 
@@ -44,29 +47,49 @@ const TEXT_ONLY = 0.01
 const split = (text: string) => text.split(' ').filter(Boolean)
 const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 const round = (score: number) => Math.round(score * 1000) / 1000
+/** Name order, then id: the order ties of score are shown in. */
+const inOrder = (a: Prepared, b: Prepared) =>
+  byName.compare(a.doc.name, b.doc.name) || (a.doc.id < b.doc.id ? -1 : a.doc.id > b.doc.id ? 1 : 0)
+/** Changed icons placed one by one in name order up to this many; more, and all are sorted again. */
+const PLACED_ONE_BY_ONE = 256
+/** Words read kept at most (icons share most of their tags); beyond, the memo starts again. */
+const MEMO_SIZE = 100_000
 
 function memo(fn: (text: string) => string[]): (text: string) => string[] {
-  const known = new Map<string, string[]>()
+  let known = new Map<string, string[]>()
   return (text) => {
     const seen = known.get(text)
     if (seen) return seen
     const words = fn(text)
+    if (known.size >= MEMO_SIZE) known = new Map()
     known.set(text, words)
     return words
   }
 }
 
+const sameList = (a: readonly string[] = [], b: readonly string[] = []) =>
+  a.length === b.length && a.every((item, i) => item === b[i])
+/** Does the icon read the same to search (name, former names, tags, label)? */
+const sameDoc = (a: SearchDoc, b: SearchDoc) =>
+  a.name === b.name &&
+  (a.label ?? '') === (b.label ?? '') &&
+  sameList(a.aliases, b.aliases) &&
+  sameList(a.tags, b.tags)
+
 export interface IconSearch {
-  search(query: string): SearchHit[]
+  /** The hits of `query`, best first; with `limit`, the first `limit` only (only theirs are explained). */
+  search(query: string, limit?: number): SearchHit[]
+  /** Brings the index to these icons: only those added, changed or gone are indexed or taken out. */
+  update(docs: readonly SearchDoc[]): void
+  /** Icons indexed. */
+  readonly size: number
 }
 
 export function createIconSearch(docs: readonly SearchDoc[], synonyms: Synonyms): IconSearch {
-  const sorted = [...docs].sort(
-    (a, b) => byName.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  )
   const read = memo(wordsOf)
-  const prepared: Prepared[] = sorted.map((doc, order) => ({ ...prepare(doc, read), order }))
-  const byId = new Map(prepared.map((p) => [p.doc.id, p]))
+  /** The icons in name order, each with its place in it. */
+  let sorted: Prepared[] = []
+  const byId = new Map<string, Prepared>()
   const index = new MiniSearch<Prepared>({
     fields: ['name', 'aliases', 'tags', 'label'],
     idField: 'id',
@@ -80,12 +103,58 @@ export function createIconSearch(docs: readonly SearchDoc[], synonyms: Synonyms)
       return read(p.doc.label ?? '').join(' ')
     },
   })
-  index.addAll(prepared)
+
+  function update(next: readonly SearchDoc[]): void {
+    const gone = new Set<Prepared>()
+    const added: Prepared[] = []
+    const ids = new Set<string>()
+    for (const doc of next) {
+      ids.add(doc.id)
+      const had = byId.get(doc.id)
+      if (had && sameDoc(had.doc, doc)) continue
+      if (had) gone.add(had)
+      const p: Prepared = { ...prepare(doc, read), order: 0 }
+      byId.set(doc.id, p)
+      added.push(p)
+    }
+    for (const [id, p] of byId) {
+      if (ids.has(id)) continue
+      gone.add(p)
+      byId.delete(id)
+    }
+    if (!gone.size && !added.length) return
+    for (const p of gone) index.remove(p)
+    // Added in name order, whatever order they came in: the same icons give the same index.
+    added.sort(inOrder)
+    index.addAll(added)
+    const kept = gone.size ? sorted.filter((p) => !gone.has(p)) : sorted
+    if (added.length > PLACED_ONE_BY_ONE) sorted = [...kept, ...added].sort(inOrder)
+    else {
+      sorted = kept === sorted ? [...kept] : kept
+      for (const p of added) {
+        let [low, high] = [0, sorted.length]
+        while (low < high) {
+          const mid = (low + high) >>> 1
+          if (inOrder(sorted[mid]!, p) < 0) low = mid + 1
+          else high = mid
+        }
+        sorted.splice(low, 0, p)
+      }
+    }
+    sorted.forEach((p, order) => {
+      p.order = order
+    })
+  }
+
+  update(docs)
 
   return {
-    search(query) {
-      const text = query.slice(0, MAX_QUERY_LENGTH)
-      const words = wordsOf(text)
+    get size() {
+      return byId.size
+    },
+    update,
+    search(query, limit = Number.POSITIVE_INFINITY) {
+      const words = queryWords(query)
       if (!words.length) return []
       const tree: Query = {
         combineWith: 'AND',
@@ -99,30 +168,31 @@ export function createIconSearch(docs: readonly SearchDoc[], synonyms: Synonyms)
         })),
       }
       const whole = words.join(' ')
-      const reader = readQuery(words, synonyms)
-      const hits: (SearchHit & { order: number })[] = []
+      type Scored = { p: Prepared; score: number; match?: Readonly<Record<string, readonly string[]>> }
+      const scored: (Scored & { held?: string })[] = []
       const found = new Set<string>()
       for (const result of index.search(tree)) {
         const p = byId.get(String(result.id))
         if (!p) continue
         found.add(p.doc.id)
-        hits.push({
-          id: p.doc.id,
-          name: p.doc.name,
-          score: round(result.score * (p.nameWords === whole ? EXACT_NAME : 1)),
-          matched: matchReason(p, reader, result.match),
-          order: p.order,
-        })
+        const score = round(result.score * (p.nameWords === whole ? EXACT_NAME : 1))
+        scored.push({ p, score, match: result.match })
       }
-      const plain = plainWords(text)
-      for (const p of prepared) {
+      const plain = plainWords(query.slice(0, MAX_QUERY_LENGTH))
+      for (const p of sorted) {
         if (found.has(p.doc.id)) continue
         const held = nameHolds(p, plain)
-        if (held)
-          hits.push({ id: p.doc.id, name: p.doc.name, score: TEXT_ONLY, matched: held, order: p.order })
+        if (held) scored.push({ p, score: TEXT_ONLY, held })
       }
-      hits.sort((a, b) => b.score - a.score || a.order - b.order)
-      return hits.map(({ order: _, ...hit }) => hit)
+      scored.sort((a, b) => b.score - a.score || a.p.order - b.p.order)
+      // Only the hits answered are read for their reason (the costly part with thousands of hits).
+      const reader = readQuery(words, synonyms)
+      return scored.slice(0, limit).map(({ p, score, match, held }) => ({
+        id: p.doc.id,
+        name: p.doc.name,
+        score,
+        matched: held ?? matchReason(p, reader, match ?? {}),
+      }))
     },
   }
 }

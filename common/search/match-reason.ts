@@ -3,6 +3,7 @@
 // matched (each matched word of the icon and its fields): for each word of the query in turn, its best
 // reason (the name, then a former name, a tag, the label, then a synonym); the answer is the first that
 // is not the name, else "name".
+import { MAX_EDITS, MAX_QUERY_WORDS } from './limits.ts'
 import { fold, wordsOf } from './words.ts'
 
 /** What search reads of an icon. */
@@ -48,8 +49,9 @@ export function synonymsOf(synonyms: Synonyms, word: string): readonly string[] 
   return singular && Object.hasOwn(synonyms, singular) ? (synonyms[singular] ?? []) : []
 }
 
-/** Edits forgiven in a typed word: one from four letters, two from eight (MiniSearch's fuzzy 0.2). */
-export const editsFor = (word: string) => (word.length >= 4 ? Math.round(word.length * 0.2) : 0)
+/** Edits forgiven in a typed word: one from four letters, two from eight (MiniSearch's fuzzy 0.2), no more. */
+export const editsFor = (word: string) =>
+  word.length >= 4 ? Math.min(MAX_EDITS, Math.round(word.length * 0.2)) : 0
 
 /** At most `max` edits apart (Levenshtein). */
 function near(a: string, b: string, max: number): boolean {
@@ -126,11 +128,18 @@ export function matchReason(
   return 'name'
 }
 
-/** The words of a query as the vault's plain search read them (split at spaces, hyphens, underscores). */
+/**
+ * The words of a query as the vault's plain search read them (split at spaces, hyphens, underscores),
+ * the first MAX_QUERY_WORDS distinct ones.
+ */
 export const plainWords = (query: string) =>
-  fold(query)
-    .split(/[\s_-]+/)
-    .filter(Boolean)
+  [
+    ...new Set(
+      fold(query)
+        .split(/[\s_-]+/)
+        .filter(Boolean),
+    ),
+  ].slice(0, MAX_QUERY_WORDS)
 
 /**
  * The vault's plain search, kept: every word of the query is part of the name ("name") or of one

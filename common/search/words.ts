@@ -1,7 +1,9 @@
 // How search reads text: accents and case folded away, split into words at spaces, punctuation,
 // hyphens and underscores, camelCase humps and letter/digit boundaries ("arrowLeft2" → arrow left 2).
 // One reading for the index, the query and the synonym list, in the browser and on the server. Plain
-// ASCII (nearly every icon name) takes a quicker path to the same words.
+// ASCII (nearly every icon name) takes a quicker path to the same words. A query is read to its first
+// MAX_QUERY_WORDS distinct words (queryWords): the work of one search stays bounded.
+import { MAX_QUERY_LENGTH, MAX_QUERY_WORDS } from './limits.ts'
 
 const ASCII = /^[\x20-\x7e]*$/
 /** One lower-case word already (most tags): its own only word. */
@@ -28,3 +30,7 @@ export function wordsOf(text: string): string[] {
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
 }
+
+/** The words a query searches for: its first MAX_QUERY_WORDS distinct words, in the order typed. */
+export const queryWords = (query: string): string[] =>
+  [...new Set(wordsOf(query.slice(0, MAX_QUERY_LENGTH)))].slice(0, MAX_QUERY_WORDS)
