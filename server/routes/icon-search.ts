@@ -1,7 +1,8 @@
 // GET /api/icons/search?project_id=&q=[&limit=] (issue 25): `{ data: [{ id, name, score, matched }] }`,
 // the project's icons found by meaning, best first, ranked as the vault ranks them
-// (server/domain/icon-search.ts). For a session or an API token that may read the project; 404 for a
-// project the caller may not see (common/permissions.ts, `icon:read`).
+// (server/domain/icon-search.ts: in the search worker, queued in the caller's lane). For a session or
+// an API token that may read the project; 404 for a project the caller may not see
+// (common/permissions.ts, `icon:read`).
 import { Hono } from 'hono'
 import { searchIconsQuery } from '../../common/schemas/search.ts'
 import { projectScope } from '../domain/access.ts'
@@ -32,7 +33,8 @@ export function iconSearchRoutes(deps: Deps) {
     requireAccess('icon:read', searchedProject),
     async (c) => {
       const { q, limit } = c.get('query')
-      return c.json({ data: await searchIcons(deps.db, c.get('searched'), q, limit) })
+      const hits = await searchIcons(deps.db, c.get('searched'), q, limit, c.get('user')!.id)
+      return c.json({ data: hits })
     },
   )
   return app

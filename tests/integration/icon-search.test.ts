@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { searchMessages } from '../../common/messages.ts'
 import { createIconSearch } from '../../common/search/icon-search.ts'
+import { MAX_QUERY_WORDS } from '../../common/search/limits.ts'
 import synonyms from '../../common/search/synonyms.json' with { type: 'json' }
 import { icons } from '../../server/db/schema/index.ts'
 import { postgresOnly } from '../setup/postgres-only.ts'
@@ -148,6 +149,24 @@ function searchFlow(kind: DbKind) {
       expect(bad).toMatchObject({ status: 400, body: { error: searchMessages.limitInvalid } })
     }
     expect((await t.get('/api/icons/search?q=cog', cookie)).status).toBe(400)
+    const huge = await t.get(`/api/icons/search?project_id=${projectId}&q=a&limit=1000000000`, cookie)
+    expect(huge).toMatchObject({ status: 400, body: { error: searchMessages.limitInvalid, code: 'invalid' } })
+  })
+
+  it(`a query of many words is answered for its first ${MAX_QUERY_WORDS} distinct words, as the vault reads it`, async () => {
+    // 100 one-letter words in 199 characters (the most a query holds): answered, never a 500
+    const letters = Array.from({ length: 100 }, (_, i) => String.fromCharCode(97 + (i % 26))).join(' ')
+    const flood = await t.get(`/api/icons/search?project_id=${projectId}&q=${letters}&limit=1000`, cookie)
+    expect(flood.status).toBe(200)
+    expect(flood.body.data).toEqual(await hits(letters.slice(0, 2 * MAX_QUERY_WORDS)))
+    // ten distinct words that each find arrow-right (word starts, typos): an eleventh is not searched
+    const ten = 'ar arr arro arrow ri rig righ right arow rigt'
+    expect(ten.split(' ')).toHaveLength(MAX_QUERY_WORDS)
+    expect((await hits(ten)).map((h: Json) => h.name)).toEqual(['arrow-right'])
+    expect((await hits(`${ten} zebra`)).map((h: Json) => h.name)).toEqual(['arrow-right'])
+    expect((await hits(`${ten} ${ten} zebra`)).map((h: Json) => h.name)).toEqual(['arrow-right'])
+    // among the first ten, the same word rules it out
+    expect(await hits(`zebra ${ten}`)).toEqual([])
   })
 }
 

@@ -1,0 +1,164 @@
+// The server's search worker (search-worker.ts) and the queue in front of it: every search of
+// GET /api/icons/search runs there, never on the event loop, and so does bringing a project's index to
+// its icons after a change. One worker (the indexes live in it: a second would hold them twice).
+// Searches wait in a bounded queue served lane by lane (a lane is one user), so one user's flood never
+// holds back another's search; beyond the bounds the caller is answered 429 (their own lane full) or
+// 503 (all full, or waited too long), with Retry-After. A worker that dies or overruns the backstop
+// deadline is ended; what it was doing is answered 503 and the next search starts a new one.
+import { Worker } from 'node:worker_threads'
+import { appMessages, searchMessages } from '../../common/messages.ts'
+import type { SearchDoc, SearchHit } from '../../common/search/icon-search.ts'
+import { ApiError } from '../domain/errors.ts'
+import { FairQueue } from '../svg-pool/fair-queue.ts'
+import type { FromWorker, Stamp, ToWorker } from './protocol.ts'
+import * as limits from './settings.ts'
+
+export type SearchPoolOptions = Partial<
+  Pick<typeof limits, 'MAX_QUEUED' | 'MAX_QUEUED_PER_LANE' | 'MAX_WAIT_MS' | 'WALL_DEADLINE_MS'>
+>
+
+export type SearchPool = {
+  /** The hits, best first; null when the worker has no index of the project at this stamp (load it). */
+  search(stamp: Stamp, query: string, limit: number, lane: string): Promise<SearchHit[] | null>
+  /** Sends the project's icons page by page, then has the worker bring its index to them. */
+  load(stamp: Stamp, pages: AsyncIterable<SearchDoc[]>): Promise<number>
+  /** Searches waiting, whether one runs, workers started after one ended. */
+  stats(): { queued: number; running: boolean; restarts: number }
+  close(): Promise<void>
+}
+
+type Answer = SearchHit[] | number | null
+type Pending = { resolve(answer: Answer): void; reject(error: unknown): void; deadline: NodeJS.Timeout }
+type Task = {
+  lane: string
+  job: Omit<Extract<ToWorker, { kind: 'search' }>, 'id'>
+  resolve(hits: SearchHit[] | null): void
+  reject(error: unknown): void
+  waiting: NodeJS.Timeout
+}
+
+const WORKER_URL = new URL('./search-worker.ts', import.meta.url)
+const retry = { 'Retry-After': String(limits.RETRY_AFTER_SECONDS) }
+export const searchBusy = () => new ApiError(503, searchMessages.busy, retry, 'busy')
+const tooMany = () => new ApiError(429, appMessages.tooManyRequests, retry)
+
+export function createSearchPool(options: SearchPoolOptions = {}): SearchPool {
+  const { MAX_QUEUED, MAX_QUEUED_PER_LANE, MAX_WAIT_MS, WALL_DEADLINE_MS } = { ...limits, ...options }
+  const queue = new FairQueue<Task>()
+  const pending = new Map<number, Pending>()
+  let worker: Worker | null = null
+  /** Which worker a load began with: its pages are lost if that one ends. */
+  let generation = 0
+  let running = false
+  let restarts = 0
+  let nextId = 1
+  let closed = false
+
+  function started(): Worker {
+    if (worker) return worker
+    const w = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: limits.WORKER_HEAP_MB } })
+    w.unref()
+    w.on('message', (message: FromWorker) => {
+      const waiting = pending.get(message.id)
+      if (!waiting) return
+      pending.delete(message.id)
+      clearTimeout(waiting.deadline)
+      if ('hits' in message) waiting.resolve(message.hits)
+      else if ('stale' in message) waiting.resolve(null)
+      else if ('indexed' in message) waiting.resolve(message.indexed)
+      else waiting.reject(new Error(`Search failed in its worker: ${message.error}`))
+    })
+    w.on('error', () => {}) // its exit follows and answers what waited
+    w.on('exit', () => {
+      if (worker !== w) return
+      worker = null
+      generation++
+      restarts++
+      running = false
+      for (const waiting of pending.values()) {
+        clearTimeout(waiting.deadline)
+        waiting.reject(searchBusy())
+      }
+      pending.clear()
+      pump()
+    })
+    worker = w
+    return w
+  }
+
+  /** Posts a request and waits for its answer, at most WALL_DEADLINE_MS (then the worker is ended). */
+  function ask(message: ToWorker & { id: number }): Promise<Answer> {
+    const w = started()
+    return new Promise((resolve, reject) => {
+      const deadline = setTimeout(() => void w.terminate(), WALL_DEADLINE_MS)
+      deadline.unref()
+      pending.set(message.id, { resolve, reject, deadline })
+      w.postMessage(message)
+    })
+  }
+
+  function pump() {
+    if (closed || running) return
+    const task = queue.shift()
+    if (!task) return
+    clearTimeout(task.waiting)
+    running = true
+    ask({ ...task.job, id: nextId++ })
+      .then((hits) => task.resolve(hits as SearchHit[] | null), task.reject)
+      .finally(() => {
+        running = false
+        pump()
+      })
+  }
+
+  return {
+    search(stamp, query, limit, lane) {
+      if (closed || queue.size >= MAX_QUEUED) return Promise.reject(searchBusy())
+      if (queue.laneSize(lane) >= MAX_QUEUED_PER_LANE) return Promise.reject(tooMany())
+      return new Promise((resolve, reject) => {
+        const task: Task = {
+          lane,
+          job: { kind: 'search', ...stamp, query, limit },
+          resolve,
+          reject,
+          waiting: setTimeout(() => {
+            if (queue.remove(lane, task)) reject(searchBusy())
+          }, MAX_WAIT_MS),
+        }
+        task.waiting.unref()
+        queue.push(lane, task)
+        pump()
+      })
+    },
+    async load(stamp, pages) {
+      if (closed) throw searchBusy()
+      started()
+      const begun = generation
+      let first = true
+      for await (const docs of pages) {
+        if (generation !== begun || !worker) throw searchBusy()
+        worker.postMessage({ kind: 'docs', ...stamp, first, docs } satisfies ToWorker)
+        first = false
+      }
+      if (generation !== begun || !worker) throw searchBusy()
+      if (first) worker.postMessage({ kind: 'docs', ...stamp, first, docs: [] } satisfies ToWorker)
+      return (await ask({ kind: 'index', ...stamp, id: nextId++ })) as number
+    },
+    stats: () => ({ queued: queue.size, running, restarts }),
+    async close() {
+      closed = true
+      for (const task of queue.drain()) {
+        clearTimeout(task.waiting)
+        task.reject(searchBusy())
+      }
+      await worker?.terminate()
+    },
+  }
+}
+
+let shared: SearchPool | null = null
+/** The process's one search worker and queue, started with the first search. */
+export const searchPool = (): SearchPool => {
+  shared ??= createSearchPool()
+  return shared
+}
