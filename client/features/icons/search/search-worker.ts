@@ -2,6 +2,7 @@
 // built here (common/search/icon-search.ts, the ranking the server's GET /api/icons/search uses too),
 // queries are answered here; the synonym list loads here, once, as its own chunk (never in the page's
 // first JavaScript). A query that a newer one has overtaken while the index was building is not answered.
+// New icons update the index in place (only those added, changed or gone), never rebuild it whole.
 import {
   createIconSearch,
   type IconSearch,
@@ -23,7 +24,7 @@ export type SearchAnswer = {
 }
 
 let synonyms: Promise<Synonyms> | null = null
-/** The icons last sent, and the index of them once built. */
+/** The icons last sent, and the index, once brought to them. */
 let docs: SearchDoc[] = []
 let built: { of: SearchDoc[]; search: Promise<IconSearch> } | null = null
 let latest = 0
@@ -33,11 +34,18 @@ const loadSynonyms = () => {
   return synonyms
 }
 
-/** The index of the icons last sent, built once for them. */
+/** The index of the icons last sent: built for the first ones, then updated in place. */
 function current(): Promise<IconSearch> {
   if (built?.of !== docs) {
     const of = docs
-    built = { of, search: loadSynonyms().then((list) => createIconSearch(of, list)) }
+    const fresh = () => loadSynonyms().then((list) => createIconSearch(of, list))
+    const search = built
+      ? built.search.then((index) => {
+          index.update(of)
+          return index
+        }, fresh)
+      : fresh()
+    built = { of, search }
   }
   return built.search
 }
