@@ -193,7 +193,7 @@ const ROUTES: Route[] = [
     path: '/api/icons/search',
     tag: 'Icons',
     summary:
-      "A project's icons found by name, former name, tag, label or synonym, best first: { data: [{ id, name, score, matched }] }",
+      "A project's icons found by name, former name, tag, label or synonym, best first: { data: [{ id, name, score, matched }] }; a query's first 10 distinct words are searched",
     input: ['SearchIconsQuery', search.searchIconsQuery],
   },
   {
