@@ -14,7 +14,7 @@ import type { FromWorker, Stamp, ToWorker } from './protocol.ts'
 import * as limits from './settings.ts'
 
 export type SearchPoolOptions = Partial<
-  Pick<typeof limits, 'MAX_QUEUED' | 'MAX_QUEUED_PER_LANE' | 'MAX_WAIT_MS' | 'WALL_DEADLINE_MS'>
+  Record<'MAX_QUEUED' | 'MAX_QUEUED_PER_LANE' | 'MAX_WAIT_MS' | 'WALL_DEADLINE_MS', number>
 >
 
 export type SearchPool = {
@@ -103,12 +103,21 @@ export function createSearchPool(options: SearchPoolOptions = {}): SearchPool {
     if (!task) return
     clearTimeout(task.waiting)
     running = true
-    ask({ ...task.job, id: nextId++ })
-      .then((hits) => task.resolve(hits as SearchHit[] | null), task.reject)
-      .finally(() => {
-        running = false
-        pump()
-      })
+    // The next search starts before this one's caller resumes: the queue's state is settled by then.
+    const next = () => {
+      running = false
+      pump()
+    }
+    ask({ ...task.job, id: nextId++ }).then(
+      (hits) => {
+        next()
+        task.resolve(hits as SearchHit[] | null)
+      },
+      (error) => {
+        next()
+        task.reject(error)
+      },
+    )
   }
 
   return {
