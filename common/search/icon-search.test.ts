@@ -40,11 +40,41 @@ describe('search by meaning', () => {
   })
 
   test('a typo of one letter still finds a word of four letters or more, not a short one', () => {
-    expect(hit('setings', 'settings')?.matched).toBe('name')
-    expect(hit('arow', 'arrow-right')?.matched).toBe('name')
+    expect(hit('setings', 'settings')?.matched).toBe('close to setings')
+    expect(hit('arow', 'arrow-right')?.matched).toBe('close to arow')
     expect(names('stor')).toContain('star')
     expect(names('sta')).toEqual(['star'])
     expect(names('xyzzy')).toEqual([])
+  })
+
+  test('fewer typos rank first, however rare the other words are in the project', () => {
+    // Many calendars make "calendar" a common word (a low weight); cylinder and blender are rare.
+    const set = createIconSearch(
+      [
+        ...['calendar', 'calendar-check', 'calendar-x', 'calendar-plus', 'calendar-days'].map((name, i) => ({
+          id: `c${i}`,
+          name,
+        })),
+        { id: 'y', name: 'cylinder' },
+        { id: 'b', name: 'blender' },
+      ],
+      shipped,
+    )
+    const found = set.search('calender')
+    expect(found.slice(0, 5).map((h) => h.name)).toEqual([
+      'calendar',
+      'calendar-check',
+      'calendar-days',
+      'calendar-plus',
+      'calendar-x',
+    ])
+    expect(
+      found
+        .map((h) => h.name)
+        .slice(5)
+        .sort(),
+    ).toEqual(['blender', 'cylinder'])
+    expect(found[0]?.matched).toBe('close to calender')
   })
 
   test('every word must match; names that hold the query as text are still found, ranked last', () => {

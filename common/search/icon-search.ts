@@ -20,6 +20,7 @@ import {
   type SearchDoc,
   type Synonyms,
   synonymsOf,
+  typosOf,
 } from './match-reason.ts'
 import { queryWords, wordsOf } from './words.ts'
 
@@ -168,25 +169,32 @@ export function createIconSearch(docs: readonly SearchDoc[], synonyms: Synonyms)
         })),
       }
       const whole = words.join(' ')
-      type Scored = { p: Prepared; score: number; match?: Readonly<Record<string, readonly string[]>> }
+      type Scored = {
+        p: Prepared
+        score: number
+        /** Typos the hit needs (typosOf); names only holding the query as text come after every other. */
+        typos: number
+        match?: Readonly<Record<string, readonly string[]>>
+      }
       const scored: (Scored & { held?: string })[] = []
       const found = new Set<string>()
+      const reader = readQuery(words, synonyms)
       for (const result of index.search(tree)) {
         const p = byId.get(String(result.id))
         if (!p) continue
         found.add(p.doc.id)
         const score = round(result.score * (p.nameWords === whole ? EXACT_NAME : 1))
-        scored.push({ p, score, match: result.match })
+        scored.push({ p, score, typos: typosOf(reader, result.match), match: result.match })
       }
       const plain = plainWords(query.slice(0, MAX_QUERY_LENGTH))
       for (const p of sorted) {
         if (found.has(p.doc.id)) continue
         const held = nameHolds(p, plain)
-        if (held) scored.push({ p, score: TEXT_ONLY, held })
+        if (held) scored.push({ p, score: TEXT_ONLY, typos: Number.POSITIVE_INFINITY, held })
       }
-      scored.sort((a, b) => b.score - a.score || a.p.order - b.p.order)
+      // Fewer typos first, then the score, then name order.
+      scored.sort((a, b) => a.typos - b.typos || b.score - a.score || a.p.order - b.p.order)
       // Only the hits answered are read for their reason (the costly part with thousands of hits).
-      const reader = readQuery(words, synonyms)
       return scored.slice(0, limit).map(({ p, score, match, held }) => ({
         id: p.doc.id,
         name: p.doc.name,

@@ -1,5 +1,6 @@
 // Why an icon matched a search, in words a person reads on its tile and an API caller gets as `matched`:
-// "name", "alias old-name", "tag gear", "label" or "synonym of trash". Read from what the index says
+// "name", "close to calender" (the name, spelled near what was typed), "alias old-name", "tag gear",
+// "label" or "synonym of trash". Read from what the index says
 // matched (each matched word of the icon and its fields): for each word of the query in turn, its best
 // reason (the name, then a former name, a tag, the label, then a synonym); the answer is the first that
 // is not the name, else "name".
@@ -53,9 +54,9 @@ export function synonymsOf(synonyms: Synonyms, word: string): readonly string[] 
 export const editsFor = (word: string) =>
   word.length >= 4 ? Math.min(MAX_EDITS, Math.round(word.length * 0.2)) : 0
 
-/** At most `max` edits apart (Levenshtein). */
-function near(a: string, b: string, max: number): boolean {
-  if (Math.abs(a.length - b.length) > max) return false
+/** Edits between `a` and `b` (Levenshtein), or Infinity when more than `max`. */
+function distance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return Number.POSITIVE_INFINITY
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {
     const row = [i]
@@ -64,39 +65,65 @@ function near(a: string, b: string, max: number): boolean {
     }
     prev = row
   }
-  return prev[b.length]! <= max
+  return prev[b.length]! <= max ? prev[b.length]! : Number.POSITIVE_INFINITY
 }
 
-/** Is an indexed word the typed one as typed: itself, a word it starts (2+ letters), or a near spelling? */
-const typed = (term: string, word: string) =>
-  term === word ||
-  (word.length >= 2 && term.startsWith(word)) ||
-  (editsFor(word) > 0 && near(term, word, editsFor(word)))
+/**
+ * How far an indexed word is from the typed one: 0 as typed (itself, or a word it starts, 2+ letters),
+ * the edits of a near spelling, Infinity when neither.
+ */
+const spelling = (term: string, word: string): number =>
+  term === word || (word.length >= 2 && term.startsWith(word))
+    ? 0
+    : editsFor(word) > 0
+      ? distance(term, word, editsFor(word))
+      : Number.POSITIVE_INFINITY
 
 /** A query's words, read once per search: what each indexed word is to each (answers kept per word). */
 export interface QueryReader {
   words: readonly string[]
-  typed(term: string, i: number): boolean
+  /** Edits from the typed word `i` to `term`: 0 as typed, 1–2 for a near spelling, Infinity otherwise. */
+  edits(term: string, i: number): number
   synonym(term: string, i: number): boolean
 }
 
 export function readQuery(words: readonly string[], synonyms: Synonyms): QueryReader {
-  const seen = words.map(() => new Map<string, boolean>())
+  const seen = words.map(() => new Map<string, number>())
   const related = words.map((word) => new Set(synonymsOf(synonyms, word)))
+  const edits = (term: string, i: number) => {
+    const known = seen[i]!.get(term)
+    if (known !== undefined) return known
+    const answer = spelling(term, words[i]!)
+    seen[i]!.set(term, answer)
+    return answer
+  }
   return {
     words,
-    typed(term, i) {
-      const known = seen[i]!.get(term)
-      if (known !== undefined) return known
-      const answer = typed(term, words[i]!)
-      seen[i]!.set(term, answer)
-      return answer
-    },
+    edits,
     synonym: (term, i) => related[i]!.has(term),
   }
 }
 
-const RANK = { name: 0, aliases: 1, tags: 2, label: 3 } as const
+/**
+ * The typos a hit needs: for each word of the query, the fewest edits of the icon's words that matched
+ * it (0 as typed or through a synonym), summed. Fewer typos rank first: "calender" finds calendar
+ * before cylinder and blender, however rare those words are in the project.
+ */
+export function typosOf(query: QueryReader, match: Readonly<Record<string, readonly string[]>>): number {
+  const terms = Object.keys(match)
+  let total = 0
+  for (let i = 0; i < query.words.length; i++) {
+    let fewest = Number.POSITIVE_INFINITY
+    for (const term of terms) {
+      fewest = Math.min(fewest, query.synonym(term, i) ? 0 : query.edits(term, i))
+      if (fewest === 0) break
+    }
+    if (fewest !== Number.POSITIVE_INFINITY) total += fewest
+  }
+  return total
+}
+
+const RANK = { name: 0, nameTypo: 0.5, aliases: 1, tags: 2, label: 3 } as const
 
 /** `match`: each word of the icon that matched → the fields it matched in (MiniSearch's MatchInfo). */
 export function matchReason(
@@ -111,9 +138,12 @@ export function matchReason(
       if (!best || rank < best.rank) best = { rank, reason }
     }
     for (const term of terms) {
-      if (query.typed(term, i)) {
+      const edits = query.edits(term, i)
+      if (edits !== Number.POSITIVE_INFINITY) {
         for (const field of match[term] ?? []) {
-          if (field === 'name') offer(RANK.name, 'name')
+          // A near spelling of the name says so: the person sees why "calender" found calendar.
+          if (field === 'name')
+            offer(edits ? RANK.nameTypo : RANK.name, edits ? `close to ${query.words[i]}` : 'name')
           else if (field === 'aliases')
             offer(RANK.aliases, `alias ${p.aliases.find((a) => a.words.includes(term))?.text ?? term}`)
           else if (field === 'tags')

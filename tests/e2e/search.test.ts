@@ -88,7 +88,7 @@ describe('search by meaning in the vault', () => {
     await search('warning')
     await expect.poll(tileLabels).toEqual(['ic_alert, label'])
     await search('setings')
-    await expect.poll(tileLabels).toEqual(['settings'])
+    await expect.poll(tileLabels).toEqual(['settings, close to setings'])
     await search('garbage')
     await expect.poll(tileLabels).toEqual(['trash, synonym of garbage'])
   })
