@@ -31,7 +31,7 @@ export function SignInForm({ onSent, next }: { onSent: (email: string) => void; 
     const { emailSchema } = await import('./email-schema.ts')
     const parsed = emailSchema.safeParse(email)
     if (!parsed.success) {
-      setError(appMessages.invalidEmail)
+      setError(parsed.error.issues[0]?.message ?? appMessages.invalidEmail)
       return
     }
     setError(null)
