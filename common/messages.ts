@@ -281,6 +281,11 @@ export const appMessages = {
   changeConflict: (yours: string, by: string) =>
     `Your change of “${yours}” replaced a change by ${by} made meanwhile.`,
   someoneElse: 'someone else',
+  // Told live to the author of the version a late change replaced (ADR 0408).
+  renameOverwritten: (by: string, theirs: string, yours: string) =>
+    `${by}’s rename to “${theirs}” replaced yours (“${yours}”).`,
+  changeOverwritten: (by: string, name: string) =>
+    `${by}’s change of “${name}”, made without seeing yours, replaced it.`,
   makerSaveVersion: (name: string) => `Save as new version of “${name}”`,
   makerSaveAsNew: 'Save as new icon',
   makerSavedVersion: (name: string) => `Saved a new version of “${name}”`,

@@ -1,7 +1,7 @@
 import { appMessages } from '@common/messages.ts'
 import type { IconRow } from '@common/schemas/rows.ts'
 import { describe, expect, test } from 'vitest'
-import { conflictNotice, RESTORE_REPLACED } from './conflict-notice.ts'
+import { conflictNotice, overwrittenNotice, RESTORE_REPLACED } from './conflict-notice.ts'
 import type { ChangeKind, OutboxEntry } from './db.ts'
 
 const icon = { id: 'i1', name: 'home', revision: 1 } as IconRow
@@ -55,5 +55,31 @@ describe('conflictNotice', () => {
       'me',
     )
     expect(notice?.text).toContain(appMessages.someoneElse)
+  })
+})
+
+describe('overwrittenNotice', () => {
+  const replaced = { user_id: 'me', revision: 2, name: 'house', by: 'Ned' }
+  const upsert = (name: string, r = replaced) =>
+    ({ entity: 'icons', op: 'upsert', row: { ...icon, name, revision: 3 }, replaced: r }) as const
+
+  test('the author of the replaced rename hears whose rename replaced it, with Restore of theirs', () => {
+    const notice = overwrittenNotice(upsert('casa'), 'me')
+    expect(notice?.text).toBe('Ned’s rename to “casa” replaced yours (“house”).')
+    expect(notice?.command).toEqual({
+      label: appMessages.restore,
+      name: RESTORE_REPLACED,
+      args: { id: 'i1', version: 2, name: 'house' },
+    })
+  })
+
+  test('a replaced change that kept the name is worded as a change', () => {
+    expect(overwrittenNotice(upsert('house'), 'me')?.text).toBe(appMessages.changeOverwritten('Ned', 'house'))
+  })
+
+  test('nothing for someone else’s version, an upsert without `replaced`, or nobody signed in', () => {
+    expect(overwrittenNotice(upsert('casa'), 'ann')).toBeNull()
+    expect(overwrittenNotice({ entity: 'icons', op: 'upsert', row: icon }, 'me')).toBeNull()
+    expect(overwrittenNotice(upsert('casa'), null)).toBeNull()
   })
 })

@@ -1,8 +1,11 @@
 // What the tab that made a change is told when the server's answer of `icons/update` says it
 // replaced a version it had not seen (issue 22 item 4, ADR 0408): "Your rename of “home” replaced
-// Ann’s rename to “house”." with a Restore action that brings the replaced version back. Pure, so
-// it is unit-tested; outbox-settle.ts shows it, client/data/icons.ts runs the Restore.
+// Ann’s rename to “house”." with a Restore action that brings the replaced version back; and what
+// the author of that replaced version is told when the stream brings the icon's upsert with
+// `replaced`: "Ned’s rename to “casa” replaced yours (“house”).", with Restore of theirs. Pure, so
+// unit-tested; outbox-settle.ts and live.ts show them, client/data/icons.ts runs the Restore.
 import { appMessages } from '@common/messages.ts'
+import type { ChangeEvent } from '@common/schemas/events.ts'
 import type { IconUpdateConflict } from '@common/schemas/icons.ts'
 import type { ToastCommand } from '../lib/toast.ts'
 import type { LocalIcon, OutboxEntry } from './db.ts'
@@ -49,6 +52,27 @@ export function conflictNotice(
       label: appMessages.restore,
       name: RESTORE_REPLACED,
       args: { id: String(entry.body.id), version: conflict.replaced_revision, name: conflict.replaced_name },
+    },
+  }
+}
+
+/**
+ * The notice for the author of the version an update replaced without having seen it, from the
+ * stream's icon upsert (`replaced`); null for any other event or another person's version.
+ */
+export function overwrittenNotice(event: ChangeEvent, meId: string | null): ConflictNotice | null {
+  if (event.entity !== 'icons' || event.op !== 'upsert' || !event.replaced) return null
+  const { replaced, row } = event
+  if (!meId || replaced.user_id !== meId) return null
+  return {
+    text:
+      row.name !== replaced.name
+        ? appMessages.renameOverwritten(replaced.by, row.name, replaced.name)
+        : appMessages.changeOverwritten(replaced.by, row.name),
+    command: {
+      label: appMessages.restore,
+      name: RESTORE_REPLACED,
+      args: { id: row.id, version: replaced.revision, name: replaced.name },
     },
   }
 }

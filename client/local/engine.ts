@@ -9,12 +9,12 @@ import { backoffDelay, MAX_DELAY_MS } from '../lib/retry.ts'
 import { serverReachable, serverUnreachable } from './connection.ts'
 import { db, deleteLocalDb, onBeforeDeleteLocalDb, openLocalDb } from './db.ts'
 import { connectLive } from './live.ts'
+import { OWNER_KEY } from './local-owner.ts'
 import { runSender, wakeOutbox } from './outbox.ts'
 import { forgetVersions, pullScope } from './pull.ts'
 import { syncAccessUsers, syncAll, syncIcons } from './sync.ts'
 import { holdTabLock, onTabMessage, postToTabs, type SyncScope } from './tabs.ts'
 
-const OWNER_KEY = 'iconvault-db-owner'
 const LEADER_LOCK = 'iconvault-sync'
 /** Heard nothing for this long (no event, no re-sync): pull anyway, in case a note was lost. */
 const QUIET_PULL_MS = 60_000

@@ -4,20 +4,25 @@
 // stream; the other tabs hear it on their own channel (tabs.ts's carries sync traffic).
 import { appMessages } from '@common/messages.ts'
 import { TRASH_DAYS } from '@common/retention.ts'
-import { toast } from '../lib/toast.ts'
+import { commandAction, type ToastCommand, toast } from '../lib/toast.ts'
 
 /** Long enough to read a sentence with a name in it. */
 const NOTICE_MS = 8000
 
+function show(text: string, command?: ToastCommand) {
+  const action = commandAction(command)
+  toast(text, 'info', action ? { duration: NOTICE_MS, action } : NOTICE_MS)
+}
+
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('iconvault-notices')
-channel?.addEventListener('message', (event: MessageEvent<{ text?: unknown }>) => {
-  if (typeof event.data?.text === 'string') toast(event.data.text, 'info', NOTICE_MS)
+channel?.addEventListener('message', (event: MessageEvent<{ text?: unknown; command?: ToastCommand }>) => {
+  if (typeof event.data?.text === 'string') show(event.data.text, event.data.command)
 })
 
-/** Shows `text` here and in every other tab of this browser. */
-function tellEveryTab(text: string) {
-  toast(text, 'info', NOTICE_MS)
-  channel?.postMessage({ text })
+/** Shows `text` here and in every other tab of this browser, with a command's action when given. */
+export function tellEveryTab(text: string, command?: ToastCommand) {
+  show(text, command)
+  channel?.postMessage(command ? { text, command } : { text })
 }
 
 /** What vanished, as the stream said it (`by`: a name or an e-mail, when the server knows it). */

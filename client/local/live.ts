@@ -5,7 +5,9 @@
 // for a gap (a change committed but never announced to us: its scope is pulled, ADR 0303). A deleted workspace or project takes
 // its rows with it; `membership revoked` drops everything of that workspace from the browser, queued
 // changes included; `invitations changed` is passed on; `signed-out` (the session ended, and why)
-// and a stream the server refuses are reported to lib/session-end.ts. Run by the leading tab (engine.ts).
+// and a stream the server refuses are reported to lib/session-end.ts; an icon's upsert that replaced
+// the user's own version unseen (`replaced`) is told to them with Restore (conflict-notice.ts). Run by
+// the leading tab (engine.ts).
 // Events are applied in batches (live-batch.ts): those that arrive within a few milliseconds of one
 // another, or while a batch is being applied, go into one transaction with bulk reads and writes, so
 // a teammate's import of 10,000 icons costs a few dozen transactions, not 10,000. The backlog is
@@ -15,10 +17,12 @@ import { backoffDelay } from '../lib/retry.ts'
 import { sessionEnded } from '../lib/session-end.ts'
 import { applyServerRows } from './apply.ts'
 import { StoredRows } from './bulk-write.ts'
+import { type ConflictNotice, overwrittenNotice } from './conflict-notice.ts'
 import { onServerBack } from './connection.ts'
 import { type AnyRow, db, ROW_TABLES, type RowTable, rwTransaction } from './db.ts'
-import { tellVanished, type Vanished } from './gone-notice.ts'
+import { tellEveryTab, tellVanished, type Vanished } from './gone-notice.ts'
 import { cascades, coalesce, eventRowId, isRowEvent, type RowEvent, runs, takeBatch } from './live-batch.ts'
+import { localOwner } from './local-owner.ts'
 import { heard, scopeOfEvent } from './pull.ts'
 
 export interface LiveHandlers {
@@ -119,14 +123,20 @@ export async function applyChangeEvents(
 ) {
   const told: Vanished[] = []
   const back: string[] = []
+  // Read before batching coalesces an icon's events: the one that replaced the user's version.
+  const overwritten: ConflictNotice[] = []
+  const me = localOwner()
   for (const event of events) {
     const v = await vanishing(event)
     if (v) told.push(v)
     const id = await returning(event)
     if (id) back.push(id)
+    const notice = overwrittenNotice(event, me)
+    if (notice) overwritten.push(notice)
   }
   await applyAll(events, handlers)
   for (const v of told) tellVanished(v)
+  for (const { text, command } of overwritten) tellEveryTab(text, command)
   for (const id of back) handlers.onMissed?.(id)
 }
 

@@ -8,6 +8,7 @@ import { retryAfterSeconds } from '../lib/retry.ts'
 import { type Settle, settleRows } from './apply.ts'
 import { conflictNotice } from './conflict-notice.ts'
 import { type AnyRow, db, type OutboxEntry, rowTable, rwTransaction } from './db.ts'
+import { localOwner } from './local-owner.ts'
 import {
   type AttemptError,
   decideFailure,
@@ -69,15 +70,6 @@ export async function confirmEntries(items: readonly { entry: OutboxEntry; answe
     return settleRows(settle)
   })
   for (const rows of stored) rows.announce()
-}
-
-/** Who signed in on this browser (engine.ts keeps the local copy's owner under this key). */
-function localOwner(): string | null {
-  try {
-    return localStorage.getItem('iconvault-db-owner')
-  } catch {
-    return null
-  }
 }
 
 /**

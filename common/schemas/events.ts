@@ -8,6 +8,13 @@
 import type { IconRow, ProjectRow, WorkspaceAccessRow, WorkspaceRow } from './rows.ts'
 
 /**
+ * On an icon's upsert made by an update based on an older revision: the version it replaced without
+ * having seen it, so that version's author is told too (ADR 0408): whose it was (`user_id`), its
+ * revision and name, and who replaced it (`by`: a name, else an e-mail).
+ */
+export type IconReplaced = { user_id: string; revision: number; name: string; by: string }
+
+/**
  * A change of a synced row carries its scope (a workspace id or `user:<id>`) and the scope's version
  * after the change (ADR 0303): a version more than one past the client's cursor means it missed one.
  */
@@ -20,7 +27,7 @@ export type ChangeEvent = { scope?: string; version?: number } & (
   | { entity: 'workspaces_access'; op: 'delete'; id: string; workspace_id: string }
   | { entity: 'projects'; op: 'upsert'; row: ProjectRow }
   | { entity: 'projects'; op: 'delete'; id: string; by?: string }
-  | { entity: 'icons'; op: 'upsert'; row: IconRow }
+  | { entity: 'icons'; op: 'upsert'; row: IconRow; replaced?: IconReplaced }
   | { entity: 'icons'; op: 'delete'; id: string }
   /** The user lost access to a workspace: drop everything of it from the browser. */
   | { entity: 'membership'; op: 'revoked'; workspace_id: string; by?: string }

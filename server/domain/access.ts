@@ -7,7 +7,7 @@ import { and, eq, gt, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-o
 import { appMessages } from '../../common/messages.ts'
 import { type Action, can, type Role } from '../../common/permissions.ts'
 import { TRASH_MS } from '../../common/retention.ts'
-import type { Db } from '../db/client.ts'
+import type { Db, Tx } from '../db/client.ts'
 import { projects, user, workspaceAccess, workspaces } from '../db/schema/index.ts'
 import type { Actor } from './deps.ts'
 import { ApiError, forbidden, notFound } from './errors.ts'
@@ -109,7 +109,7 @@ async function scopeOfProject(
 }
 
 /** How members are told who did something: the person's name, else their e-mail (ADR 0018). */
-export async function displayNameOf(db: Db, actor: Actor): Promise<string> {
+export async function displayNameOf(db: Tx, actor: Actor): Promise<string> {
   const [row] = await db.select({ name: user.name }).from(user).where(eq(user.id, actor.id))
   return row?.name.trim() || actor.email
 }

@@ -2,7 +2,7 @@
 // transaction that wrote to every server process, which turns them into `change` events
 // (note-events.ts, events.ts). Domain code hands them to its write (write-in-scope.ts), which
 // stamps them with their scope's version and publishes them inside the transaction.
-import type { SessionEndReason } from '../../common/schemas/events.ts'
+import type { IconReplaced, SessionEndReason } from '../../common/schemas/events.ts'
 
 /** The scope (a workspace id or `user:<id>`) and its version after the change (ADR 0303). */
 export type Versioned = { scope?: string; version?: number }
@@ -16,6 +16,8 @@ export type ChangeNote = Versioned &
         id: string
         workspace_id: string | null
         owner_id?: string
+        /** An icon update replaced this version without having seen it: its author is told. */
+        replaced?: IconReplaced
       }
     | {
         entity: 'workspaces' | 'projects' | 'icons' | 'workspaces_access'

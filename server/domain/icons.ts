@@ -17,7 +17,7 @@ import type { IconChangedField, IconRow } from '../../common/schemas/rows.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { deletedIcons, icons, iconVersions, projects, user } from '../db/schema/index.ts'
 import { serveMany } from '../svg-pool/serve-many.ts'
-import { assertCan, projectScope, roleOf, type Scope } from './access.ts'
+import { assertCan, displayNameOf, projectScope, roleOf, type Scope } from './access.ts'
 import type { Actor, Deps } from './deps.ts'
 import { ApiError, badRequest, forbidden, notFound } from './errors.ts'
 import { assertNamesFree, renamedAliases } from './icon-aliases.ts'
@@ -281,7 +281,15 @@ export async function updateIcon(
         { id: icon.id, change: { kind: 'edited', fields, ...(replaced ? { replaced } : {}) } },
       ])
     }
-    announce(note(row!, scope, 'upsert'))
+    // The replaced version's author hears it on their stream too, with who replaced it (ADR 0408).
+    const owner = conflict?.replaced_by
+    const replaced = owner && {
+      user_id: owner.id,
+      revision: conflict.replaced_revision,
+      name: conflict.replaced_name,
+      by: await displayNameOf(tx, actor),
+    }
+    announce({ ...note(row!, scope, 'upsert'), ...(replaced ? { replaced } : {}) })
     return { row: row!, conflict }
   })
   return conflict ? { data: served(row), conflict } : { data: served(row) }

@@ -138,7 +138,8 @@ export function eventsOf(note: StreamNote, role: Role | null, rows: Rows): Chang
     }
     case 'icons': {
       const i = rows.icons.get(note.id)
-      return i ? [{ entity: 'icons', op: 'upsert', row: servedIconRow(i) }] : []
+      const told = note.replaced ? { replaced: note.replaced } : {}
+      return i ? [{ entity: 'icons', op: 'upsert', row: servedIconRow(i), ...told }] : []
     }
   }
 }

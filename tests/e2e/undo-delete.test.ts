@@ -2,7 +2,8 @@
 // two teammates of one workspace: the bulk bar's delete comes back with Undo (same ids); the Delete
 // key asks first, then "Recently deleted" restores the icon (the teammate sees it live); a delete and
 // its Undo made offline reach the server on reconnect; a rename made offline over a teammate's is
-// told to its author, whose Restore brings the teammate's name back.
+// told to its author, whose Restore brings the teammate's name back; and to the teammate whose
+// rename it replaced, live, whose Restore (by keyboard, at 375 px) brings their own name back.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
@@ -180,5 +181,46 @@ describe('undo delete, recently deleted, conflicts told', () => {
     // a chunk it could not fetch offline, since tests run without the service worker's precache).
     await expect.poll(() => labels(mate), { timeout: 15_000 }).toContain('house')
     expect((await history(ids.home!)).slice(0, 3)).toEqual(['restored', 'edited', 'edited'])
+  })
+
+  test('the teammate whose rename was replaced is told too, live; their Restore brings theirs back', async () => {
+    await mate.keyboard.press('Escape')
+    await tile(mate, 'gamma').focus()
+    await mate.keyboard.press('Enter')
+    const matePanel = mate.getByTestId('icon-detail')
+    await matePanel.getByRole('heading', { name: 'gamma' }).waitFor()
+    await matePanel.getByTestId('history-entry').first().waitFor()
+    await mate.context().setOffline(true)
+    await matePanel.getByTestId('rename-input').fill('gamma-ned')
+    await matePanel.getByRole('button', { name: 'Rename' }).click()
+    await matePanel.getByRole('heading', { name: 'gamma-ned' }).waitFor()
+    // The owner renames it in her vault, online: the server has hers first.
+    await tile(owner, 'gamma').focus()
+    await owner.keyboard.press('Enter')
+    const ownerPanel = owner.getByTestId('icon-detail')
+    await ownerPanel.getByRole('heading', { name: 'gamma' }).waitFor()
+    await ownerPanel.getByTestId('rename-input').fill('gamma-una')
+    await ownerPanel.getByRole('button', { name: 'Rename' }).click()
+    await ownerPanel.getByRole('heading', { name: 'gamma-una' }).waitFor()
+    await expect.poll(serverIcons, { timeout: 15_000 }).toContain(`gamma-una:${ids.gamma}`)
+    await owner.keyboard.press('Escape')
+    await owner.setViewportSize({ width: 375, height: 740 })
+
+    await mate.context().setOffline(false)
+    const notice = toast(owner, /.+’s rename to “gamma-ned” replaced yours \(“gamma-una”\)\./)
+    await notice.waitFor({ timeout: 15_000 })
+    await expect.poll(serverIcons, { timeout: 15_000 }).toContain(`gamma-ned:${ids.gamma}`)
+    await expect.poll(() => labels(owner), { timeout: 15_000 }).toContain('gamma-ned')
+    expect(await axeIn(owner, ['[data-toaster]'])).toEqual([])
+    expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    // By keyboard: Alt+T reaches the newest toast's action.
+    await owner.keyboard.press('Alt+t')
+    await expect
+      .poll(() => owner.evaluate(() => document.activeElement?.textContent))
+      .toBe(appMessages.restore)
+    await owner.keyboard.press('Enter')
+    await expect.poll(serverIcons, { timeout: 15_000 }).toContain(`gamma-una:${ids.gamma}`)
+    await expect.poll(() => labels(mate), { timeout: 15_000 }).toContain('gamma-una')
+    await owner.setViewportSize({ width: 1280, height: 800 })
   })
 })
