@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { messages } from '../messages.ts'
 import { ASSIGNABLE_ROLES } from '../permissions.ts'
+import type { Plan } from '../plans.ts'
 import { emailAddress, optionalDescription, requiredId, requiredText } from './fields.ts'
 
 const workspaceId = requiredId(messages.idRequired)
@@ -76,4 +77,17 @@ export type DeletedWorkspaceRow = {
   deleted_by: { id: string; name: string; email: string } | null
   /** Its projects (not deleted on their own), which come back with it. */
   project_count: number
+}
+
+/**
+ * GET /api/workspaces/heirs: for each workspace the caller owns, what deleting their account would do
+ * to it (ADR 0012, 0410): who it passes to, or `heir` null when nobody else is in it (it is deleted
+ * with the account); and whether that person's plan lets members save icons there (only Gold does).
+ */
+export type WorkspaceHeirRow = {
+  id: string
+  name: string
+  heir: { name: string; email: string; plan: Plan } | null
+  /** Members may save icons there under the heir's plan; null when there is no heir. */
+  heir_plan_saves: boolean | null
 }

@@ -115,8 +115,11 @@ async function leaveWorkspace(deps: Deps, workspaceId: string, userId: string, o
   })
 }
 
-/** The person a workspace passes to when its owner's account goes; null when nobody else is in it. */
-async function heirOf(tx: Tx, workspaceId: string, userId: string) {
+/**
+ * The person a workspace passes to when its owner's account goes; null when nobody else is in it.
+ * The one heir rule: the deletion above and its preview (account-heirs.ts) both ask it.
+ */
+export async function heirOf(tx: Tx, workspaceId: string, userId: string) {
   const others = await tx
     .select()
     .from(workspaceAccess)

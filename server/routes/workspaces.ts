@@ -2,6 +2,7 @@
 import { Hono } from 'hono'
 import * as s from '../../common/schemas/workspaces.ts'
 import { deletedWorkspaceScope, type Scope, workspaceScope } from '../domain/access.ts'
+import { workspaceHeirs } from '../domain/account-heirs.ts'
 import type { Deps } from '../domain/deps.ts'
 import { acceptInvitation, declineInvitation, inviteUser, listMyInvitations } from '../domain/invitations.ts'
 import { deleteAccess, listAccessUsers, updateAccessRole } from '../domain/members.ts'
@@ -52,6 +53,10 @@ export function workspaceRoutes(deps: Deps) {
 
   // GET /api/workspaces/deleted: the workspaces deleted in the last 30 days the caller may restore.
   app.get('/deleted', async (c) => c.json({ data: await workspaces.listDeletedWorkspaces(deps, actorOf(c)) }))
+
+  // GET /api/workspaces/heirs: for each workspace the caller owns, who it passes to if they delete
+  // their account (or none: it goes with it), and whether that person's plan lets members save there.
+  app.get('/heirs', async (c) => c.json({ data: await workspaceHeirs(deps, actorOf(c)) }))
 
   // POST /api/workspaces/restore: a deleted workspace comes back with its people, projects and icons.
   const deletedById: Locate = (c, actor) =>
