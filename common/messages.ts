@@ -362,6 +362,16 @@ export const appMessages = {
   deleteAccountTeams:
     'In workspaces, the projects and icons you added stay with the team, shown as added by a former member. A workspace you own passes to another member (an admin first); one with nobody else in it is deleted.',
   deleteAccountEnd: 'You are signed out everywhere. This cannot be undone.',
+  // Who each workspace the user owns passes to (GET /api/workspaces/heirs; ADR 0410, 0012).
+  deleteAccountHeirsTitle: 'Workspaces you own',
+  deleteAccountHeir: (workspace: string, heir: string) => `“${workspace}” passes to ${heir}.`,
+  deleteAccountHeirPlan: (heir: string, plan: string) =>
+    `${heir} is on the ${plan} plan: members cannot save icons there until its owner is on Gold.`,
+  deleteAccountWorkspaceGoes: (workspace: string) =>
+    `“${workspace}” is deleted with your account: nobody else is in it.`,
+  deleteAccountHeirsLoading: 'Checking who your workspaces pass to…',
+  deleteAccountHeirsFailed:
+    'Could not check who your workspaces pass to. Check your connection, then open this again.',
   accountDeleted: 'Your account was deleted. Thank you for using Iconvault.',
   deleteAccountNeedsFreshSignIn:
     'For your safety, deleting your account needs a recent sign-in. Sign out, sign in again with a new link, then delete it from Account.',

@@ -1,9 +1,11 @@
 // Delete account (the Terms promise it): a confirmation naming what goes and what stays (ADR 0012:
 // personal projects go; in workspaces the user's work stays with the team, a workspace they own
-// passes on), then better-auth's POST /api/auth/delete-user. The server deletes at once for a recent
-// sign-in; an older session is refused (SESSION_EXPIRED) and the user is told to sign in again; a
-// server that mails a confirmation link says so. Once deleted: the landing page, this browser's
-// data gone, a toast saying so (ADR 0410).
+// passes on, each named with its heir: workspace-heirs.tsx), then better-auth's POST
+// /api/auth/delete-user. The server deletes at once for a recent sign-in; an older session is
+// refused (its code SESSION_EXPIRED) and the user is told to sign in again. Whether it is deleted is
+// asked of the server (GET /api/me answers no user), not read from the answer's English text: a
+// server that mails a confirmation link instead keeps the user, and the dialog says where to look.
+// Once deleted: the landing page, this browser's data gone, a toast saying so (ADR 0410).
 import { appMessages } from '@common/messages.ts'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
@@ -13,6 +15,7 @@ import { Button } from '../components/ui/button.tsx'
 import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx'
 import { queryKeys } from '../data/query-keys.ts'
 import { useStorageUsage } from '../data/storage.ts'
+import { api } from '../lib/api.ts'
 import { authClient } from '../lib/auth-client.ts'
 import { expectSessionEnd } from '../lib/session-end.ts'
 import { toast } from '../lib/toast.ts'
@@ -20,6 +23,7 @@ import { db, deleteLocalDb } from '../local/db.ts'
 import { useLiveQuery } from '../local/use-live-query.ts'
 import { announceSessionEnd } from './session-ended.ts'
 import { useSignOut } from './use-sign-out.ts'
+import { useWorkspaceHeirs, WorkspaceHeirs } from './workspace-heirs.tsx'
 
 type Outcome = { kind: 'fresh-sign-in' | 'email-sent' | 'failed'; message: string } | null
 
@@ -31,6 +35,7 @@ export function DeleteAccount({ email, onDeleted }: { email: string; onDeleted()
   const [busy, setBusy] = useState(false)
   const [outcome, setOutcome] = useState<Outcome>(null)
   const usage = useStorageUsage()
+  const heirs = useWorkspaceHeirs(confirming)
   const personalIcons = usage.data?.personal.icons
   const personalProjects = useLiveQuery(() => db.projects.filter((p) => p.workspace_id === null).count(), [])
 
@@ -38,7 +43,8 @@ export function DeleteAccount({ email, onDeleted }: { email: string; onDeleted()
     setBusy(true)
     setOutcome(null)
     expectSessionEnd()
-    const { data, error } = await authClient.deleteUser({})
+    const { error } = await authClient.deleteUser({})
+    const gone = error ? false : await signedOut()
     setBusy(false)
     if (error) {
       setOutcome(
@@ -48,7 +54,12 @@ export function DeleteAccount({ email, onDeleted }: { email: string; onDeleted()
       )
       return
     }
-    if (data?.message === 'Verification email sent') {
+    if (gone === null) {
+      setOutcome({ kind: 'failed', message: appMessages.deleteAccountFailed })
+      return
+    }
+    // Accepted but the user is still there: the server mailed a link that finishes it.
+    if (!gone) {
       setOutcome({ kind: 'email-sent', message: appMessages.deleteAccountEmailSent(email) })
       return
     }
@@ -105,12 +116,23 @@ export function DeleteAccount({ email, onDeleted }: { email: string; onDeleted()
               )}
             </span>
             <span className="mt-2 block">{appMessages.deleteAccountTeams}</span>
+            <WorkspaceHeirs query={heirs} />
             <span className="mt-2 block font-medium text-fg">{appMessages.deleteAccountEnd}</span>
           </>
         }
         confirmLabel={appMessages.deleteAccount}
+        confirmDisabled={!heirs.data}
         onConfirm={() => void remove()}
       />
     </div>
   )
+}
+
+/** Whether the server now answers no signed-in user (the account and its sessions went); null: unknown. */
+async function signedOut(): Promise<boolean | null> {
+  try {
+    return (await api<{ user: unknown }>('/api/me')).user === null
+  } catch {
+    return null
+  }
 }

@@ -11,6 +11,8 @@ export const queryKeys = {
   credits: (workspaceId: string | null) => ['credits', scope(workspaceId)] as const,
   /** GET /api/usage: storage against the quotas, every scope of the user. */
   storage: ['storage-usage'] as const,
+  /** GET /api/workspaces/heirs: who each workspace the user owns passes to (account deletion). */
+  workspaceHeirs: ['workspaces', 'heirs'] as const,
   /** GET /api/maker/capabilities: what the maker may do in a scope. */
   makerCapabilities: (workspaceId: string | null) => ['maker', 'capabilities', scope(workspaceId)] as const,
   /** An icon set of the maker's library (static files, not the API). */

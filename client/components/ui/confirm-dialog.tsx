@@ -13,6 +13,8 @@ interface ConfirmDialogProps {
   confirmLabel: string
   /** The button that keeps things as they are (default 'Cancel'). */
   cancelLabel?: string
+  /** The confirm button waits (what the description must say first is not known yet). */
+  confirmDisabled?: boolean
   onConfirm: () => void
 }
 
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   description,
   confirmLabel,
   cancelLabel = 'Cancel',
+  confirmDisabled = false,
   onConfirm,
 }: ConfirmDialogProps) {
   const focus = useReturnFocus()
@@ -36,10 +39,13 @@ export function ConfirmDialog({
           className="fixed top-1/2 left-1/2 z-[60] w-[min(calc(100vw-2rem),440px)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-line bg-raised p-6 shadow-2xl data-[state=open]:animate-[iv-pop-in_300ms]"
         >
           <A.Title className="text-base font-semibold text-fg">{title}</A.Title>
-          <A.Description className="mt-2 text-sm text-muted">{description}</A.Description>
+          {/* A div, not Radix's p: a description may hold a list (the account deletion's heirs). */}
+          <A.Description asChild>
+            <div className="mt-2 text-sm text-muted">{description}</div>
+          </A.Description>
           <div className="mt-6 flex justify-end gap-2">
             <A.Cancel className={buttonClass('secondary', 'md')}>{cancelLabel}</A.Cancel>
-            <A.Action className={buttonClass('danger', 'md')} onClick={onConfirm}>
+            <A.Action className={buttonClass('danger', 'md')} disabled={confirmDisabled} onClick={onConfirm}>
               {confirmLabel}
             </A.Action>
           </div>
