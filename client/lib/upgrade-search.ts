@@ -8,7 +8,7 @@ import { textOrNothing } from './search-params.ts'
 export type UpgradeSearch = { projectId?: string; from?: string }
 
 /** A path of this app: one leading slash, no backslash, no whitespace (anything else is dropped). */
-export const appPathOrNothing = (value: unknown): string | undefined => {
+const appPathOrNothing = (value: unknown): string | undefined => {
   const text = textOrNothing(value)
   return text && /^\/(?![/\\])[^\s\\]*$/.test(text) && text.length <= 2000 ? text : undefined
 }

@@ -43,7 +43,13 @@ export const searchBusy = () => new ApiError(503, searchMessages.busy, retry, 'b
 const tooMany = () => new ApiError(429, appMessages.tooManyRequests, retry)
 
 export function createSearchPool(options: SearchPoolOptions = {}): SearchPool {
-  const { MAX_QUEUED, MAX_QUEUED_PER_LANE, MAX_WAIT_MS, WALL_DEADLINE_MS } = { ...limits, ...options }
+  const { MAX_QUEUED, MAX_QUEUED_PER_LANE, MAX_WAIT_MS, WALL_DEADLINE_MS } = {
+    MAX_QUEUED: limits.MAX_QUEUED,
+    MAX_QUEUED_PER_LANE: limits.MAX_QUEUED_PER_LANE,
+    MAX_WAIT_MS: limits.MAX_WAIT_MS,
+    WALL_DEADLINE_MS: limits.WALL_DEADLINE_MS,
+    ...options,
+  }
   const queue = new FairQueue<Task>()
   const pending = new Map<number, Pending>()
   let worker: Worker | null = null

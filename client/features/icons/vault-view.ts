@@ -12,7 +12,7 @@ import type { LocalIcon } from '../../local/db.ts'
 
 export const STATUS_FILTERS = ['all', 'approved', 'needs-review', 'duplicates'] as const
 export type StatusFilter = (typeof STATUS_FILTERS)[number]
-export const SORT_KEYS = [
+const SORT_KEYS = [
   'relevance',
   'name',
   'name-desc',
