@@ -82,6 +82,13 @@ export const messages = {
   invalidAuthBaseUrl: 'Invalid base URL ... Please provide a valid base URL.',
 } as const
 
+/** Names in a sentence: “a”, “a” and “b”, “a”, “b” and 3 more. */
+const listNames = (names: readonly string[]) => {
+  const quoted = names.slice(0, 3).map((n) => `“${n}”`)
+  if (names.length > 3) return `${quoted.join(', ')} and ${names.length - 3} more`
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}` : (quoted[0] ?? '')
+}
+
 /** Texts of our own (not in the original specification) that more than one place shows. */
 export const appMessages = {
   // The error view's ways out (issue 23)
@@ -223,6 +230,11 @@ export const appMessages = {
   // Request budgets (ADR 0308): the answer of a move carries every icon's markup.
   moveTooLarge: (limit: string) =>
     `One move can take at most ${limit} of SVG together. Move fewer icons at a time.`,
+  // A write decided on the row it locks (ADR 0309): an icon moved again and again meanwhile.
+  iconKeptMoving: 'The icon was moved while you changed it. Try again.',
+  // Moving into a project that holds the same names (ADR 0404).
+  moveNamesTaken: (project: string, names: readonly string[]) =>
+    `${project} already has ${names.length === 1 ? 'an icon' : 'icons'} named ${listNames(names)}. Move again to choose: rename, skip or keep both.`,
   checkoutNotFound: 'This checkout does not exist or has expired',
   billingNotConfiguredTitle: 'Billing is not configured',
   billingNotConfigured:

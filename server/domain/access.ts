@@ -23,12 +23,12 @@ const WORKSPACE_NOT_FOUND = 'Workspace not found'
 const PROJECT_NOT_FOUND = 'Project not found'
 
 /** The caller's workspace and role, or a 404 when they have no access to it. */
-export const workspaceScope = (db: Db, actor: Actor, workspaceId: string): Promise<Scope> =>
+export const workspaceScope = (db: Tx, actor: Actor, workspaceId: string): Promise<Scope> =>
   memberScope(db, actor, workspaceId, isNull(workspaces.deleted_at), WORKSPACE_NOT_FOUND)
 
 /** The caller's membership of a workspace that is as `state` says (live, or in the trash), or 404. */
 async function memberScope(
-  db: Db,
+  db: Tx,
   actor: Actor,
   workspaceId: string,
   state: SQL,
@@ -75,9 +75,12 @@ export async function deletedProjectScope(
   return scopeOfProject(db, actor, project, appMessages.deletedProjectNotFound)
 }
 
-/** The scope of a project the caller may see, with the project; 404 otherwise. */
+/**
+ * The scope of a project the caller may see, with the project; 404 otherwise. Given a transaction,
+ * it reads them there (a write deciding on the rows it holds, ADR 0309).
+ */
 export async function projectScope(
-  db: Db,
+  db: Tx,
   actor: Actor,
   projectId: string,
 ): Promise<{ scope: Scope; project: ProjectRecord }> {
@@ -90,7 +93,7 @@ export async function projectScope(
 }
 
 async function scopeOfProject(
-  db: Db,
+  db: Tx,
   actor: Actor,
   project: ProjectRecord,
   missing: string,

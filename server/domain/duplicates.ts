@@ -35,7 +35,7 @@ export async function measureMany(
 async function backfillProject(deps: Pick<Deps, 'db' | 'svg'>, projectId: string): Promise<void> {
   for (;;) {
     const missing = await deps.db
-      .select({ id: icons.id, svg: icons.svg })
+      .select({ id: icons.id, svg: icons.svg, revision: icons.revision })
       .from(icons)
       .where(and(eq(icons.project_id, projectId), or(isNull(icons.drawing_hash), isNull(icons.fingerprint))))
       .limit(200)
@@ -48,13 +48,16 @@ async function backfillProject(deps: Pick<Deps, 'db' | 'svg'>, projectId: string
     // A drawing that cannot be drawn gets an empty fingerprint: it is measured once, and near nothing.
     const values = missing.map((m, at) => ({
       id: m.id,
+      r: m.revision,
       h: measured[at]?.drawing_hash ?? '',
       f: measured[at]?.fingerprint ?? '',
     }))
+    // Pinned to the revision measured: a drawing replaced meanwhile (a new revision, its own hash)
+    // keeps its measures; a row still unmeasured after this pass is read again.
     await deps.db.execute(sql`
       update ${icons} set drawing_hash = v.h, fingerprint = v.f
-      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id uuid, h text, f text)
-      where ${icons.id} = v.id`)
+      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id uuid, r integer, h text, f text)
+      where ${icons.id} = v.id and ${icons.revision} = v.r`)
   }
 }
 

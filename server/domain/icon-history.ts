@@ -24,6 +24,7 @@ import {
   quotaPlan,
   served,
 } from './icons.ts'
+import { lockIcon, onLockedIcon } from './locked-icon.ts'
 import { assertRoom } from './quotas.ts'
 import { scopeOf } from './sync-scopes.ts'
 import { writeInScope } from './write-in-scope.ts'
@@ -82,94 +83,111 @@ export async function iconHistory(deps: Deps, actor: Actor, iconId: string): Pro
 export async function restoreIcon(
   deps: Deps,
   actor: Actor,
-  { icon, scope }: IconInScope,
+  located: IconInScope,
   body: z.output<typeof restoreIconBody>,
 ): Promise<IconRow> {
-  const key = scopeOf(scope)
-  const plan = await quotaPlan(deps, actor, scope)
+  const id = located.icon.id
   // The restored drawing's hash and fingerprint (ADR 0109), measured before the write holds its lock.
   const [stored] = await deps.db
     .select({ svg: iconVersions.svg })
     .from(iconVersions)
-    .where(and(eq(iconVersions.icon_id, icon.id), eq(iconVersions.revision, body.version)))
+    .where(and(eq(iconVersions.icon_id, id), eq(iconVersions.revision, body.version)))
   const [measure] = stored ? await measureMany(deps, [stored.svg], actor.id) : [null]
-  const row = await writeInScope(deps, [key], async ({ tx, version, announce, record }) => {
-    const [now] = await tx.select().from(icons).where(eq(icons.id, icon.id))
-    if (!now) throw notFound(ICON_NOT_FOUND)
-    const [old] = await tx
-      .select()
-      .from(iconVersions)
-      .where(and(eq(iconVersions.icon_id, icon.id), eq(iconVersions.revision, body.version)))
-    if (!old) throw notFound(appMessages.versionNotFound)
-    const fields: IconChangedField[] = []
-    if (old.name !== now.name) fields.push('name')
-    if (old.svg !== now.svg) fields.push('svg')
-    if (fields.includes('name')) await assertNamesFree(tx, now.project_id, [{ id: now.id, name: old.name }])
-    // Bigger markup back counts against the storage quota, as a replace does.
-    const growth = Buffer.byteLength(old.svg) - Buffer.byteLength(now.svg)
-    if (growth > 0) await assertRoom(tx, deps.config, [{ target: { scope, plan }, bytes: growth, icons: 0 }])
-    const [row] = await tx
-      .update(icons)
-      .set({
-        name: old.name,
-        svg: old.svg,
-        drawing_hash: measure && stored?.svg === old.svg ? measure.drawing_hash : null,
-        fingerprint: measure && stored?.svg === old.svg ? measure.fingerprint : null,
-        aliases: renamedAliases(now.aliases, now.name, old.name),
-        revision: now.revision + 1,
-        updated_at: new Date(),
-        version: version(key),
-      })
-      .where(eq(icons.id, icon.id))
-      .returning()
-    record(actor.id, [{ id: icon.id, change: { kind: 'restored', fields, from_revision: old.revision } }])
-    announce(note(row!, scope, 'upsert'))
-    return row!
+  const row = await onLockedIcon(deps, actor, located, ['icon:update'], async (at) => {
+    const plan = await quotaPlan(deps, actor, at.scope)
+    return writeInScope(deps, [scopeOf(at.scope)], async ({ tx, version, announce, record }) => {
+      const { icon: now, scope } = await lockIcon(tx, actor, at, ['icon:update'])
+      const [old] = await tx
+        .select()
+        .from(iconVersions)
+        .where(and(eq(iconVersions.icon_id, id), eq(iconVersions.revision, body.version)))
+      if (!old) throw notFound(appMessages.versionNotFound)
+      const fields: IconChangedField[] = []
+      if (old.name !== now.name) fields.push('name')
+      if (old.svg !== now.svg) fields.push('svg')
+      if (fields.includes('name')) await assertNamesFree(tx, now.project_id, [{ id, name: old.name }])
+      // Bigger markup back counts against the storage quota, as a replace does.
+      const growth = Buffer.byteLength(old.svg) - Buffer.byteLength(now.svg)
+      if (growth > 0)
+        await assertRoom(tx, deps.config, [{ target: { scope, plan }, bytes: growth, icons: 0 }])
+      const [row] = await tx
+        .update(icons)
+        .set({
+          name: old.name,
+          svg: old.svg,
+          drawing_hash: measure && stored?.svg === old.svg ? measure.drawing_hash : null,
+          fingerprint: measure && stored?.svg === old.svg ? measure.fingerprint : null,
+          aliases: renamedAliases(now.aliases, now.name, old.name),
+          revision: now.revision + 1,
+          updated_at: new Date(),
+          version: version(scopeOf(scope)),
+        })
+        .where(eq(icons.id, id))
+        .returning()
+      record(actor.id, [{ id, change: { kind: 'restored', fields, from_revision: old.revision } }])
+      announce(note(row!, scope, 'upsert'))
+      return row!
+    })
   })
   return served(row)
 }
+
+/** The answer of a replace: the icon as stored; `unchanged` when the drawing was the one it had. */
+export type ReplacedIcon = IconRow & { unchanged?: true }
 
 /**
  * A new drawing for an icon, keeping its id, name, aliases and history (POST /api/icons/replace,
  * 'icon:update'): the same refusals as a create, from the same pieces (the save rule 403, the SVG
  * pipeline's 400, the storage quota for the markup it adds). In a workspace that reviews its
  * members' icons, a member's new drawing needs review again (decideStatus, as a create would).
+ * The same drawing as the icon's (its drawing hash, ADR 0109: `iconvault push` of an unchanged
+ * folder) changes nothing: no revision, no version, no note, the status kept; the answer says
+ * `unchanged: true`.
  */
 export async function replaceIcon(
   deps: Deps,
   actor: Actor,
-  { icon }: IconInScope,
+  located: IconInScope,
   body: z.output<typeof replaceIconBody>,
-): Promise<IconRow> {
-  const target = await createTarget(deps, actor, icon.project_id, icon.workspace_id)
-  const svg = await processDrawing(deps, actor, icon.id, body.svg)
-  const [measure] = await measureMany(deps, [svg], actor.id)
-  const key = scopeOf(target.scope)
-  const row = await writeInScope(deps, [key], async ({ tx, version, announce, record }) => {
-    const [now] = await tx.select().from(icons).where(eq(icons.id, icon.id))
-    if (!now) throw notFound(ICON_NOT_FOUND)
-    const growth = Buffer.byteLength(svg) - Buffer.byteLength(now.svg)
-    if (growth > 0) await assertRoom(tx, deps.config, [{ target, bytes: growth, icons: 0 }])
-    const status: IconStatus =
-      decideStatus(target.scope) === 'needs-review' ? 'needs-review' : (now.icon_status as IconStatus)
-    const fields: IconChangedField[] = now.svg === svg ? [] : ['svg']
-    if (status !== now.icon_status) fields.push('icon_status')
-    const [row] = await tx
-      .update(icons)
-      .set({
-        svg,
-        drawing_hash: measure?.drawing_hash ?? null,
-        fingerprint: measure?.fingerprint ?? null,
-        icon_status: status,
-        revision: now.revision + 1,
-        updated_at: new Date(),
-        version: version(key),
-      })
-      .where(eq(icons.id, icon.id))
-      .returning()
-    record(actor.id, [{ id: icon.id, change: { kind: 'replaced', fields } }])
-    announce(note(row!, target.scope, 'upsert'))
-    return row! satisfies IconRecord
+): Promise<ReplacedIcon> {
+  const id = located.icon.id
+  const svg = await processDrawing(deps, actor, id, body.svg)
+  // The new drawing's hash, and the stored one's when it was never measured (an older row).
+  const unmeasured = located.icon.drawing_hash ? [] : [located.icon.svg]
+  const [measure, storedMeasure] = await measureMany(deps, [svg, ...unmeasured], actor.id)
+  const hashOf = (now: IconRecord) =>
+    now.drawing_hash || (now.svg === located.icon.svg ? storedMeasure?.drawing_hash : undefined)
+  const same = (now: IconRecord) => now.svg === svg || (!!measure && hashOf(now) === measure.drawing_hash)
+  const row = await onLockedIcon(deps, actor, located, ['icon:update'], async (at) => {
+    const target = await createTarget(deps, actor, at.icon.project_id, at.icon.workspace_id)
+    return writeInScope<IconRecord, { kept: IconRecord }>(deps, [scopeOf(at.scope)], async (w) => {
+      const { tx, version, announce, record } = w
+      const { icon: now, scope } = await lockIcon(tx, actor, at, ['icon:update'])
+      if (same(now)) w.rollBack({ kept: now })
+      const growth = Buffer.byteLength(svg) - Buffer.byteLength(now.svg)
+      if (growth > 0)
+        await assertRoom(tx, deps.config, [{ target: { ...target, scope }, bytes: growth, icons: 0 }])
+      const status: IconStatus =
+        decideStatus(scope) === 'needs-review' ? 'needs-review' : (now.icon_status as IconStatus)
+      const fields: IconChangedField[] = ['svg']
+      if (status !== now.icon_status) fields.push('icon_status')
+      const [row] = await tx
+        .update(icons)
+        .set({
+          svg,
+          drawing_hash: measure?.drawing_hash ?? null,
+          fingerprint: measure?.fingerprint ?? null,
+          icon_status: status,
+          revision: now.revision + 1,
+          updated_at: new Date(),
+          version: version(scopeOf(scope)),
+        })
+        .where(eq(icons.id, id))
+        .returning()
+      record(actor.id, [{ id, change: { kind: 'replaced', fields } }])
+      announce(note(row!, scope, 'upsert'))
+      return row!
+    })
   })
-  return served(row)
+  return 'kept' in row ? { ...served(row.kept), unchanged: true } : served(row)
 }

@@ -19,16 +19,16 @@ import { deletedIcons, icons, iconVersions, projects, user } from '../db/schema/
 import { serveMany } from '../svg-pool/serve-many.ts'
 import { assertCan, displayNameOf, projectScope, roleOf, type Scope } from './access.ts'
 import type { Actor, Deps } from './deps.ts'
-import { ApiError, badRequest, forbidden, notFound } from './errors.ts'
+import { badRequest, forbidden } from './errors.ts'
 import { assertNamesFree, renamedAliases } from './icon-aliases.ts'
+import { type IconInScope, type IconRecord, lockIcon, onLockedIcon } from './locked-icon.ts'
 import { toIconRow } from './rows.ts'
 import { servedIconRow, servedSvg } from './served-svg.ts'
 import { currentPlan } from './subscriptions.ts'
 import { scopeOf } from './sync-scopes.ts'
 import { writeInScope } from './write-in-scope.ts'
 
-export type IconRecord = typeof icons.$inferSelect
-export const ICON_NOT_FOUND = 'Icon not found'
+export { ICON_NOT_FOUND, type IconInScope, type IconRecord, iconScope } from './locked-icon.ts'
 
 const { svg: _markup, ...columnsButSvg } = getTableColumns(icons)
 /** Every column but the markup: a create does not read back the (up to 512 KB of) markup it wrote. */
@@ -157,22 +157,6 @@ export async function serveIconPage({ svg }: Deps, actor: Actor, page: StoredIco
   }
 }
 
-export type IconInScope = { icon: IconRecord; scope: Scope }
-
-/** An icon the caller may see, with its scope; 404 otherwise. */
-export async function iconScope({ db }: Deps, actor: Actor, iconId: string): Promise<IconInScope> {
-  const [icon] = await db.select().from(icons).where(eq(icons.id, iconId))
-  if (!icon) throw notFound(ICON_NOT_FOUND)
-  try {
-    const { scope } = await projectScope(db, actor, icon.project_id)
-    return { icon, scope }
-  } catch (error) {
-    // Only "may not see the project" becomes the icon's 404; a database failure stays one.
-    if (error instanceof ApiError && error.status === 404) throw notFound(ICON_NOT_FOUND)
-    throw error
-  }
-}
-
 /** The workspace owner's plan now (a lapsed subscription settled first); none in personal mode. */
 const ownerPlan = ({ db }: Deps, scope: Scope): Promise<Plan | undefined> =>
   scope.kind === 'personal' ? Promise.resolve(undefined) : currentPlan(db, scope.workspace.user_id)
@@ -243,55 +227,56 @@ export function newIconRow(
 export async function updateIcon(
   deps: Deps,
   actor: Actor,
-  { icon, scope }: IconInScope,
+  located: IconInScope,
   body: z.output<typeof updateIconBody>,
 ): Promise<IconUpdateAnswer> {
-  const status = body.icon_status ?? (icon.icon_status as IconStatus)
-  if (status !== icon.icon_status) assertCan(scope, 'icon:approve')
-  const key = scopeOf(scope)
-  const { row, conflict } = await writeInScope(deps, [key], async ({ tx, version, announce, record }) => {
-    // Read again under the scope's lock: what the change replaces is what is stored now.
-    const [now] = await tx.select().from(icons).where(eq(icons.id, icon.id))
-    if (!now) throw notFound(ICON_NOT_FOUND)
-    const fields: IconChangedField[] = []
-    if (body.name !== now.name) fields.push('name')
-    if (status !== now.icon_status) fields.push('icon_status')
-    if (fields.includes('name')) await assertNamesFree(tx, now.project_id, [{ id: now.id, name: body.name }])
-    const conflict =
-      fields.length && body.base_revision !== undefined && body.base_revision < now.revision
-        ? await replacedVersion(tx, now, actor)
-        : undefined
-    const [row] = await tx
-      .update(icons)
-      .set({
-        name: body.name,
-        icon_status: status,
-        aliases: renamedAliases(now.aliases, now.name, body.name),
-        // What it means (issue 25): each field given replaces the stored one; not a version (ADR 0106).
-        ...meaningOf(body),
-        revision: fields.length ? now.revision + 1 : now.revision,
-        updated_at: new Date(),
-        version: version(key),
-      })
-      .where(eq(icons.id, icon.id))
-      .returning()
-    if (fields.length) {
-      const replaced = conflict && { revision: now.revision, user_id: conflict.replaced_by?.id ?? null }
-      record(actor.id, [
-        { id: icon.id, change: { kind: 'edited', fields, ...(replaced ? { replaced } : {}) } },
-      ])
-    }
-    // The replaced version's author hears it on their stream too, with who replaced it (ADR 0408).
-    const owner = conflict?.replaced_by
-    const replaced = owner && {
-      user_id: owner.id,
-      revision: conflict.replaced_revision,
-      name: conflict.replaced_name,
-      by: await displayNameOf(tx, actor),
-    }
-    announce({ ...note(row!, scope, 'upsert'), ...(replaced ? { replaced } : {}) })
-    return { row: row!, conflict }
-  })
+  const { row, conflict } = await onLockedIcon(deps, actor, located, ['icon:update'], (at) =>
+    writeInScope(deps, [scopeOf(at.scope)], async ({ tx, version, announce, record }) => {
+      // The row as locked: what the change replaces is what is stored now, where it is now.
+      const { icon: now, scope } = await lockIcon(tx, actor, at, ['icon:update'])
+      const status = body.icon_status ?? (now.icon_status as IconStatus)
+      if (status !== now.icon_status) assertCan(scope, 'icon:approve')
+      const fields: IconChangedField[] = []
+      if (body.name !== now.name) fields.push('name')
+      if (status !== now.icon_status) fields.push('icon_status')
+      if (fields.includes('name'))
+        await assertNamesFree(tx, now.project_id, [{ id: now.id, name: body.name }])
+      const conflict =
+        fields.length && body.base_revision !== undefined && body.base_revision < now.revision
+          ? await replacedVersion(tx, now, actor)
+          : undefined
+      const [row] = await tx
+        .update(icons)
+        .set({
+          name: body.name,
+          icon_status: status,
+          aliases: renamedAliases(now.aliases, now.name, body.name),
+          // What it means (issue 25): each field given replaces the stored one; not a version (ADR 0106).
+          ...meaningOf(body),
+          revision: fields.length ? now.revision + 1 : now.revision,
+          updated_at: new Date(),
+          version: version(scopeOf(scope)),
+        })
+        .where(eq(icons.id, now.id))
+        .returning()
+      if (fields.length) {
+        const replaced = conflict && { revision: now.revision, user_id: conflict.replaced_by?.id ?? null }
+        record(actor.id, [
+          { id: now.id, change: { kind: 'edited', fields, ...(replaced ? { replaced } : {}) } },
+        ])
+      }
+      // The replaced version's author hears it on their stream too, with who replaced it (ADR 0408).
+      const owner = conflict?.replaced_by
+      const replaced = owner && {
+        user_id: owner.id,
+        revision: conflict.replaced_revision,
+        name: conflict.replaced_name,
+        by: await displayNameOf(tx, actor),
+      }
+      announce({ ...note(row!, scope, 'upsert'), ...(replaced ? { replaced } : {}) })
+      return { row: row!, conflict }
+    }),
+  )
   return conflict ? { data: served(row), conflict } : { data: served(row) }
 }
 
@@ -337,35 +322,35 @@ async function replacedVersion(
  * "Recently deleted" (deleted_icons, kept TRASH_DAYS with its history) and a tombstone tells pulls
  * (ADR 0303), in one write.
  */
-export async function deleteIcon(
-  deps: Deps,
-  actor: Actor,
-  { icon, scope }: IconInScope,
-): Promise<{ id: string }> {
-  const key = scopeOf(scope)
-  await writeInScope(deps, [key], async ({ tx, tombstone, announce }) => {
-    await tx.execute(sql`
-      insert into ${deletedIcons} (id, name, svg, user_id, origin_icon_id, project_id, workspace_id,
-        icon_status, created_at, updated_at, revision, aliases, label, description, decorative, tags,
-        drawing_hash, fingerprint, deleted_at, deleted_by, with_project)
-      select id, name, svg, user_id, origin_icon_id, project_id, workspace_id,
-        icon_status, created_at, updated_at, revision, aliases, label, description, decorative, tags,
-        drawing_hash, fingerprint, now(), ${actor.id}, null
-      from ${icons} where id = ${icon.id}
-      -- An id deleted before (and created again since): the trash keeps its latest state.
-      on conflict (id) do update set name = excluded.name, svg = excluded.svg, user_id = excluded.user_id,
-        origin_icon_id = excluded.origin_icon_id, project_id = excluded.project_id,
-        workspace_id = excluded.workspace_id, icon_status = excluded.icon_status,
-        created_at = excluded.created_at, updated_at = excluded.updated_at, revision = excluded.revision,
-        aliases = excluded.aliases, label = excluded.label, description = excluded.description,
-        decorative = excluded.decorative, tags = excluded.tags, drawing_hash = excluded.drawing_hash,
-        fingerprint = excluded.fingerprint, deleted_at = excluded.deleted_at, deleted_by = excluded.deleted_by,
-        with_project = null`)
-    await tx.delete(icons).where(eq(icons.id, icon.id))
-    await tombstone(key, 'icons', [icon.id])
-    announce(note(icon, scope, 'delete'))
-  })
-  return { id: icon.id }
+export async function deleteIcon(deps: Deps, actor: Actor, located: IconInScope): Promise<{ id: string }> {
+  await onLockedIcon(deps, actor, located, ['icon:delete'], (at) =>
+    writeInScope(deps, [scopeOf(at.scope)], async ({ tx, tombstone, announce }) => {
+      // Decided on the row as locked: a teammate's move committed meanwhile makes this run again
+      // in the icon's new scope (or answer 404), never delete it from there with this one's rights.
+      const { icon, scope } = await lockIcon(tx, actor, at, ['icon:delete'])
+      await tx.execute(sql`
+        insert into ${deletedIcons} (id, name, svg, user_id, origin_icon_id, project_id, workspace_id,
+          icon_status, created_at, updated_at, revision, aliases, label, description, decorative, tags,
+          drawing_hash, fingerprint, deleted_at, deleted_by, with_project)
+        select id, name, svg, user_id, origin_icon_id, project_id, workspace_id,
+          icon_status, created_at, updated_at, revision, aliases, label, description, decorative, tags,
+          drawing_hash, fingerprint, now(), ${actor.id}, null
+        from ${icons} where id = ${icon.id}
+        -- An id deleted before (and created again since): the trash keeps its latest state.
+        on conflict (id) do update set name = excluded.name, svg = excluded.svg, user_id = excluded.user_id,
+          origin_icon_id = excluded.origin_icon_id, project_id = excluded.project_id,
+          workspace_id = excluded.workspace_id, icon_status = excluded.icon_status,
+          created_at = excluded.created_at, updated_at = excluded.updated_at, revision = excluded.revision,
+          aliases = excluded.aliases, label = excluded.label, description = excluded.description,
+          decorative = excluded.decorative, tags = excluded.tags, drawing_hash = excluded.drawing_hash,
+          fingerprint = excluded.fingerprint, deleted_at = excluded.deleted_at, deleted_by = excluded.deleted_by,
+          with_project = null`)
+      await tx.delete(icons).where(eq(icons.id, icon.id))
+      await tombstone(scopeOf(scope), 'icons', [icon.id])
+      announce(note(icon, scope, 'delete'))
+    }),
+  )
+  return { id: located.icon.id }
 }
 
 /** The note announcing an icon's change in its scope (the write stamps its version). */
