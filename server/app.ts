@@ -142,7 +142,8 @@ export function createApp(deps: AppDeps) {
   mountSpa(app as unknown as Hono, deps.clientDir)
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json(errorBody(err.message, err.code), err.status, err.headers)
+    if (err instanceof ApiError)
+      return c.json({ ...err.details, ...errorBody(err.message, err.code) }, err.status, err.headers)
     if (err instanceof HTTPException && err.status < 500) {
       return c.json(errorBody(err.message || appMessages.apiNotFound, codeForStatus(err.status)), err.status)
     }

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { formatCount } from '../format-count.ts'
 import { MAX_ICONS_PER_BATCH, MAX_ICONS_PER_MOVE } from '../icon-limits.ts'
 import { appMessages, messages } from '../messages.ts'
+import { NAME_CLASH_CHOICES } from '../name-clashes.ts'
 import { requiredId, requiredText } from './fields.ts'
 import { iconMeaningFields } from './icon-meaning.ts'
 import { ICON_STATUSES, type IconChange, type IconRow, type IconStatus } from './rows.ts'
@@ -127,6 +128,10 @@ export const moveIconsBody = z.strictObject({
     .min(1, { error: ICONS_REQUIRED })
     .max(MAX_ICONS_PER_MOVE, { error: `At most ${formatCount(MAX_ICONS_PER_MOVE)} icons at once` }),
   project_id: requiredId(messages.projectIdRequired),
+  /** Icons whose name the target holds: without it the move is refused (409 with `clashes`, ADR 0404). */
+  on_name_clash: z
+    .enum(NAME_CLASH_CHOICES, { error: 'on_name_clash must be rename, skip or keep_both' })
+    .optional(),
 })
 
 /**

@@ -12,11 +12,20 @@ export class ApiError extends Error {
   readonly headers: Record<string, string> | undefined
   /** What the answer's `code` says (common/error-codes.ts). */
   readonly code: ErrorCode
-  constructor(status: ErrorStatus, message: string, headers?: Record<string, string>, code?: ErrorCode) {
+  /** More fields of the answer beside `error` and `code` (a move's name `clashes`). */
+  readonly details: Record<string, unknown> | undefined
+  constructor(
+    status: ErrorStatus,
+    message: string,
+    headers?: Record<string, string>,
+    code?: ErrorCode,
+    details?: Record<string, unknown>,
+  ) {
     super(message)
     this.status = status
     this.headers = headers
     this.code = code ?? codeForStatus(status)
+    this.details = details
   }
 }
 
@@ -26,6 +35,7 @@ export const signedOut = () => new ApiError(401, appMessages.signedOut)
 export const forbidden = (message: string = messages.notAuthorized, code?: ErrorCode) =>
   new ApiError(403, message, undefined, code)
 export const notFound = (message: string = appMessages.apiNotFound) => new ApiError(404, message)
-export const conflict = (message: string) => new ApiError(409, message)
+export const conflict = (message: string, details?: Record<string, unknown>) =>
+  new ApiError(409, message, undefined, undefined, details)
 /** 410: what the request builds on is no longer kept (an old sync cursor, ADR 0303). */
 export const gone = (message: string, code?: ErrorCode) => new ApiError(410, message, undefined, code)

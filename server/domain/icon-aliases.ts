@@ -5,13 +5,14 @@
 // The alias routes' changes are in project-aliases.ts.
 import { and, eq, type SQL, sql } from 'drizzle-orm'
 import { appMessages } from '../../common/messages.ts'
+import { nameKey } from '../../common/name-clashes.ts'
 import type { IconAlias } from '../../common/schemas/rows.ts'
 import type { Tx } from '../db/client.ts'
 import { icons } from '../db/schema/index.ts'
 import { conflict } from './errors.ts'
 
-/** How names compare: trimmed, case-insensitive. */
-export const nameKey = (name: string): string => name.trim().toLowerCase()
+/** How names compare: trimmed, case-insensitive (common/name-clashes.ts). */
+export { nameKey }
 export const keySql = (value: SQL) => sql`lower(btrim(${value}))`
 
 /**
