@@ -5,6 +5,7 @@
 
 import { MAX_ICONS_PER_MOVE, MOVE_PART_MARKUP_BYTES, utf8Bytes } from '@common/icon-limits.ts'
 import type { IconMeaning } from '@common/icon-meaning.ts'
+import type { NameClashChoice } from '@common/name-clashes.ts'
 import type { LocalIcon, OutboxEntry, RowSnapshot } from './db.ts'
 import { db, rwTransaction } from './db.ts'
 import { createBody } from './icons.ts'
@@ -146,13 +147,17 @@ export function moveParts<T extends { from: LocalIcon }>(moved: readonly T[]): T
  * Moves icons (same ids) to another project: the local rows change project at once, and one
  * 'icons/move' entry per part (moveParts) goes to POST /api/icons/move. A refusal rolls the rows
  * back to where they were (their snapshots); the answer settles them as the server stored them.
+ * A 409 naming clashes (a name taken in the target since the dialog looked) rolls them back too,
+ * once, with the server's message: no retry loop, and the icons stay in their project.
  */
-export function moveIcons(moved: { from: LocalIcon; to: LocalIcon }[]) {
+export function moveIcons(moved: { from: LocalIcon; to: LocalIcon }[], onNameClash?: NameClashChoice) {
   const entries: Entry[] = []
   for (const chunk of moveParts(moved)) {
+    const body = { ids: chunk.map((m) => m.from.id), project_id: chunk[0]!.to.project_id }
     entries.push({
       kind: 'icons/move',
-      body: { ids: chunk.map((m) => m.from.id), project_id: chunk[0]!.to.project_id },
+      // What to do with names the target holds (ADR 0404): without it the server refuses them (409).
+      body: onNameClash ? { ...body, on_name_clash: onNameClash } : body,
       workspace_id: chunk[0]!.from.workspace_id,
       before: chunk.map((m) => snapshot(m.from.id, m.from)),
     })

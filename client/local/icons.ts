@@ -1,5 +1,6 @@
 // Icons in the local database: `syncProjectIcons` fetches a project's icons into it (through the
-// leading tab), `createBody` is what a queued create sends, `projectIcons` reads a project's rows.
+// leading tab), `createBody` is what a queued create sends, `projectIcons` reads a project's rows,
+// `isHeld` says whether they are all here.
 // The changes themselves: client/data/icons.ts (one) and bulk-queue.ts (many).
 import { db, type LocalIcon } from './db.ts'
 import { requestSync } from './engine.ts'
@@ -22,6 +23,9 @@ export const createBody = (row: LocalIcon) => ({
   decorative: row.decorative,
   tags: row.tags,
 })
+
+/** Whether the project's icons are held here (listed whole once, then kept by pulls). */
+export const isHeld = async (projectId: string) => (await db.held.get(projectId)) !== undefined
 
 /** The icons of a project, for live queries: `useLiveQuery(() => projectIcons(id), [id])`. */
 export const projectIcons = (projectId: string) => db.icons.where('project_id').equals(projectId).toArray()

@@ -8,11 +8,13 @@ import { exportIcon } from '@common/exports/export-kinds.ts'
 import { MAX_TAGS, normalTags } from '@common/icon-meaning.ts'
 import { iconIdPrefix, movedIconStatus } from '@common/icon-rules.ts'
 import { appMessages, meaningMessages } from '@common/messages.ts'
+import { freeName, type NameClash, type NameClashChoice, nameKey } from '@common/name-clashes.ts'
 import type { IconStatus } from '@common/schemas/icons.ts'
 import { runExport, saveFile } from '../../../copy/exports/run-export.ts'
 import { toast } from '../../../lib/toast.ts'
 import { approveIcons, createIcons, moveIcons, updateIconsMeaning } from '../../../local/bulk-queue.ts'
 import type { LocalIcon, LocalProject } from '../../../local/db.ts'
+import { isHeld, projectIcons, syncProjectIcons } from '../../../local/icons.ts'
 import { deleteWithUndo } from '../trash/delete-with-undo.ts'
 import { iconCount } from '../vault-view.ts'
 
@@ -31,30 +33,62 @@ export interface MoveTarget {
   review: boolean
 }
 
-/** The same icons (ids, authors, dates) in the target project; their status as the server will decide. */
-export async function moveSelected(icons: readonly LocalIcon[], target: MoveTarget) {
+/**
+ * The same icons (ids, authors, dates) in the target project; their status as the server will decide.
+ * `clash`: what to do with those whose names the target holds (the move dialog asked; ADR 0404):
+ * skipped ones stay, renamed ones take the first free name (the server decides the same way).
+ */
+export async function moveSelected(
+  icons: readonly LocalIcon[],
+  target: MoveTarget,
+  clash?: { choice: NameClashChoice; clashes: readonly NameClash[]; held: readonly string[] },
+) {
   const into = target.project.workspace_id
   const at = new Date().toISOString()
-  const moved = icons
-    .filter((from) => from.project_id !== target.project.id)
-    .map((from) => {
-      const sameTeam = from.workspace_id === into
-      const status: IconStatus = movedIconStatus(
-        target.review ? 'needs-review' : 'approved',
-        from.icon_status,
-        sameTeam,
-      )
-      const to: LocalIcon = {
-        ...from,
-        project_id: target.project.id,
-        workspace_id: into,
-        icon_status: status,
-        updated_at: at,
-      }
-      return { from, to }
-    })
-  await moveIcons(moved)
-  toast(appMessages.iconsMoved(icons.length, target.project.name), 'success')
+  const clashing = new Set(clash?.clashes.map((c) => c.id))
+  const arriving = icons.filter(
+    (from) => from.project_id !== target.project.id && !(clash?.choice === 'skip' && clashing.has(from.id)),
+  )
+  const taken = new Set(clash?.held.map(nameKey))
+  for (const from of arriving) if (!clashing.has(from.id)) taken.add(nameKey(from.name))
+  const moved = arriving.map((from) => {
+    const sameTeam = from.workspace_id === into
+    const status: IconStatus = movedIconStatus(
+      target.review ? 'needs-review' : 'approved',
+      from.icon_status,
+      sameTeam,
+    )
+    const renamed = clash?.choice === 'rename' && clashing.has(from.id)
+    const to: LocalIcon = {
+      ...from,
+      name: renamed ? freeName(from.name, taken) : from.name,
+      project_id: target.project.id,
+      workspace_id: into,
+      icon_status: status,
+      updated_at: at,
+    }
+    return { from, to }
+  })
+  await moveIcons(moved, clash?.choice)
+  toast(appMessages.iconsMoved(moved.length, target.project.name), 'success')
+}
+
+/**
+ * The names the target project holds, from the local copy: listed from the server first when it is
+ * not held here yet (online); null when they cannot be known (offline: the server still refuses a
+ * clash, and the outbox rolls that move back with its message).
+ */
+export async function targetNames(projectId: string): Promise<string[] | null> {
+  if (!(await isHeld(projectId))) {
+    if (!navigator.onLine) return null
+    try {
+      await syncProjectIcons(projectId)
+    } catch {
+      return null
+    }
+    if (!(await isHeld(projectId))) return null
+  }
+  return (await projectIcons(projectId)).map((i) => i.name)
 }
 
 /**

@@ -1,8 +1,10 @@
 // Move or copy the selected icons to another project: personal or of a workspace where the user may
 // add icons (use-move-targets.ts says which). The plan check of the target comes first
-// (common/save-rule.ts via planRefusal), as for any create there.
+// (common/save-rule.ts via planRefusal), as for any create there. A move into a project that holds
+// some of the icons' names asks first: rename, skip or keep both (name-clash-step.tsx, ADR 0404).
 import { newIconStatus } from '@common/icon-rules.ts'
 import { messages } from '@common/messages.ts'
+import { type NameClash, type NameClashChoice, nameClashes } from '@common/name-clashes.ts'
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { cn } from '../../../components/ui/cn.ts'
@@ -12,7 +14,8 @@ import { toast } from '../../../lib/toast.ts'
 import type { LocalIcon } from '../../../local/db.ts'
 import { planRefusal } from '../use-vault-access.ts'
 import { iconCount } from '../vault-view.ts'
-import { copySelected, moveSelected } from './bulk-actions.ts'
+import { copySelected, moveSelected, targetNames } from './bulk-actions.ts'
+import { NameClashStep } from './name-clash-step.tsx'
 import { type MoveGroup, type TargetMode, useMoveTargets } from './use-move-targets.ts'
 
 interface MoveDialogProps {
@@ -46,6 +49,10 @@ export function MoveDialog(props: MoveDialogProps) {
   const text = TEXTS[mode]
   const [targetId, setTargetId] = useState('')
   const chosen = find(groups, targetId)
+  /** The names the target holds that some icons have (asked once the target is chosen), and the answer. */
+  const [clashes, setClashes] = useState<{ list: NameClash[]; held: string[] } | null>(null)
+  const [choice, setChoice] = useState<NameClashChoice>('rename')
+  const [busy, setBusy] = useState(false)
   // Said at once in the dialog (a free plan, a workspace whose owner's plan does not allow saving),
   // not after pressing the button.
   const refusal = chosen && me ? planRefusal(me, chosen.workspace) : null
@@ -59,24 +66,56 @@ export function MoveDialog(props: MoveDialogProps) {
     const review =
       newIconStatus(!!target.workspace?.review_icons, target.workspace?.role ?? 'personal') === 'needs-review'
     if (mode === 'copy') await copySelected(icons, { project: target.project, review }, me.id)
-    else await moveSelected(icons, { project: target.project, review })
-    onOpenChange(false)
+    else if (clashes)
+      await moveSelected(
+        icons,
+        { project: target.project, review },
+        { choice, clashes: clashes.list, held: clashes.held },
+      )
+    else {
+      setBusy(true)
+      const held = await targetNames(target.project.id).finally(() => setBusy(false))
+      const arriving = icons.filter((i) => i.project_id !== target.project.id)
+      const list = held ? nameClashes(arriving, held) : []
+      if (held && list.length) return setClashes({ list, held })
+      await moveSelected(icons, { project: target.project, review })
+    }
+    openChange(false)
     onMoved()
   }
 
+  const openChange = (next: boolean) => {
+    if (!next) setClashes(null)
+    onOpenChange(next)
+  }
+
+  const pick = (id: string) => {
+    setTargetId(id)
+    setClashes(null)
+  }
+
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={openChange}>
       <DialogContent
         title={text.title}
         description={`${text.verb} ${iconCount(icons.length)} to another project.`}
       >
         <form onSubmit={submit} className="flex flex-col gap-4">
-          {groups?.length === 0 ? (
+          {clashes && chosen ? (
+            <NameClashStep
+              clashes={clashes.list}
+              project={chosen.project.name}
+              choice={choice}
+              onChoice={setChoice}
+            />
+          ) : null}
+          {clashes ? null : groups?.length === 0 ? (
             <p className="text-sm text-muted">There is no other project you may add icons to.</p>
           ) : null}
           <div
             role="radiogroup"
             aria-label="Target project"
+            hidden={!!clashes}
             className="flex max-h-80 flex-col gap-3 overflow-y-auto"
           >
             {groups?.map((group) => (
@@ -91,7 +130,7 @@ export function MoveDialog(props: MoveDialogProps) {
                     type="button"
                     role="radio"
                     aria-checked={project.id === targetId}
-                    onClick={() => setTargetId(project.id)}
+                    onClick={() => pick(project.id)}
                     className={cn(
                       'rounded-md border px-3 py-2 text-left text-sm focus-visible:outline-2 focus-visible:outline-accent',
                       project.id === targetId
@@ -111,10 +150,16 @@ export function MoveDialog(props: MoveDialogProps) {
             </p>
           ) : null}
           <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!targetId || !!refusal}>
+            {clashes ? (
+              <Button variant="secondary" onClick={() => setClashes(null)}>
+                Back
+              </Button>
+            ) : (
+              <Button variant="secondary" onClick={() => openChange(false)}>
+                Cancel
+              </Button>
+            )}
+            <Button type="submit" disabled={!targetId || !!refusal || busy}>
               {text.verb}
             </Button>
           </div>
