@@ -261,6 +261,8 @@ export const appMessages = {
   iconVersionRestored: (version: number) => `Restored version ${version}`,
   restoreIconFailed: 'Failed to restore the icon version',
   drawingReplaced: 'Drawing replaced',
+  // A replace with the drawing the icon has changes nothing (ADR 0109: the same drawing hash).
+  drawingUnchanged: 'That is the drawing the icon already has: nothing was replaced',
   replaceIconFailed: 'Failed to replace the drawing',
   replaceOneFile: 'Drop one SVG file on an icon to replace its drawing',
   replaceNotSvg: (name: string) => `${name} is not an SVG file`,

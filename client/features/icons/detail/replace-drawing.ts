@@ -5,7 +5,7 @@
 // pipeline refuses is toasted with its message; the server checks again and a refusal rolls back.
 // "Drawing replaced" offers Undo (a restore of the version it replaced) when the server has that
 // version, i.e. nothing of the icon was still queued. A drawing another icon of the project already
-// has (or nearly) is said too (ADR 0109).
+// has (or nearly) is said too, and the drawing the icon already has is not queued at all (ADR 0109).
 import { iconIdPrefix } from '@common/icon-rules.ts'
 import { appMessages, messages } from '@common/messages.ts'
 import { loadSvgPipeline } from '../../../copy/svg-pipeline.ts'
@@ -48,6 +48,12 @@ export async function replaceDrawing(
   }
   // The version it replaces, when the server has it (nothing of the icon queued): Undo restores it.
   const before = (await db.icons.get(icon.id)) ?? icon
+  // The same drawing (ADR 0109's rule, as the server decides it): nothing to queue, and said so.
+  const { drawingKey } = await import('@common/drawing-hash.ts')
+  if (drawingKey(svg) === drawingKey(before.svg)) {
+    toast(appMessages.drawingUnchanged, 'info')
+    return false
+  }
   const settled = (await db.outbox.where('keys').equals(rowKey('icons', icon.id)).count()) === 0
   // Another icon of the project with this drawing is said after the replace (ADR 0109).
   const warning = duplicateWarning(icon.project_id, svg, icon.id)
