@@ -8,6 +8,7 @@ describe('permission table (docs/product.md §Roles)', () => {
       'workspace:delete',
       'workspace:invite',
       'workspace:credits',
+      'workspace:review-rules',
     ] as const) {
       expect(ROLES.filter((r) => can(r, action))).toEqual(['owner', 'admin'])
     }
@@ -23,9 +24,9 @@ describe('permission table (docs/product.md §Roles)', () => {
     expect(viewerActions).toEqual(['workspace:read', 'icon:read'])
   })
 
-  it('allows everything but approving in personal mode (no review there), nothing without a role', () => {
+  it('allows everything but review in personal mode (no review there), nothing without a role', () => {
     for (const action of Object.keys(ACTIONS) as (keyof typeof ACTIONS)[]) {
-      expect(can('personal', action)).toBe(action !== 'icon:approve')
+      expect(can('personal', action)).toBe(action !== 'icon:approve' && action !== 'workspace:review-rules')
       expect(can(null, action)).toBe(false)
     }
   })

@@ -17,6 +17,8 @@ export const ACTIONS = {
   'workspace:invite': ['owner', 'admin', 'personal'],
   'workspace:credits': ['owner', 'admin', 'personal'],
   'workspace:manage-users': ['owner', 'admin', 'personal'],
+  // The review rules (ADR 0110) are a workspace's: personal projects have none to set.
+  'workspace:review-rules': ['owner', 'admin'],
   'project:create': ['owner', 'admin', 'personal'],
   'project:update': ['owner', 'admin', 'personal'],
   'project:delete': ['owner', 'admin', 'personal'],

@@ -31,6 +31,7 @@ import { billingRoutes } from './routes/billing.ts'
 import { creditsRoutes } from './routes/credits.ts'
 import { eventRoutes } from './routes/events.ts'
 import { healthRoutes } from './routes/health.ts'
+import { iconCheckRoutes } from './routes/icon-checks.ts'
 import { iconSearchRoutes } from './routes/icon-search.ts'
 import { iconifyRoutes } from './routes/iconify.ts'
 import { iconRoutes } from './routes/icons.ts'
@@ -131,6 +132,7 @@ export function createApp(deps: AppDeps) {
   api.route('/projects', projectReleaseRoutes(deps.deps)) // release, releases, release-preview, export
   api.route('/projects', projectRoutes(deps.deps))
   api.route('/icons', iconSearchRoutes(deps.deps)) // GET /api/icons/search (issue 25)
+  api.route('/icons', iconCheckRoutes(deps.deps)) // GET /api/icons/checks, POST /api/icons/check-rules
   api.route('/icons', iconRoutes(deps.deps))
   api.route('/sync', syncRoutes(deps.deps))
   api.route('/usage', usageRoutes(deps.deps))

@@ -11,6 +11,7 @@ import * as changes from '../../common/schemas/icon-changes.ts'
 import * as icons from '../../common/schemas/icons.ts'
 import * as projects from '../../common/schemas/projects.ts'
 import * as releases from '../../common/schemas/releases.ts'
+import * as review from '../../common/schemas/review-rules.ts'
 import * as search from '../../common/schemas/search.ts'
 import { iconifyPaths } from './openapi-iconify.ts'
 
@@ -18,7 +19,7 @@ type Method = 'get' | 'post'
 type Route = {
   method: Method
   path: string
-  tag: 'Icons' | 'History' | 'Projects' | 'Aliases' | 'Releases'
+  tag: 'Icons' | 'History' | 'Projects' | 'Aliases' | 'Releases' | 'Review'
   summary: string
   /** A POST's JSON body, or a GET's query parameters. */
   input?: [name: string, schema: z.ZodType]
@@ -187,6 +188,38 @@ const ROUTES: Route[] = [
     tag: 'Icons',
     summary: "A project's icons grouped by drawing: { data: { exact: [[id…]], near: [[id…]] } }",
     input: ['DuplicateGroupsQuery', duplicates.duplicateGroupsQuery],
+  },
+  {
+    method: 'get',
+    path: '/api/workspaces/review-rules',
+    tag: 'Review',
+    summary: "A workspace's review rules, for every member: { data: { preset, rules } } (ADR 0110)",
+    input: ['ReviewRulesQuery', review.reviewRulesQuery],
+  },
+  {
+    method: 'post',
+    path: '/api/workspaces/update-review-rules',
+    tag: 'Review',
+    summary:
+      'Set a preset (lucide, filled, custom, null) and/or change rules, owners and admins only; a changed rule makes the preset custom: { data: { preset, rules } }',
+    input: ['UpdateReviewRulesBody', review.updateReviewRulesBody],
+  },
+  {
+    method: 'get',
+    path: '/api/icons/checks',
+    tag: 'Review',
+    summary:
+      "An icon against its workspace's enabled review rules ([] in a personal project): { data: [{ rule, ok, message, elements }] }",
+    input: ['IconChecksQuery', review.iconChecksQuery],
+  },
+  {
+    method: 'post',
+    path: '/api/icons/check-rules',
+    tag: 'Review',
+    summary:
+      "A drawing, stored nothing, through the create pipeline's limits and against the workspace's enabled rules: { data: [{ rule, ok, message, elements }] }",
+    input: ['CheckRulesBody', review.checkRulesBody],
+    errors: ['busy'],
   },
   {
     method: 'get',
@@ -371,7 +404,9 @@ export function openApiDocument(version: string): Record<string, unknown> {
     },
     servers: [{ url: '/' }],
     security: [{ bearerToken: [] }],
-    tags: ['Projects', 'Icons', 'History', 'Aliases', 'Releases', 'Iconify'].map((name) => ({ name })),
+    tags: ['Projects', 'Icons', 'History', 'Aliases', 'Releases', 'Review', 'Iconify'].map((name) => ({
+      name,
+    })),
     // The Iconify endpoint: its token is in the path (ADR 0021).
     paths: { ...paths, ...iconifyPaths() },
     components: {

@@ -1,11 +1,13 @@
 // /api/workspaces/*: docs/product.md §API, the specified paths and payloads exactly.
 import { Hono } from 'hono'
+import { reviewRulesQuery, updateReviewRulesBody } from '../../common/schemas/review-rules.ts'
 import * as s from '../../common/schemas/workspaces.ts'
 import { deletedWorkspaceScope, type Scope, workspaceScope } from '../domain/access.ts'
 import { workspaceHeirs } from '../domain/account-heirs.ts'
 import type { Deps } from '../domain/deps.ts'
 import { acceptInvitation, declineInvitation, inviteUser, listMyInvitations } from '../domain/invitations.ts'
 import { deleteAccess, listAccessUsers, updateAccessRole } from '../domain/members.ts'
+import { readReviewRules, updateReviewRules } from '../domain/review-rules.ts'
 import { listWorkspaceInvitations, revokeInvitation } from '../domain/workspace-invitations.ts'
 import * as workspaces from '../domain/workspaces.ts'
 import { actorOf, type Locate, requireAccess } from '../middleware/access.ts'
@@ -147,6 +149,22 @@ export function workspaceRoutes(deps: Deps) {
       const { personId, role } = c.get('body')
       return c.json({ data: await updateAccessRole(deps, ws(c.get('scope')), personId, role) })
     },
+  )
+
+  // GET /api/workspaces/review-rules?workspaceId=: the preset and every rule; every member reads them.
+  app.get(
+    '/review-rules',
+    validateQuery(reviewRulesQuery),
+    requireAccess('workspace:read', byQueryWorkspaceId),
+    async (c) => c.json({ data: await readReviewRules(deps.db, ws(c.get('scope')).workspace.id) }),
+  )
+
+  // POST /api/workspaces/update-review-rules: a preset and/or rule changes; owners and admins (ADR 0110).
+  app.post(
+    '/update-review-rules',
+    validate(updateReviewRulesBody),
+    requireAccess('workspace:review-rules', byBodyWorkspaceId),
+    async (c) => c.json({ data: await updateReviewRules(deps, actorOf(c), c.get('body')) }),
   )
 
   return app

@@ -7,6 +7,7 @@
 // until it has refilled. docs/decisions/0102-svg-worker-pool.md
 import { Worker } from 'node:worker_threads'
 import { appMessages } from '../../common/messages.ts'
+import type { ReviewRules, RuleCheck } from '../../common/schemas/review-rules.ts'
 import { SvgError } from '../../common/svg/index.ts'
 import { ApiError } from '../domain/errors.ts'
 import { primeServedSvg } from '../domain/served-svg.ts'
@@ -37,6 +38,8 @@ export type SvgPool = {
   serve(inputs: string[], lane?: string): Promise<string[]>
   /** Stored drawings' hashes and fingerprints (fingerprint.ts), in a worker; null where one cannot be drawn. */
   measure(inputs: string[], lane?: string): Promise<(DrawingMeasure | null)[]>
+  /** Stored drawings against review rules (common/review-rules), in a worker; SvgError (400) for one it cannot read. */
+  check(inputs: string[], rules: ReviewRules, lane?: string): Promise<RuleCheck[][]>
   /** Starts a first worker if none runs, so that the first icons do not wait for its start-up. */
   warm(): void
   close(): Promise<void>
@@ -52,7 +55,7 @@ type Task = {
   id: number
   job: Job
   lane: string
-  resolve(result: string | string[] | (DrawingMeasure | null)[]): void
+  resolve(result: string | string[] | (DrawingMeasure | null)[] | RuleCheck[][]): void
   reject(error: unknown): void
   waiting?: NodeJS.Timeout
 }
@@ -130,6 +133,7 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
         const inputs = task.job.kind === 'serve' ? task.job.inputs : []
         task.resolve(message.served.map((served, at) => served ?? inputs[at]!))
       } else if ('measured' in message) task.resolve(message.measured)
+      else if ('checked' in message) task.resolve(message.checked)
       else if ('code' in message) task.reject(svgErrorOf(message.code, message.message))
       else task.reject(new Error(`SVG pipeline failed in a worker: ${message.error}`))
     }
@@ -230,7 +234,10 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
     return undefined
   }
 
-  function enqueue(job: Job, lane: string): Promise<string | string[] | (DrawingMeasure | null)[]> {
+  function enqueue(
+    job: Job,
+    lane: string,
+  ): Promise<string | string[] | (DrawingMeasure | null)[] | RuleCheck[][]> {
     if (closed || queue.size >= maxQueued) return Promise.reject(busy())
     const wait = job.kind === 'process' ? budget.waitFor(lane) : 0
     if (wait) return Promise.reject(overBudget(wait))
@@ -253,6 +260,8 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
     serve: (inputs, lane = '') => enqueue({ kind: 'serve', inputs }, lane) as Promise<string[]>,
     measure: (inputs, lane = '') =>
       enqueue({ kind: 'measure', inputs }, lane) as Promise<(DrawingMeasure | null)[]>,
+    check: (inputs, rules, lane = '') =>
+      enqueue({ kind: 'check', inputs, rules }, lane) as Promise<RuleCheck[][]>,
     warm() {
       if (!closed && slots.size === 0) spawn()
     },

@@ -1,6 +1,8 @@
 // The messages between the SVG pool and its worker threads: `process` runs the upload pipeline on
 // one icon; `serve` sanitises stored markup for serving (served-svg.ts), several at a time;
-// `measure` gives stored drawings' hashes and fingerprints (fingerprint.ts, the duplicate check).
+// `measure` gives stored drawings' hashes and fingerprints (fingerprint.ts, the duplicate check);
+// `check` runs a workspace's review rules on stored drawings (common/review-rules, ADR 0110).
+import type { ReviewRules, RuleCheck } from '../../common/schemas/review-rules.ts'
 import type { SvgErrorCode } from '../../common/svg/index.ts'
 import type { DrawingMeasure } from './fingerprint.ts'
 
@@ -8,6 +10,7 @@ export type Job =
   | { kind: 'process'; input: string; idPrefix: string }
   | { kind: 'serve'; inputs: string[] }
   | { kind: 'measure'; inputs: string[] }
+  | { kind: 'check'; inputs: string[]; rules: ReviewRules }
 
 export type ToWorker = Job & { id: number }
 
@@ -20,5 +23,7 @@ export type FromWorker =
   | { id: number; served: (string | null)[] }
   /** Each input's measure; null where it could not be drawn. */
   | { id: number; measured: (DrawingMeasure | null)[] }
+  /** Each input's verdicts, in the rules' order. */
+  | { id: number; checked: RuleCheck[][] }
   | { id: number; code: SvgErrorCode; message: string; cpuMs?: number }
   | { id: number; error: string; cpuMs?: number }

@@ -42,6 +42,11 @@ port.on('message', async (job: ToWorker) => {
       send({ id, measured })
       return
     }
+    if (job.kind === 'check') {
+      const { checkSvg } = await import('../../common/review-rules/index.ts')
+      send({ id, checked: job.inputs.map((svg) => checkSvg(svg, job.rules)) })
+      return
+    }
     started = cpuNow()
     const svg = await processSvg(job.input, { idPrefix: job.idPrefix })
     const served = sanitizeOrEmpty(svg)

@@ -48,6 +48,10 @@ describe('the OpenAPI document', () => {
       'POST /api/projects/release',
       'GET /api/projects/releases',
       'GET /api/projects/export',
+      'GET /api/workspaces/review-rules',
+      'POST /api/workspaces/update-review-rules',
+      'GET /api/icons/checks',
+      'POST /api/icons/check-rules',
     ])
       expect(routes).toContain(route)
     // Every route it names exists in the app.

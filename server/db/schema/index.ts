@@ -1,6 +1,7 @@
 export * from './auth.ts'
 export * from './billing.ts'
 export * from './history.ts'
+export * from './review-rules.ts'
 export * from './sync.ts'
 export * from './tokens.ts'
 export * from './vault.ts'
