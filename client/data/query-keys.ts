@@ -21,6 +21,8 @@ export const queryKeys = {
   invitations: ['workspaces', 'invitations'] as const,
   /** A workspace's pending invitations (what its admins see). */
   workspaceInvitations: (workspaceId: string) => ['workspaces', workspaceId, 'pending-invitations'] as const,
+  /** GET /api/workspaces/review-rules?workspaceId=: a workspace's review rules (ADR 0110). */
+  reviewRules: (workspaceId: string) => ['workspaces', workspaceId, 'review-rules'] as const,
   /** A workspace's people with their access. */
   accessUsers: (workspaceId: string) => ['workspaces', workspaceId, 'access-users'] as const,
   /** A project's icon list synced into the local database. */

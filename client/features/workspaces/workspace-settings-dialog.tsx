@@ -1,5 +1,6 @@
-// Workspace Settings: name, description, "Review icons from members"; Delete Workspace after a
-// confirmation. A blank name does nothing.
+// Workspace Settings: name, description, "Review icons from members", the review rules (saved on
+// each change, review-rules-section.tsx); Delete Workspace after a confirmation. A blank name does
+// nothing.
 import { appMessages, messages } from '@common/messages.ts'
 import { TRASH_DAYS } from '@common/retention.ts'
 import { type FormEvent, useId, useState } from 'react'
@@ -10,6 +11,7 @@ import { Switch } from '../../components/ui/switch.tsx'
 import { Textarea } from '../../components/ui/textarea.tsx'
 import { useDeleteWorkspace, useUpdateWorkspace } from '../../data/workspaces.ts'
 import type { LocalWorkspace } from '../../local/db.ts'
+import { ReviewRulesSection } from './review-rules-section.tsx'
 
 interface WorkspaceSettingsDialogProps {
   workspace: LocalWorkspace | null
@@ -79,6 +81,7 @@ function WorkspaceSettingsForm({ workspace, onDone, onDeleted }: WorkspaceSettin
         </div>
         <Switch id={reviewId} checked={review} onCheckedChange={setReview} />
       </div>
+      <ReviewRulesSection workspaceId={workspace.id} role={workspace.role} />
       <SettingsActions
         deleteLabel={messages.deleteWorkspace}
         deleteDescription={appMessages.deleteWorkspaceDescription(workspace.name, TRASH_DAYS)}
