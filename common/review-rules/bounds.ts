@@ -13,7 +13,7 @@ const num = (value: string | undefined) => {
 }
 
 /** A shape element's path data in its own coordinates, or null when it draws nothing. */
-export function shapePathData(el: SvgElement): string | null {
+function shapePathData(el: SvgElement): string | null {
   const a = (key: string) => num(el.attrs.get(key))
   switch (el.name) {
     case 'path':
@@ -74,8 +74,20 @@ const at = (t: number, p0: number, p1: number, p2: number, p3: number) => {
     : u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3
 }
 
+/** Scales of the transform lists seen last (a drawing's shapes mostly share a few). */
+const scales = new Map<string, number>()
+
 /** How much a transform list scales lengths (the square root of its determinant's size). */
 function scaleOf(transform: string): number {
+  const known = scales.get(transform)
+  if (known !== undefined) return known
+  if (scales.size >= 256) scales.clear()
+  const scale = measureScale(transform)
+  scales.set(transform, scale)
+  return scale
+}
+
+function measureScale(transform: string): number {
   let pts: number[] = []
   svgpath('M0 0L1 0L0 1')
     .transform(transform)

@@ -5,7 +5,7 @@
 // patterns and markers are not drawn where they stand: they are listed, not painted.
 import { parseDeclarations, type SvgElement } from '../svg/index.ts'
 
-export const SHAPES = new Set(['path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon'])
+const SHAPES = new Set(['path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon'])
 const NOT_DRAWN_HERE = new Set(['defs', 'clipPath', 'mask', 'symbol', 'pattern', 'marker'])
 const INHERITED = ['fill', 'stroke', 'stroke-width', 'stroke-linecap', 'stroke-linejoin'] as const
 type Property = (typeof INHERITED)[number]

@@ -52,7 +52,7 @@ export const PRESET_RULES: Record<Exclude<ReviewPreset, 'custom'>, ReviewRules> 
 const clone = (rules: ReviewRules): ReviewRules => structuredClone(rules)
 
 /** The rules a preset sets (`custom` keeps `current`'s); null: none. */
-export function rulesOfPreset(preset: ReviewPreset | null, current: ReviewRules): ReviewRules {
+function rulesOfPreset(preset: ReviewPreset | null, current: ReviewRules): ReviewRules {
   if (preset === null) return clone(NO_RULES)
   return clone(preset === 'custom' ? current : PRESET_RULES[preset])
 }

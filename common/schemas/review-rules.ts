@@ -18,7 +18,7 @@ export const REVIEW_RULE_IDS = [
 export type ReviewRuleId = (typeof REVIEW_RULE_IDS)[number]
 
 /** `custom` once any rule differs from the preset chosen; null: no rules. */
-export const REVIEW_PRESETS = ['lucide', 'filled', 'custom'] as const
+const REVIEW_PRESETS = ['lucide', 'filled', 'custom'] as const
 export type ReviewPreset = (typeof REVIEW_PRESETS)[number]
 
 export const LINE_CAPS = ['butt', 'round', 'square'] as const
@@ -77,11 +77,6 @@ export type ReviewRuleChanges = { [K in ReviewRuleId]?: Partial<z.output<RuleSha
 
 const unknownRule = (issue: { code?: string; keys?: string[] }) =>
   issue.code === 'unrecognized_keys' ? `Unknown review rule: ${issue.keys?.join(', ')}` : undefined
-
-/** Every rule with all its settings (what is stored and answered). */
-export const reviewRulesSchema = z.strictObject(reviewRuleSchemas, {
-  error: (issue) => unknownRule(issue) ?? 'rules must be an object',
-})
 
 /** Some rules, each with some of its settings: what an update changes. */
 const reviewRuleChanges = z.strictObject(
