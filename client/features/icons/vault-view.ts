@@ -12,15 +12,7 @@ import type { LocalIcon } from '../../local/db.ts'
 
 export const STATUS_FILTERS = ['all', 'approved', 'needs-review', 'duplicates'] as const
 export type StatusFilter = (typeof STATUS_FILTERS)[number]
-const SORT_KEYS = [
-  'relevance',
-  'name',
-  'name-desc',
-  'newest',
-  'oldest',
-  'largest',
-  'smallest',
-] as const
+const SORT_KEYS = ['relevance', 'name', 'name-desc', 'newest', 'oldest', 'largest', 'smallest'] as const
 export type SortKey = (typeof SORT_KEYS)[number]
 
 export const STATUS_LABELS: Record<StatusFilter, string> = {
