@@ -6,7 +6,7 @@
 // (server/domain/iconify-sets.ts) names icons the same way, so both agree on every name.
 import type { IconifyInfo, IconifyJSON } from '@iconify/types'
 import { iconSlug } from '../slug.ts'
-import { type IconifyIconData, toIconifyIcon } from '../svg/index.ts'
+import { type IconifyIconData, isMulticolour, toIconifyIcon } from '../svg/index.ts'
 import { aliasesOf } from './aliases.ts'
 import { type ExportIcon, type ExportResult, sortedForExport } from './export-kinds.ts'
 import { uniqueNamer } from './unique-names.ts'
@@ -64,13 +64,22 @@ export function iconifyIcon(svg: string): IconifyIconData | null {
   }
 }
 
-/** The IconifyInfo of a project's set (the endpoint's `collections`, the package's info.json). */
-export const iconifyInfo = (projectName: string, total: number): IconifyInfo => ({
+/** Iconify's `palette` of a set: true when any of its drawings paints in several colours (stops at the first). */
+export function iconifyPalette(svgs: Iterable<string>): boolean {
+  for (const svg of svgs) if (isMulticolour(svg)) return true
+  return false
+}
+
+/**
+ * The IconifyInfo of a project's set (the endpoint's `collections`, the package's info.json);
+ * `palette` from its drawings (iconifyPalette), so pickers filter multicolour sets right.
+ */
+export const iconifyInfo = (projectName: string, total: number, palette: boolean): IconifyInfo => ({
   name: projectName,
   total,
   author: { name: `${projectName} (Iconvault)` },
   license: { title: 'Proprietary' },
-  palette: false,
+  palette,
 })
 
 export interface IconifyPackageRequest {
@@ -102,7 +111,7 @@ export function iconifyPackageFiles(request: IconifyPackageRequest): {
   const names = Object.keys(icons)
   const heights = new Set(Object.values(icons).map((i) => i.height))
   const info: IconifyInfo = {
-    ...iconifyInfo(projectName, names.length),
+    ...iconifyInfo(projectName, names.length, iconifyPalette(named.map(({ icon }) => icon.svg))),
     version: request.version ?? '1.0.0',
     samples: names.slice(0, 3),
     ...(heights.size === 1 ? { height: [...heights][0] } : {}),

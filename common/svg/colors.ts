@@ -237,3 +237,11 @@ export function paintsInCurrentColorOnly(root: SvgElement): boolean {
   const { colors, complex } = analyse(root)
   return !complex && [...colors].every((c) => c === 'currentcolor')
 }
+
+/**
+ * True when the icon paints in more than one colour (currentColor counting as one): Iconify's
+ * `palette` (the icon keeps colours of its own). Masks and clip paths do not count.
+ */
+export function paintsSeveralColors(root: SvgElement): boolean {
+  return analyse(root).colors.size > 1
+}

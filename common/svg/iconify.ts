@@ -3,6 +3,7 @@
 // (fill="none", stroke="currentColor", stroke-width, …) moves onto a <g> around the body, as Iconify's
 // own tools do, so the drawing is unchanged once Iconify wraps the body in its own <svg>.
 
+import { paintsSeveralColors } from './colors.ts'
 import { parseViewBox } from './normalize.ts'
 import { readSvg } from './sanitize.ts'
 import { type SvgElement, serialize } from './tree.ts'
@@ -48,4 +49,13 @@ export function toIconifyIcon(svg: string): IconifyIconData {
   const markup = serialize(wrapped)
   const body = markup.endsWith('/>') ? '' : markup.replace(OPEN, '').slice(0, -'</svg>'.length)
   return { body, width, height, ...(left ? { left } : {}), ...(top ? { top } : {}) }
+}
+
+/** Whether (stored, sanitised) markup paints in several colours: Iconify's `palette`; unreadable is false. */
+export function isMulticolour(svg: string): boolean {
+  try {
+    return paintsSeveralColors(readSvg(svg))
+  } catch {
+    return false
+  }
 }

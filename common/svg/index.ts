@@ -57,7 +57,7 @@ export {
   SvgError,
   type SvgErrorCode,
 } from './errors.ts'
-export { type IconifyIconData, toIconifyIcon } from './iconify.ts'
+export { type IconifyIconData, isMulticolour, toIconifyIcon } from './iconify.ts'
 export { hashString, importIdPrefix, importSvg, SVGO_NOT_LOADED } from './import-svg.ts'
 export { inlineStyles } from './inline-styles.ts'
 export { componentName, cssClassName } from './names.ts'

@@ -5,7 +5,7 @@
 // until the stamp moves. An icon's Iconify body is made once per stored markup (memoised), on demand:
 // a first answer of 50 icons of a 10,000-icon project converts 50 drawings, not 10,000.
 import type { IconifyJSON } from '@iconify/types'
-import { iconifyIcon, iconifyInfo, iconifyNames } from '../../common/exports/iconify-json.ts'
+import { iconifyIcon, iconifyInfo, iconifyNames, iconifyPalette } from '../../common/exports/iconify-json.ts'
 import type { IconifyIconData } from '../../common/svg/index.ts'
 import { type KeptAnswer, keptAnswer } from '../cache/kept-answer.ts'
 import type { Db } from '../db/client.ts'
@@ -24,13 +24,15 @@ type IconSet = {
   /** Answers built from this set, by what they answer (least recently used first). */
   answers: Map<string, KeptAnswer>
   chars: number
+  /** Iconify's `palette` (some drawing paints several colours): worked out once per stamp, when asked. */
+  palette?: boolean
 }
 
 /** Kept sets, at most this many characters of markup in all (least recently used out first). */
 const MAX_CHARS = 64 * 1024 * 1024
 /** Answers kept per set (a page asks for the icons it shows: a handful of different lists). */
 const MAX_ANSWERS = 256
-/** Names in one request, at most (Iconify's clients ask for far fewer, split by URL length). */
+/** Names looked up in one request, at most (Iconify's clients ask for far fewer, split by URL length). */
 export const MAX_NAMES = 500
 
 type Store = {
@@ -152,15 +154,22 @@ function kept(store: Store, set: IconSet, key: string, build: () => KeptAnswer):
   return answer
 }
 
-/** `GET <prefix>.json?icons=a,b`: IconifyJSON of the names asked for (aliases with their icon), the rest in not_found. */
+/**
+ * `GET <prefix>.json?icons=a,b`: IconifyJSON of the names asked for (aliases with their icon), the rest
+ * in not_found. Only the first MAX_NAMES distinct names are looked up (each may cost a conversion on
+ * this thread); any further name is listed in not_found too, never dropped unsaid.
+ */
 export async function iconsAnswer(
   db: Db,
   project: IconifyProject,
   names: readonly string[],
 ): Promise<KeptAnswer> {
   const set = await setOf(db, project)
-  const wanted = [...new Set(names)].sort()
-  return kept(storeOf(db), set, `json:${wanted.join(',')}`, () => {
+  const distinct = [...new Set(names)]
+  const wanted = distinct.slice(0, MAX_NAMES).sort()
+  const beyond = distinct.slice(MAX_NAMES).sort()
+  const key = `json:${wanted.join(',')}${beyond.length ? `|${beyond.join(',')}` : ''}`
+  return kept(storeOf(db), set, key, () => {
     const icons: IconifyJSON['icons'] = {}
     const aliases: NonNullable<IconifyJSON['aliases']> = {}
     const notFound: string[] = []
@@ -176,6 +185,7 @@ export async function iconsAnswer(
       if (parent !== undefined && add(parent)) aliases[name] = { parent }
       else notFound.push(name)
     }
+    notFound.push(...beyond)
     const answer: IconifyJSON = { prefix: project.prefix, lastModified: set.lastModified, icons }
     if (Object.keys(aliases).length) answer.aliases = aliases
     if (notFound.length) answer.not_found = notFound
@@ -197,6 +207,13 @@ export async function lastModified(db: Db, project: IconifyProject): Promise<num
   return set?.stamp === project.stamp ? set.lastModified : lastModifiedOf(db, project.id)
 }
 
+/** Whether the project's icons (at its stamp: the answer's key holds it) include a multicolour one. */
+async function paletteOf(db: Db, project: IconifyProject): Promise<boolean> {
+  const set = await setOf(db, project)
+  set.palette ??= iconifyPalette(set.svgs.values())
+  return set.palette
+}
+
 /**
  * `GET collections`: IconifyInfo by prefix of every project reached, kept while none of them (nor which
  * one answers a shared prefix) changes. An ambiguous prefix says so: `ambiguous: true` and the
@@ -208,14 +225,17 @@ export async function collectionsAnswer(db: Db, projects: readonly IconifyProjec
   const key = JSON.stringify(sorted.map((p) => [p.prefix, p.id, p.stamp, p.name, p.ambiguous]))
   const hit = store.collections.get(key)
   if (hit) return hit
-  const counts = await iconCounts(
-    db,
-    sorted.map((p) => p.id),
-  )
+  const [counts, palettes] = await Promise.all([
+    iconCounts(
+      db,
+      sorted.map((p) => p.id),
+    ),
+    Promise.all(sorted.map((p) => paletteOf(db, p))),
+  ])
   const answer = keptAnswer(
     Object.fromEntries(
-      sorted.map((p) => {
-        const info = iconifyInfo(p.name, counts.get(p.id) ?? 0)
+      sorted.map((p, i) => {
+        const info = iconifyInfo(p.name, counts.get(p.id) ?? 0, palettes[i]!)
         return [p.prefix, p.ambiguous ? { ...info, ambiguous: true, projects: p.ambiguous } : info]
       }),
     ),

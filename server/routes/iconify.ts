@@ -3,6 +3,7 @@
 //   GET <prefix>/<name>.svg       one icon (image/svg+xml, sandboxed)
 //   GET collections               IconifyInfo by prefix of the projects the token reaches
 //   GET last-modified?prefixes=   { lastModified: { prefix: unix seconds } }
+//   OPTIONS any of them            the CORS preflight of a GET (custom callers that send headers)
 // so that `addAPIProvider('team', { resources: ['https://host/api/iconify/<token>'] })` serves
 // `@team:prefix:name`. The token (read or write) is in the path: only reads are routed here, so it is
 // read-only by construction; it is checked on every request (a revoked one is refused at once), counted
@@ -42,18 +43,32 @@ const SVG_HEADERS = {
   'content-security-policy': "sandbox; default-src 'none'; style-src 'unsafe-inline'",
 }
 
-/** Names of a comma-separated query value (icons=, prefixes=), at most MAX_NAMES. */
-const listOf = (value: string | undefined) =>
+/** Names of a comma-separated query value (icons=, prefixes=). */
+const namesOf = (value: string | undefined) =>
   (value ?? '')
     .split(',')
     .map((v) => v.trim())
     .filter(Boolean)
-    .slice(0, MAX_NAMES)
+/** Prefixes asked for, at most MAX_NAMES (icon names beyond it are answered as not_found: iconify-sets.ts). */
+const listOf = (value: string | undefined) => namesOf(value).slice(0, MAX_NAMES)
 
 export function iconifyRoutes(deps: Deps) {
   const app = new Hono<AppEnv>()
   // Shared with the lane that sends kept answers again (server/iconify-lane.ts).
   const { perToken } = iconifyAnswers(deps.db)
+
+  // The CORS preflight of a caller that sends headers of its own: any origin may GET, with the headers
+  // it asks for. Answered before the token is read: it reveals nothing, and the GET checks the token.
+  app.options('/:token/*', (c) => {
+    const asked = c.req.header('access-control-request-headers')
+    return c.body(null, 204, {
+      ...CORS,
+      'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+      ...(asked ? { 'access-control-allow-headers': asked } : {}),
+      'access-control-max-age': '86400',
+      vary: 'Access-Control-Request-Headers',
+    })
+  })
 
   // Errors too (401, 404, 429): the page's script can read why instead of meeting a CORS failure.
   app.use('/:token/*', async (c, next) => {
@@ -113,7 +128,7 @@ export function iconifyRoutes(deps: Deps) {
   // Hono's parameter holds the suffix too: `/:token/:prefix{…\.json}` is OpenAPI's `/{token}/{prefix}.json`.
   app.get('/:token/:prefix{[^/]+\\.json}', async (c) => {
     const project = await projectOf(c, c.req.param('prefix').slice(0, -'.json'.length))
-    const answer = await iconsAnswer(deps.db, project, listOf(c.req.query('icons')))
+    const answer = await iconsAnswer(deps.db, project, namesOf(c.req.query('icons')))
     return kept(c, answer, { ...JSON_TYPE, ...ambiguity(project) })
   })
 
