@@ -12,7 +12,7 @@ import {
   exportMeaning,
   sortedForExport,
 } from '../../common/exports/export-kinds.ts'
-import { componentExtension, indexFile } from '../../common/exports/package-files.ts'
+import { componentExtension, indexFile, moduleSpecifier } from '../../common/exports/package-files.ts'
 import { uniqueNamer } from '../../common/exports/unique-names.ts'
 import { type CopyFormat, componentName, convertSvg, cssClassName } from '../../common/svg/index.ts'
 import { sha256 } from './lock.ts'
@@ -79,11 +79,13 @@ export function buildFiles(rows: readonly PullIcon[], format: CopyFormat, classP
         sha256: kept?.sha256 ?? sha256(text ?? ''),
         ...own,
       })
-      if (pkg)
+      if (pkg) {
+        const from = moduleSpecifier(pkg, key)
         indexLines.push(
-          `export { ${key} } from './${key}'`,
-          ...indexAliasLines(key, aliases.byIcon.get(i) ?? []),
+          `export { ${key} } from '${from}'`,
+          ...indexAliasLines(key, aliases.byIcon.get(i) ?? [], from),
         )
+      }
     } catch (error) {
       skipped.push({
         id: row.id,

@@ -1,7 +1,7 @@
 // The icons' aliases (their former names, issue 22 item 5) in every export (ADR 0104):
 //   - packages: the index re-exports the icon under each alias, a deprecated one with a JSDoc
 //     `@deprecated` that editors and `tsc` report
-//     (`export { /** @deprecated Use House. Removed in 3.0.0 */ House as Home } from './House'`);
+//     (`export { /** @deprecated Use House. Removed in 3.0.0 */ House as Home } from './House.js'`);
 //   - CSS: the alias's class is a second selector of the icon's rule;
 //   - sprite: a second <symbol> with the alias's id;
 //   - SVG ZIP: aliases.json maps each old file name to the current one ({ "home": "house" }).
@@ -51,13 +51,13 @@ export function aliasesOf(
   return { byIcon, skipped }
 }
 
-/** The index lines that re-export a component under its aliases. */
-export function indexAliasLines(component: string, aliases: readonly PlacedAlias[]): string[] {
+/** The index lines that re-export a component (from its module, `from`) under its aliases. */
+export function indexAliasLines(component: string, aliases: readonly PlacedAlias[], from: string): string[] {
   return aliases.map((alias) => {
-    if (!alias.deprecated) return `export { ${component} as ${alias.key} } from './${component}'`
+    if (!alias.deprecated) return `export { ${component} as ${alias.key} } from '${from}'`
     // On the export specifier, not the statement: tsc reads @deprecated there only (TS 5.9, tested).
     const removed = alias.remove_in ? ` Removed in ${alias.remove_in}` : ''
-    return `export { /** @deprecated Use ${component}.${removed} */ ${component} as ${alias.key} } from './${component}'`
+    return `export { /** @deprecated Use ${component}.${removed} */ ${component} as ${alias.key} } from '${from}'`
   })
 }
 

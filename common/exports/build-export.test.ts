@@ -36,7 +36,7 @@ describe('project exports', () => {
       'package.json',
     ])
     expect(strFromU8(files['index.ts']!)).toBe(
-      "export { Arrow } from './Arrow'\nexport { Arrow2 } from './Arrow2'\nexport { Home } from './Home'\n",
+      "export { Arrow } from './Arrow.js'\nexport { Arrow2 } from './Arrow2.js'\nexport { Home } from './Home.js'\n",
     )
     expect(strFromU8(files['Arrow2.tsx']!)).toContain(
       'export function Arrow2({ title, decorative, ...props }: IconProps)',
@@ -132,13 +132,15 @@ describe('aliases in every output (ADR 0104)', () => {
     for (const kind of ['react-ts', 'react-js', 'react-native-ts'] as const) {
       const result = await run(kind)
       const files = unzipSync(result.bytes)
+      // Each module by a specifier its kind's resolvers accept (package-files.ts moduleSpecifier).
+      const ext = { 'react-ts': '.js', 'react-js': '.jsx', 'react-native-ts': '' }[kind]
       expect(strFromU8(files[kind === 'react-js' ? 'index.js' : 'index.ts']!)).toBe(
         [
-          "export { Arrow } from './Arrow'",
-          "export { House } from './House'",
-          "export { /** @deprecated Use House. Removed in 3.0.0 */ House as Home } from './House'",
-          "export { /** @deprecated Use House. */ House as Hut } from './House'",
-          "export { House as Dwelling } from './House'",
+          `export { Arrow } from './Arrow${ext}'`,
+          `export { House } from './House${ext}'`,
+          `export { /** @deprecated Use House. Removed in 3.0.0 */ House as Home } from './House${ext}'`,
+          `export { /** @deprecated Use House. */ House as Hut } from './House${ext}'`,
+          `export { House as Dwelling } from './House${ext}'`,
           '',
         ].join('\n'),
       )

@@ -20,7 +20,7 @@ import {
   ZIP_MTIME,
 } from './export-kinds.ts'
 import { iconifyPackageFiles } from './iconify-json.ts'
-import { componentExtension, indexFile, packageJson, readme } from './package-files.ts'
+import { componentExtension, indexFile, moduleSpecifier, packageJson, readme } from './package-files.ts'
 import { spriteSymbol, wrapSprite } from './sprite.ts'
 import { uniqueNamer } from './unique-names.ts'
 
@@ -70,7 +70,8 @@ export async function buildExport(
       else if (pkg) {
         files[`${key}.${componentExtension(pkg)}`] = encoder.encode(convertSvg(icon.svg, pkg, name, meaning))
         components.push(key)
-        indexLines.push(`export { ${key} } from './${key}'`, ...indexAliasLines(key, mine))
+        const from = moduleSpecifier(pkg, key)
+        indexLines.push(`export { ${key} } from '${from}'`, ...indexAliasLines(key, mine, from))
       }
     } catch (error) {
       skipped.push({ name: icon.name, error: errorText(error) })
@@ -100,7 +101,7 @@ export async function buildExport(
     bytes = zipSync(files, { level: 6, mtime: ZIP_MTIME() })
   }
   return {
-    fileName: exportFileName(kind, base),
+    fileName: exportFileName(kind, base, request.version),
     mime: exportMime(kind),
     bytes: new Uint8Array(bytes),
     skipped,
@@ -120,7 +121,7 @@ function iconifyExport(request: ExportRequest, base: string): ExportResult {
     { level: 6, mtime: ZIP_MTIME() },
   )
   return {
-    fileName: exportFileName('iconify-json', base),
+    fileName: exportFileName('iconify-json', base, request.version),
     mime: exportMime('iconify-json'),
     bytes: new Uint8Array(bytes),
     skipped,

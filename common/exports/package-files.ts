@@ -6,6 +6,16 @@ type PackageKind = Extract<ExportKind, 'react-ts' | 'react-js' | 'react-native-t
 
 export const componentExtension = (kind: PackageKind) => (kind === 'react-js' ? 'jsx' : 'tsx')
 
+/**
+ * How the index names a component's file: `./ArrowLeft.js` for React TS, which TypeScript resolves to
+ * ArrowLeft.tsx under every moduleResolution (bundler, node16, nodenext: the last two refuse a
+ * specifier without an extension, TS2835) and bundlers map back to .tsx; `./ArrowLeft.jsx`, the file
+ * itself, for React JS. React Native TS keeps `./ArrowLeft`: Metro does not map `.js` to `.tsx`, and
+ * React Native's TypeScript settings resolve as a bundler does.
+ */
+export const moduleSpecifier = (kind: PackageKind, key: string): string =>
+  kind === 'react-ts' ? `./${key}.js` : kind === 'react-js' ? `./${key}.jsx` : `./${key}`
+
 /** The index: `lines` re-export every component (and its aliases, aliases.ts). */
 export function indexFile(kind: PackageKind, lines: readonly string[]): { path: string; text: string } {
   return { path: kind === 'react-js' ? 'index.js' : 'index.ts', text: `${lines.join('\n')}\n` }

@@ -190,6 +190,8 @@ describe('copying and exporting icons', () => {
     expect(react.suggestedFilename()).toBe('marketing-site-react-ts.zip')
     const files = await unzip(react)
     expect(Object.keys(files)).toHaveLength(3 + 3) // components + index.ts, package.json, README.md
-    expect(new TextDecoder().decode(files['index.ts'])).toContain("export { StarBurst } from './StarBurst'")
+    expect(new TextDecoder().decode(files['index.ts'])).toContain(
+      "export { StarBurst } from './StarBurst.js'",
+    )
   })
 })

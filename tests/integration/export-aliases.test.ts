@@ -65,11 +65,12 @@ describe('aliases in every export on pglite', () => {
     for (const format of ['react-ts', 'react-js', 'react-native-ts']) {
       const files = unzipSync(await get(format))
       const index = strFromU8(files[format === 'react-js' ? 'index.js' : 'index.ts']!)
+      const ext = { 'react-ts': '.js', 'react-js': '.jsx' }[format] ?? ''
       expect(index, format).toBe(
         [
-          "export { ArrowLeft } from './ArrowLeft'",
-          "export { House } from './House'",
-          "export { /** @deprecated Use House. Removed in 3.0.0 */ House as Home } from './House'",
+          `export { ArrowLeft } from './ArrowLeft${ext}'`,
+          `export { House } from './House${ext}'`,
+          `export { /** @deprecated Use House. Removed in 3.0.0 */ House as Home } from './House${ext}'`,
           '',
         ].join('\n'),
       )

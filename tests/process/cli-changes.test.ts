@@ -104,7 +104,7 @@ function suite(kind: DbKind) {
     for (const kept of ['ArrowLeft.tsx', 'Cloud.tsx']) expect(after[kept], kept).toBe(before[kept])
     for (const gone of ['House.tsx', 'Moon.tsx', 'Sun.tsx']) expect(after[gone], gone).toBeUndefined()
     expect(readFileSync(join(work, 'inc/index.ts'), 'utf8')).toContain(
-      "export { /** @deprecated Use Home. */ Home as House } from './Home'",
+      "export { /** @deprecated Use Home. */ Home as House } from './Home.js'",
     )
     await equalsWholePull('inc')
     expect((await pullInto('inc', '--check')).code).toBe(0)
@@ -160,7 +160,7 @@ function suite(kind: DbKind) {
     expect(after['ArrowBack.tsx']).toBeDefined()
     for (const file of ['Home.tsx', 'Star.tsx', 'Cloud.tsx']) expect(after[file], file).toBe(before[file])
     expect(readFileSync(join(work, 'rel/index.ts'), 'utf8')).toContain(
-      "export { /** @deprecated Use ArrowBack. */ ArrowBack as ArrowLeft } from './ArrowBack'",
+      "export { /** @deprecated Use ArrowBack. */ ArrowBack as ArrowLeft } from './ArrowBack.js'",
     )
     expect((await pullInto('rel', '--release', second.version, '--check')).code).toBe(0)
   }, 90_000)

@@ -3,7 +3,7 @@
 // react-native's own types). The modules are written as files into a fresh temporary folder
 // and checked together as one program, in one compiler run.
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -54,8 +54,27 @@ export interface TypeCheckResult {
   ms: number
 }
 
-/** Type-checks modules given as `relative path → code` (.tsx, .jsx…) in one program. */
-export function typeCheck(modules: Record<string, string>): TypeCheckResult {
+/** What a package's consumer may set: module and moduleResolution (bundler by default). */
+export type Resolution = 'bundler' | 'node16' | 'nodenext'
+const RESOLUTIONS: Record<Resolution, ts.CompilerOptions> = {
+  bundler: {},
+  node16: { module: ts.ModuleKind.Node16, moduleResolution: ts.ModuleResolutionKind.Node16 },
+  nodenext: { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext },
+}
+/** Node's resolutions find bare imports as a project does: in a node_modules beside the files. */
+const NODE_STYLE: ts.CompilerOptions = { baseUrl: undefined, paths: undefined }
+/** Files the compiler checks (others, such as package.json or README.md, are only written). */
+const SOURCE = /\.[cm]?[jt]sx?$/
+
+/**
+ * Type-checks modules given as `relative path → code` (.tsx, .jsx…) in one program; other files
+ * (package.json…) are written beside them. `resolution` other than bundler checks as a project with
+ * that moduleResolution would (a fresh host: the shared declarations were parsed for bundler).
+ */
+export function typeCheck(
+  modules: Record<string, string>,
+  resolution: Resolution = 'bundler',
+): TypeCheckResult {
   const t0 = performance.now()
   const dir = mkdtempSync(join(tmpdir(), 'iconvault-typecheck-'))
   try {
@@ -64,9 +83,13 @@ export function typeCheck(modules: Record<string, string>): TypeCheckResult {
       const file = join(dir, name)
       mkdirSync(dirname(file), { recursive: true })
       writeFileSync(file, code)
-      files.push(file)
+      if (SOURCE.test(name)) files.push(file)
     }
-    const program = ts.createProgram(files, TYPECHECK_OPTIONS, compilerHost())
+    const nodeStyle = resolution !== 'bundler'
+    if (nodeStyle) symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir')
+    const options = { ...TYPECHECK_OPTIONS, ...RESOLUTIONS[resolution], ...(nodeStyle ? NODE_STYLE : {}) }
+    const host = resolution === 'bundler' ? compilerHost() : ts.createCompilerHost(options)
+    const program = ts.createProgram(files, options, host)
     const problems = ts
       .getPreEmitDiagnostics(program)
       .filter((d) => d.category === ts.DiagnosticCategory.Error)
