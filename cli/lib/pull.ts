@@ -5,6 +5,7 @@
 // asks only for the changes since (pull-source.ts); nothing changed is a few hundred bytes.
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs'
 import { defaultClassPrefix } from '../../common/exports/class-prefix.ts'
+import { countOf, formatCount } from '../../common/format-count.ts'
 import type { CopyFormat } from '../../common/svg/index.ts'
 import { getJson } from './api.ts'
 import type { Built } from './build-files.ts'
@@ -105,7 +106,9 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
     // A folder edited by hand is drift: only the whole list can repair it.
     if (changes && folderMatches(opts.out, old)) {
       if (!changes.changed.size && !changes.removed.size) {
-        log(`Up to date: nothing written (${old.icons.length} icons, no change since the lock, ${opts.out}).`)
+        log(
+          `Up to date: nothing written (${countOf(old.icons.length, 'icon')}, no change since the lock, ${opts.out}).`,
+        )
         return EXIT.done
       }
       built = await applyChanges(src, old, changes)
@@ -192,15 +195,18 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
     if (renew && !opts.check && !opts.dryRun) {
       writeInside(opts.out, LOCK_FILE, lockText(lock))
       log(
-        `Up to date: no icon file changed (${lock.icons.length} icons, ${opts.out}); the lock's cursor renewed.`,
+        `Up to date: no icon file changed (${countOf(lock.icons.length, 'icon')}, ${opts.out}); the lock's cursor renewed.`,
       )
-    } else log(`Up to date: nothing written (${lock.icons.length} icons, ${opts.out}).`)
+    } else log(`Up to date: nothing written (${countOf(lock.icons.length, 'icon')}, ${opts.out}).`)
     return EXIT.done
   }
   for (const icon of added) log(`+ ${label(icon)}`)
   for (const icon of changed) log(`~ ${label(icon)}`)
   for (const icon of removed) log(`- ${label(icon)}`)
-  const summary = `${added.length} added, ${changed.length} changed, ${removed.length} removed; ${writes.length} files to write, ${deletes.length} to delete`
+  // Counts as people read them (common/format-count.ts): "1 file to write", "1,209 files written".
+  const counts = `${formatCount(added.length)} added, ${formatCount(changed.length)} changed, ${formatCount(removed.length)} removed`
+  const summary = `${counts}; ${countOf(writes.length, 'file')} to write, ${formatCount(deletes.length)} to delete`
+  const doneSummary = `${counts}; ${countOf(writes.length, 'file')} written, ${formatCount(deletes.length)} deleted`
   if (opts.check) {
     log(`${opts.out} differs from the project: ${summary}.`)
     return EXIT.differs
@@ -217,8 +223,6 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
     writeInside(opts.out, file, text)
   for (const file of deletes) deleteInside(opts.out, file)
   if (renew) writeInside(opts.out, LOCK_FILE, lockText(lock))
-  log(
-    `Pulled into ${opts.out}: ${summary.replace(' to write', ' written').replace(' to delete', ' deleted')}.`,
-  )
+  log(`Pulled into ${opts.out}: ${doneSummary}.`)
   return EXIT.done
 }

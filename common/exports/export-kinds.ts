@@ -48,12 +48,23 @@ export const EXPORT_LABELS: Record<ExportKind, { title: string; detail: string }
 /** Built on the server only (ADR 0105: the font tools are Node libraries): never in the browser's worker. */
 export const SERVER_ONLY_KINDS: readonly ExportKind[] = ['font']
 
-export function exportFileName(kind: ExportKind, base: string): string {
-  if (kind === 'sprite') return `${base}-sprite.svg`
-  if (kind === 'css') return `${base}.css`
-  if (kind === 'font') return `${base}-font.zip`
-  if (kind === 'iconify-json') return `${base}-iconify.zip`
-  return `${base}-${kind === 'svg-zip' ? 'svg' : kind}.zip`
+/**
+ * The file an export downloads as: `app-icons-react-ts.zip` for the latest state, with a release's
+ * version before the extension (`app-icons-react-ts-1.2.0.zip`), so a release never overwrites
+ * Latest's download, nor another release's, in the downloads folder.
+ */
+export function exportFileName(kind: ExportKind, base: string, version?: string): string {
+  const [stem, extension] =
+    kind === 'sprite'
+      ? [`${base}-sprite`, 'svg']
+      : kind === 'css'
+        ? [base, 'css']
+        : kind === 'font'
+          ? [`${base}-font`, 'zip']
+          : kind === 'iconify-json'
+            ? [`${base}-iconify`, 'zip']
+            : [`${base}-${kind === 'svg-zip' ? 'svg' : kind}`, 'zip']
+  return `${stem}${version ? `-${version}` : ''}.${extension}`
 }
 
 export const exportMime = (kind: ExportKind) =>

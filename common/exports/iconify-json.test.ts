@@ -36,7 +36,7 @@ describe('Iconify JSON package', () => {
 
   it('is a package @iconify/utils loads, with valid icons and aliases', async () => {
     const result = await build()
-    expect(result.fileName).toBe('team-icons-iconify.zip')
+    expect(result.fileName).toBe('team-icons-iconify-1.2.0.zip') // a release's: its version in the name
     expect(result.skipped).toEqual([])
     const files = unzipSync(result.bytes)
     expect(Object.keys(files).sort()).toEqual([

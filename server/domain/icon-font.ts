@@ -57,6 +57,8 @@ export interface FontRequest {
   icons: readonly FontIcon[]
   /** The class prefix; the project's default if not given. */
   classPrefix?: string
+  /** A release's version: in the ZIP's file name (exportFileName). */
+  version?: string
 }
 
 /** Font units per em; glyphs are 1em high, from the descent to the ascent. */
@@ -422,7 +424,7 @@ export async function buildIconFont(request: FontRequest): Promise<ExportResult>
     'codepoints.json': encoder.encode(`${JSON.stringify(map, null, 2)}\n`),
   }
   return {
-    fileName: exportFileName('font', base),
+    fileName: exportFileName('font', base, request.version),
     mime: exportMime('font'),
     bytes: new Uint8Array(zipSync(files, { level: 6, mtime: ZIP_MTIME() })),
     skipped,

@@ -74,7 +74,7 @@ export async function exportProject(
       if (kind === 'font')
         return deps.heavy.build({
           kind: 'font',
-          request: await fontRequest(deps.db, project.id, projectName, set, classPrefix),
+          request: await fontRequest(deps.db, project.id, projectName, set, classPrefix, version),
         })
       // The Iconify JSON package is named by the project's Iconify prefix as it is now (ADR 0021).
       const request = { kind, projectName, icons: set.map(exportIcon), version, classPrefix, iconifyPrefix }

@@ -17,6 +17,7 @@ export async function fontRequest(
   projectName: string,
   set: readonly ReleasedIcon[],
   classPrefix: string | undefined,
+  version?: string,
 ): Promise<FontRequest> {
   const ids = set.map((icon) => icon.id)
   const created = new Map<string, Date>()
@@ -35,6 +36,7 @@ export async function fontRequest(
   return {
     projectName,
     classPrefix,
+    version,
     icons: set.map((icon) => ({
       id: icon.id,
       name: icon.name,

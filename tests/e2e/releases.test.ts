@@ -100,7 +100,7 @@ describe('releases on /info', () => {
       admin.waitForEvent('download'),
       admin.getByRole('button', { name: 'Download React TS package of release 1.0.0' }).click(),
     ])
-    expect(download.suggestedFilename()).toBe('app-react-ts.zip')
+    expect(download.suggestedFilename()).toBe('app-react-ts-1.0.0.zip')
     const served = await admin.request.get(
       `${app.baseUrl}/api/projects/export?project_id=${projectId}&format=react-ts&release=1.0.0`,
     )

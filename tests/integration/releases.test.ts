@@ -180,13 +180,15 @@ function releaseFlow(kind: DbKind) {
   it("the release's React TS package exports House and a deprecated Home that still compiles", async () => {
     const { res, bytes } = await exported('react-ts', '1.1.0')
     expect(res.headers.get('content-type')).toBe('application/zip')
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="release-set-react-ts.zip"')
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="release-set-react-ts-1.1.0.zip"',
+    )
     const files = Object.fromEntries(
       Object.entries(unzipSync(bytes)).map(([name, data]) => [name, strFromU8(data)]),
     )
-    expect(files['index.ts']).toContain("export { House } from './House'")
+    expect(files['index.ts']).toContain("export { House } from './House.js'")
     expect(files['index.ts']).toContain(
-      "export { /** @deprecated Use House. */ House as Home } from './House'",
+      "export { /** @deprecated Use House. */ House as Home } from './House.js'",
     )
     expect(JSON.parse(files['package.json']!).version).toBe('1.1.0')
     const sources: Record<string, string> = {}
@@ -199,6 +201,17 @@ function releaseFlow(kind: DbKind) {
     expect(errors).toEqual([])
     expect(suggestions).toContainEqual({ code: 6385, text: "'Home' is deprecated." })
     expect(suggestions.filter((s) => s.text.includes('House'))).toEqual([])
+  })
+
+  it('a release downloads under a file name with its version, the latest state without one', async () => {
+    for (const format of FORMATS) {
+      // As the owner: the viewer's exports of the other tests stay within the per-user limit.
+      const release = (await exported(format, '1.1.0', owner)).res.headers.get('content-disposition')
+      const latest = (await exported(format, undefined, owner)).res.headers.get('content-disposition')
+      expect(release, format).toMatch(/^attachment; filename="release-set-[a-z-]*1\.1\.0\.(zip|svg|css)"$/)
+      expect(latest, format).not.toContain('1.1.0')
+      expect(release!.replace('-1.1.0', ''), format).toBe(latest)
+    }
   })
 
   it("a release's export is byte-identical after later edits; the latest is the in-app builder's", async () => {

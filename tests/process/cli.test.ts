@@ -123,7 +123,7 @@ function cliSuite(kind: DbKind) {
       exported(rowNamed(await icons(), 'home'), 'react-ts'),
     )
     expect(readFileSync(join(out, 'index.ts'), 'utf8')).toContain(
-      "export { /** @deprecated Use Home. */ Home as House } from './Home'",
+      "export { /** @deprecated Use Home. */ Home as House } from './Home.js'",
     )
     expect((await cli([...pull, '--check'])).code).toBe(0)
 
@@ -131,7 +131,7 @@ function cliSuite(kind: DbKind) {
     writeFileSync(join(out, 'Star.tsx'), 'edited by hand\n')
     const drift = await cli([...pull, '--check'])
     expect(drift.code).toBe(1)
-    expect(drift.stdout).toContain('1 files to write, 0 to delete')
+    expect(drift.stdout).toContain('1 file to write, 0 to delete')
     expect((await cli(pull)).code).toBe(0)
     expect(readFileSync(join(out, 'Star.tsx'), 'utf8')).toBe(
       exported(rowNamed(await icons(), 'star'), 'react-ts'),
