@@ -1,7 +1,9 @@
 // What every output says to assistive technology (issue 25, ADR 0106): a decorative icon is hidden
-// (aria-hidden, no title); a labelled one is role="img" named by its <title> through aria-labelledby,
-// and described by its <desc> through aria-describedby when it has a description. The label falls
-// back to the words of the icon's name, so an icon nobody labelled is still named.
+// (aria-hidden, no title); a labelled SVG is role="img" named by aria-label, with a <title> (the same
+// text, the tooltip) and a <desc> (its description) as its first children, none with an id: nothing
+// points at an id that svgo's default cleanupIds would drop, so the name and description survive a
+// user's svgo run. The label falls back to the words of the icon's name, so an icon nobody labelled
+// is still named.
 import { labelFromName } from '../icon-meaning.ts'
 import { prefixIds } from './instance-ids.ts'
 import type { SvgElement } from './tree.ts'
@@ -60,10 +62,11 @@ export function freshInstance(): string {
 }
 
 /**
- * Gives an SVG (an <svg> or a sprite's <symbol>) its accessibility, in place. `instance`: the copy's
- * id prefix; its drawing's ids become `${instance}-<id>` and the title's and description's are
- * `${instance}title` and `${instance}desc` (never one of the drawing's). Without one (a sprite's
- * symbol), the title and description carry no id and nothing references them.
+ * Gives an SVG (an <svg> or a sprite's <symbol>) its accessibility, in place: a <title> and a <desc>
+ * first, without ids. `instance`: the copy's id prefix (its drawing's ids become `${instance}-<id>`,
+ * so two copies on a page share none); with one, the root is an image named by `aria-label` (SVG-AAM
+ * takes the description from the <desc> child). Without one (a sprite's symbol, which a <use> does
+ * not expose), only the title and description.
  */
 export function makeAccessible(root: SvgElement, a11y: Accessibility, instance?: string): void {
   dropOwnAccessibility(root)
@@ -74,14 +77,13 @@ export function makeAccessible(root: SvgElement, a11y: Accessibility, instance?:
   }
   const text = (name: 'title' | 'desc', value: string): SvgElement => ({
     name,
-    attrs: new Map(instance ? [['id', `${instance}${name}`]] : []),
+    attrs: new Map(),
     children: [value],
   })
   const described = a11y.description !== ''
   if (instance) {
     root.attrs.set('role', 'img')
-    root.attrs.set('aria-labelledby', `${instance}title`)
-    if (described) root.attrs.set('aria-describedby', `${instance}desc`)
+    root.attrs.set('aria-label', a11y.label)
   }
   root.children.unshift(text('title', a11y.label), ...(described ? [text('desc', a11y.description)] : []))
 }

@@ -3,8 +3,10 @@
 // another decorative in bulk; both survive a reload and reach the viewer live, read-only. Then a page
 // renders two copies of every web kind of the labelled icon, with its stored meaning (React TS
 // through the compiled module, the SVG copy, the sprite with <use>, the CSS class with role=img) and
-// one decorative copy of each: axe finds nothing, the title ids are distinct, no gradient id is
-// shared, and the decorative copies are absent from the accessibility tree.
+// one decorative copy of each: axe finds nothing, the SVG copies are named by aria-label beside an
+// id-less <title> and <desc> (the shape svgo's defaults keep), React's title ids are distinct, no
+// gradient id is shared, every labelled copy is an image named and described as stored, and the
+// decorative copies are absent from the accessibility tree.
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -187,12 +189,17 @@ describe('every output twice on one page', () => {
     expect(await auditBothThemes(page, 'two copies of every output')).toEqual([])
   })
 
-  test('distinct title ids, each naming its copy; no gradient id shared', async () => {
+  test('SVG copies named by aria-label with an id-less title and desc; React title ids distinct; no gradient id shared', async () => {
     const found = await page.evaluate(() => {
       const ids = [...document.querySelectorAll('[id]')].map((e) => e.id)
-      const titled = [
-        ...document.querySelectorAll('#svg svg[aria-labelledby], #react svg[aria-labelledby]'),
-      ].map((svg) => {
+      const svgCopies = [...document.querySelectorAll('#svg svg[role="img"]')].map((svg) => ({
+        label: svg.getAttribute('aria-label'),
+        title: svg.querySelector(':scope > title')?.textContent,
+        titleId: svg.querySelector(':scope > title')?.id,
+        desc: svg.querySelector(':scope > desc')?.textContent,
+        references: svg.hasAttribute('aria-labelledby') || svg.hasAttribute('aria-describedby'),
+      }))
+      const titled = [...document.querySelectorAll('#react svg[aria-labelledby]')].map((svg) => {
         const id = svg.getAttribute('aria-labelledby')!
         return {
           id,
@@ -203,10 +210,20 @@ describe('every output twice on one page', () => {
       const gradients = [...document.querySelectorAll('#svg linearGradient, #react linearGradient')].map(
         (g) => g.id,
       )
-      return { ids, titled, gradients }
+      return { ids, svgCopies, titled, gradients }
     })
-    expect(found.titled).toHaveLength(4)
-    expect(new Set(found.titled.map((t) => t.id)).size).toBe(4)
+    const described = 'Marks an item to find again'
+    expect(found.svgCopies).toEqual(
+      Array(2).fill({
+        label: 'Favourite',
+        title: 'Favourite',
+        titleId: '',
+        desc: described,
+        references: false,
+      }),
+    )
+    expect(found.titled).toHaveLength(2)
+    expect(new Set(found.titled.map((t) => t.id)).size).toBe(2)
     for (const t of found.titled) expect(t).toMatchObject({ text: 'Favourite', inside: true })
     expect(found.gradients).toHaveLength(4)
     expect(new Set(found.gradients).size).toBe(4)
@@ -217,12 +234,21 @@ describe('every output twice on one page', () => {
   test('the labelled copies are images named “Favourite”; the decorative ones are not in the accessibility tree', async () => {
     const cdp = await page.context().newCDPSession(page)
     const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
-      nodes: { ignored: boolean; role?: { value: string }; name?: { value: string } }[]
+      nodes: {
+        ignored: boolean
+        role?: { value: string }
+        name?: { value: string }
+        description?: { value: string }
+      }[]
     }
     const shown = nodes.filter((n) => !n.ignored)
-    const images = shown.filter((n) => n.role?.value === 'image').map((n) => n.name?.value)
+    const images = shown.filter((n) => n.role?.value === 'image')
     // 2 SVG + 2 React + 2 sprite + 2 CSS.
-    expect(images).toEqual(Array(8).fill('Favourite'))
+    expect(images.map((n) => n.name?.value)).toEqual(Array(8).fill('Favourite'))
+    // What a screen reader says after the name: the SVG and React copies carry the description.
+    expect(images.slice(0, 4).map((n) => n.description?.value)).toEqual(
+      Array(4).fill('Marks an item to find again'),
+    )
     const bellLabel = (await icon(bellId)).label || 'Bell'
     expect(shown.filter((n) => n.name?.value === bellLabel)).toEqual([])
     await cdp.detach()
