@@ -1,4 +1,5 @@
-// /info?projectId=…: the project's card and counts, its contributors, its exports and its releases.
+// /info?projectId=…: the project's card and counts, its contributors, its exports, its releases and
+// how to use its icons in code.
 
 import { Link } from '@tanstack/react-router'
 import { FolderSearch, Loader2 } from 'lucide-react'
@@ -13,6 +14,7 @@ import { Contributors } from './contributors.tsx'
 import { ProjectCard } from './project-card.tsx'
 import { ProjectExports } from './project-exports.tsx'
 import { ProjectReleases } from './project-releases.tsx'
+import { UseInCode } from './use-in-code.tsx'
 import { useReleases } from './use-releases.ts'
 
 function Loaded({ project }: { project: LocalProject }) {
@@ -36,6 +38,14 @@ function Loaded({ project }: { project: LocalProject }) {
         />
       </div>
       <ProjectReleases projectId={project.id} projectName={project.name} role={role} releases={releases} />
+      {project.iconify_prefix ? (
+        <UseInCode
+          origin={window.location.origin}
+          projectId={project.id}
+          prefix={project.iconify_prefix}
+          iconName={ready ? icons[0]?.name : undefined}
+        />
+      ) : null}
     </div>
   )
 }
