@@ -14,7 +14,12 @@ export const iconifyName = z.string().describe("An icon's Iconify name or one of
 
 /** `<prefix>.json?icons=a,b` */
 export const iconifyIconsQuery = z.object({
-  icons: z.string().optional().describe('Icon names, comma-separated; unknown ones are listed in not_found'),
+  icons: z
+    .string()
+    .optional()
+    .describe(
+      'Icon names, comma-separated; unknown ones, and any past the first 500 distinct names, are listed in not_found',
+    ),
 })
 
 /** `last-modified?prefixes=a,b` */

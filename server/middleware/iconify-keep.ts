@@ -34,7 +34,8 @@ export function keepIconifyAnswers(db: object, events: EventBus): MiddlewareHand
   events.onResync(() => store.kept.clear())
   return async (c, next) => {
     const method = c.req.method
-    if (method !== 'GET' && method !== 'HEAD') {
+    // A CORS preflight (OPTIONS) writes nothing: it keeps them too.
+    if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
       try {
         await next()
       } finally {

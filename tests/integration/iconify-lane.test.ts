@@ -39,7 +39,7 @@ function laneFlow(kind: DbKind) {
   const project = randomUUID()
 
   /** A GET over real HTTP, as iconify-icon sends it (another origin, no cookie). */
-  const get = (path: string, headers: Record<string, string> = {}) =>
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
     new Promise<Answer>((resolve, reject) => {
       // The path as given, not parsed as a URL (which would resolve dot segments).
       const { hostname, port } = new URL(base)
@@ -47,6 +47,7 @@ function laneFlow(kind: DbKind) {
         hostname,
         port,
         path,
+        method,
         headers: { origin: 'https://elsewhere.example', ...headers },
       })
       req.on('response', (res) => {
@@ -154,6 +155,23 @@ function laneFlow(kind: DbKind) {
       status: 200,
     })
     expect(JSON.stringify(lines)).not.toContain(token)
+  })
+
+  it('answers a CORS preflight over HTTP and keeps what it kept: the next GET is still the lane’s', async () => {
+    const { token } = await makeToken({ name: 'preflight', scope: 'read' })
+    const path = `/api/iconify/${token}/lane-set.json?icons=box`
+    expect((await twice(path)).appCalls).toBe(1)
+    const preflight = await get(
+      path,
+      { 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-custom' },
+      'OPTIONS',
+    )
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers['access-control-allow-origin']).toBe('*')
+    expect(preflight.headers['access-control-allow-headers']).toBe('x-custom')
+    const before = served.reachedApp()
+    expect((await get(path)).status).toBe(200)
+    expect(served.reachedApp() - before).toBe(0)
   })
 
   it('keeps nothing for a URL the app resolved (dot segments): every such GET goes to the app', async () => {
