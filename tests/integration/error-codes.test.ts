@@ -188,6 +188,8 @@ const cases: Case[] = [
     'not_found',
   ],
   ['free', 'POST', '/api/tokens/revoke', { id: unknown }, 404, 'not_found'],
+  // Who each workspace the caller owns passes to if they delete their account (account-heirs.test.ts)
+  ['nobody', 'GET', '/api/workspaces/heirs', undefined, 401, 'signed_out'],
   // Which project an Iconify prefix answers (ADR 0021; iconify-prefixes.test.ts)
   ['nobody', 'GET', '/api/tokens/prefixes', undefined, 401, 'signed_out'],
   ['free', 'POST', '/api/tokens/pin-prefix', { prefix: 'Bad--Prefix', project_id: unknown }, 400, 'invalid'],

@@ -73,7 +73,7 @@ function searchFlow(kind: DbKind) {
     expect((await hits('home'))[0]).toMatchObject({ id: ids.home, name: 'house', matched: 'alias home' })
     expect((await hits('favourite'))[0]).toMatchObject({ id: ids.star, matched: 'tag favourite' })
     expect((await hits('warning'))[0]).toMatchObject({ id: ids.ic_alert, matched: 'label' })
-    expect((await hits('setings'))[0]).toMatchObject({ id: ids.settings, matched: 'name' })
+    expect((await hits('setings'))[0]).toMatchObject({ id: ids.settings, matched: 'close to setings' })
     expect(await hits('zebra')).toEqual([])
   })
 
