@@ -289,10 +289,16 @@ export function connectLive(handlers: LiveHandlers): () => void {
       timer = setTimeout(open, backoffDelay(failures++))
     })
   }
-  /** Waiting to reconnect: do it now. */
+  /**
+   * Waiting to reconnect: do it now. A stream the browser is still retrying by itself (offline, its
+   * own reconnection delay growing) is opened again too: back online, the server is asked at once
+   * (and a session that ended meanwhile is told within moments, not after the browser's next try).
+   */
   const openNow = () => {
-    if (timer === undefined || closed) return
-    clearTimeout(timer)
+    if (closed) return
+    if (timer !== undefined) clearTimeout(timer)
+    else if (source && source.readyState === EventSource.CONNECTING) source.close()
+    else return
     open()
   }
   open()
