@@ -73,12 +73,25 @@ describe('SVG worker pool', () => {
     // CPU is counted from the first check (100 ms in) and looked at every 100 ms: a 1 ms deadline
     // refuses at the second check, well before the heavy icon's ~0.5 s of CPU even on a fast machine.
     const p = pool({ size: 1, cpuDeadlineMs: 1 })
-    await p.process(svgOf(1), { idPrefix: 'a-' })
+    // A tiny icon on a cold worker (its first run compiles the pipeline) can itself pass 1 ms of CPU
+    // when a busy machine makes it outlast the first check: such a tiny icon is sent again, a few
+    // times at most. What is asserted is the heavy icon's refusal and that the pool serves after it.
+    const tiny = async (n: number) => {
+      for (let attempt = 1; ; attempt++) {
+        const served = await p.process(svgOf(n), { idPrefix: 'a-' }).catch((error: unknown) => {
+          if (attempt >= 5 || !(error instanceof SvgError) || error.code !== 'too_slow') throw error
+          return null
+        })
+        if (served !== null) return served
+      }
+    }
+    await tiny(1)
+    const before = p.stats().replaced
     const error = await failure(p.process(HEAVY, { idPrefix: 'a-' }))
     expect(error).toBeInstanceOf(SvgError)
     expect((error as SvgError).message).toBe(SVG_ERROR_MESSAGES.too_slow)
-    expect(p.stats().replaced).toBe(1)
-    expect(await p.process(svgOf(2), { idPrefix: 'a-' })).toContain('<path')
+    expect(p.stats().replaced).toBe(before + 1)
+    expect(await tiny(2)).toContain('<path')
     expect(p.stats()).toMatchObject({ workers: 1, busy: 0, queued: 0 })
   })
 
