@@ -4,46 +4,9 @@
 // exact for round caps and joins, an underestimate for long miters (ADR 0110).
 import svgpath from 'svgpath'
 import type { SvgElement } from '../svg/index.ts'
+import { shapePath } from '../svg/shape-path.ts'
 
 export type Box = { minX: number; minY: number; maxX: number; maxY: number }
-
-const num = (value: string | undefined) => {
-  const n = Number.parseFloat(value ?? '')
-  return Number.isFinite(n) ? n : 0
-}
-
-/** A shape element's path data in its own coordinates, or null when it draws nothing. */
-function shapePathData(el: SvgElement): string | null {
-  const a = (key: string) => num(el.attrs.get(key))
-  switch (el.name) {
-    case 'path':
-      return el.attrs.get('d') ?? null
-    case 'rect': {
-      const [x, y, w, h] = [a('x'), a('y'), a('width'), a('height')]
-      return w > 0 && h > 0 ? `M${x} ${y}H${x + w}V${y + h}H${x}Z` : null
-    }
-    case 'circle':
-    case 'ellipse': {
-      const [cx, cy] = [a('cx'), a('cy')]
-      const rx = el.name === 'circle' ? a('r') : a('rx')
-      const ry = el.name === 'circle' ? a('r') : a('ry')
-      if (rx <= 0 || ry <= 0) return null
-      return `M${cx - rx} ${cy}A${rx} ${ry} 0 1 0 ${cx + rx} ${cy}A${rx} ${ry} 0 1 0 ${cx - rx} ${cy}Z`
-    }
-    case 'line':
-      return `M${a('x1')} ${a('y1')}L${a('x2')} ${a('y2')}`
-    case 'polygon':
-    case 'polyline': {
-      const n = (el.attrs.get('points') ?? '').match(/-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/gi) ?? []
-      if (n.length < 4) return null
-      const pairs: string[] = []
-      for (let i = 0; i + 1 < n.length; i += 2) pairs.push(`${n[i]} ${n[i + 1]}`)
-      return `M${pairs.join('L')}${el.name === 'polygon' ? 'Z' : ''}`
-    }
-    default:
-      return null
-  }
-}
 
 /** Values of t in (0, 1) where a cubic's (or, with p3 = NaN, a quadratic's) coordinate turns. */
 function turns(p0: number, p1: number, p2: number, p3: number, out: number[]): void {
@@ -100,7 +63,7 @@ function measureScale(transform: string): number {
 
 /** The box a shape's geometry covers under `transform`, grown by half of `strokeWidth`; null if empty. */
 export function shapeBox(el: SvgElement, transform: string, strokeWidth: number): Box | null {
-  const d = shapePathData(el)
+  const d = shapePath(el)
   if (!d) return null
   const box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity }
   const add = (x: number, y: number) => {

@@ -12,6 +12,7 @@
 // strokes cannot become a glyph without changing how it looks: it is left out and reported in
 // `skipped`. An even-odd shape has its inner contours turned round, so the font's
 // non-zero fill leaves the same holes.
+
 import { zipSync } from 'fflate'
 import svg2ttf from 'svg2ttf'
 import svgpath from 'svgpath'
@@ -38,6 +39,7 @@ import {
   readSvg,
   type SvgElement,
 } from '../../common/svg/index.ts'
+import { shapePath } from '../../common/svg/shape-path.ts'
 import { fillContours } from './font-contours.ts'
 import { type StrokeStyle, strokeContours } from './font-strokes.ts'
 
@@ -121,49 +123,6 @@ function ownStyle(el: SvgElement): Map<string, string> {
   }
   for (const d of parseDeclarations(el.attrs.get('style') ?? '')) style.set(d.property, d.value.trim())
   return style
-}
-
-/** A shape element's path data, in its own coordinates, or null when it has none. */
-function shapePath(el: SvgElement): string | null {
-  const a = (key: string) => num(el.attrs.get(key))
-  switch (el.name) {
-    case 'path':
-      return el.attrs.get('d') ?? null
-    case 'rect': {
-      const [x, y, w, h] = [a('x'), a('y'), a('width'), a('height')]
-      if (w <= 0 || h <= 0) return null
-      let rx = el.attrs.has('rx') ? a('rx') : a('ry')
-      let ry = el.attrs.has('ry') ? a('ry') : rx
-      rx = Math.min(Math.max(rx, 0), w / 2)
-      ry = Math.min(Math.max(ry, 0), h / 2)
-      if (!rx || !ry) return `M${x} ${y}H${x + w}V${y + h}H${x}Z`
-      return (
-        `M${x + rx} ${y}H${x + w - rx}A${rx} ${ry} 0 0 1 ${x + w} ${y + ry}V${y + h - ry}` +
-        `A${rx} ${ry} 0 0 1 ${x + w - rx} ${y + h}H${x + rx}A${rx} ${ry} 0 0 1 ${x} ${y + h - ry}` +
-        `V${y + ry}A${rx} ${ry} 0 0 1 ${x + rx} ${y}Z`
-      )
-    }
-    case 'circle':
-    case 'ellipse': {
-      const [cx, cy] = [a('cx'), a('cy')]
-      const rx = el.name === 'circle' ? a('r') : a('rx')
-      const ry = el.name === 'circle' ? a('r') : a('ry')
-      if (rx <= 0 || ry <= 0) return null
-      return `M${cx - rx} ${cy}A${rx} ${ry} 0 1 0 ${cx + rx} ${cy}A${rx} ${ry} 0 1 0 ${cx - rx} ${cy}Z`
-    }
-    case 'line':
-      return `M${a('x1')} ${a('y1')}L${a('x2')} ${a('y2')}`
-    case 'polygon':
-    case 'polyline': {
-      const n = (el.attrs.get('points') ?? '').match(/-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/gi) ?? []
-      if (n.length < 4) return null
-      const pairs: string[] = []
-      for (let i = 0; i + 1 < n.length; i += 2) pairs.push(`${n[i]} ${n[i + 1]}`)
-      return `M${pairs.join('L')}${el.name === 'polygon' ? 'Z' : ''}`
-    }
-    default:
-      return null
-  }
 }
 
 const isZero = (value: string | undefined) => value !== undefined && num(value, 1) === 0
