@@ -3,8 +3,7 @@
 // zero). The stroke adds half its width on every side, scaled as the transforms scale lengths:
 // exact for round caps and joins, an underestimate for long miters (ADR 0110).
 import svgpath from 'svgpath'
-import type { SvgElement } from '../svg/index.ts'
-import { shapePath } from '../svg/shape-path.ts'
+import { type SvgElement, shapePath } from '../svg/index.ts'
 
 export type Box = { minX: number; minY: number; maxX: number; maxY: number }
 

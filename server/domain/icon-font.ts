@@ -38,8 +38,8 @@ import {
   parseViewBox,
   readSvg,
   type SvgElement,
+  shapePath,
 } from '../../common/svg/index.ts'
-import { shapePath } from '../../common/svg/shape-path.ts'
 import { fillContours } from './font-contours.ts'
 import { type StrokeStyle, strokeContours } from './font-strokes.ts'
 
