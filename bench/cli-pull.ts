@@ -1,4 +1,4 @@
-// The iconvault CLI's pull (issue 24 item 6, ADR 0020) of a 10,000-icon project (real Iconify icons)
+// The iconvault CLI's pull (ADR 0020) of a 10,000-icon project (real Iconify icons)
 // from a real server process, as `node cli/bin/iconvault.ts pull --format react-ts` in a child
 // process, through a byte-counting TCP proxy: into an empty folder (target ≤ 5 s), again with
 // nothing changed (target ≤ 1 s, a few KB on the wire), and after 10 renames. The peer, in the same

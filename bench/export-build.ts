@@ -7,7 +7,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { buildExport } from '../common/exports/build-export.ts'
 import { EXPORT_KINDS, SERVER_ONLY_KINDS } from '../common/exports/export-kinds.ts'
-import { buildIconFont } from '../server/domain/icon-font.ts'
+import { buildIconFont } from '../server/domain/exports/icon-font.ts'
 
 const count = Number(process.argv[2] ?? 5000)
 const svg = (i: number) =>

@@ -1,7 +1,7 @@
 // JavaScript a browser loads before it shows something: on /icons of a project, every .js file
 // the page requested before the grid's first tiles painted (the 'vault:grid-painted' mark), and on
 // /sign-in before the e-mail field shows; as files, gzip bytes (level 9, what the server sends to a
-// gzip-only browser), brotli bytes and raw bytes. Target (issue 14): ≤ 200 KB gzip before the vault
+// gzip-only browser), brotli bytes and raw bytes. Target: ≤ 200 KB gzip before the vault
 // paints. Each page is measured on a first visit (new browser profile) and on a reload.
 // Run: node bench/first-js.ts [icons]   (needs `npm run build`; prints one JSON line per page; on
 // Postgres with DATABASE_URL set, on a fresh PGlite DATA_DIR otherwise: the bytes do not depend on it)

@@ -1,4 +1,4 @@
-// A signed-in user's first visit on a new device (issue 23, item 3): /icons?projectId= of a project
+// A signed-in user's first visit on a new device (item 3): /icons?projectId= of a project
 // of 1,200 real icons in a browser with nothing stored (a new profile holding only the session
 // cookie). Measures, from navigation start: when the first tiles paint (target ≤ 1.5 s), when the
 // picker shows the project's name, and the start-up chain of API requests (start → first byte →

@@ -7,6 +7,8 @@
 // lives on.
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { ApiError } from '../server/domain/errors.ts'
+import type { StoredIconRow } from '../server/domain/projects/release-set.ts'
+import { streamExport } from '../server/heavy-work/export-stream.ts'
 import { createHeavyWork, DEFAULT_HEAVY_HEAP_MB } from '../server/heavy-work/heavy-work.ts'
 
 const count = Number(process.argv[2] ?? 3000)
@@ -72,12 +74,20 @@ const huge = Array.from({ length: 120 }, (_, n) => ({
   svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M${n} 0${'h1v1'.repeat(250_000)}"/></svg>`,
   aliases: [],
 }))
+const pagesOf = (icons: object[]) => async (send: (page: StoredIconRow[]) => void) => {
+  for (let i = 0; i < icons.length; i += 10) send(icons.slice(i, i + 10) as StoredIconRow[])
+}
 const small = createHeavyWork({ concurrency: 1, heapMb: 64 })
-const refused = await small
-  .build({ kind: 'export', request: { kind: 'svg-zip', projectName: 'Huge', icons: huge } })
-  .then(
-    () => 'built',
-    (error: unknown) => (error instanceof ApiError ? `${error.status} ${error.code}` : String(error)),
-  )
+const refused = await streamExport(
+  small,
+  {
+    kind: 'export',
+    request: { kind: 'svg-zip', projectName: 'Huge' },
+  },
+  pagesOf(huge),
+).then(
+  () => 'built',
+  (error: unknown) => (error instanceof ApiError ? `${error.status} ${error.code}` : String(error)),
+)
 console.log(JSON.stringify({ heap_mb: 64, markup_mb: 120, outcome: refused, process: 'alive' }))
 await small.close()

@@ -1,5 +1,5 @@
-// Hostile SVG benchmark (issue 10): against a real server process, attacking clients post the worst
-// SVG inputs we know (tests/setup/hostile-svgs.ts: the issue's path-heavy icons, over the input
+// Hostile SVG benchmark: against a real server process, attacking clients post the worst
+// SVG inputs we know (tests/setup/hostile-svgs.ts: the reported path-heavy icons, over the input
 // limits, and the costliest drawings just under them, singly and as create-many drops) in a loop,
 // while a probing client, another user, asks /api/health and its signed-in icon list (500 icons)
 // one after the other. Prints the probes' waits (p50, p99, worst) and the attackers' answers.

@@ -1,4 +1,4 @@
-// What icon history costs (issue 22, ADR 0015): 10,000 real icons with 10 versions each on
+// What icon history costs (ADR 0015): 10,000 real icons with 10 versions each on
 // Postgres. The icons are created through the API (create-many: version 1 of each is recorded by
 // the write path); the nine later versions of every icon are written straight into the database as
 // the write path writes them (a rename keeps the markup, a new drawing takes another real icon's),

@@ -1,29 +1,32 @@
-// `node bench/iconify.ts [seconds=3] [icons=1000]`: the Iconify endpoint's kept answer (issue 24 item 6,
-// ADR 0021) against a bare node:http server sending the same bytes. A real server process (PGlite, and
+// `node bench/iconify.ts [seconds=3] [icons=1000]`: the Iconify endpoint's kept answer
+// (ADR 0021) against a bare node:http server sending the same bytes. A real server process (PGlite, and
 // Postgres too with TEST_DATABASE_URL) holds a project of real icons; `GET /api/iconify/<token>/
 // <prefix>.json?icons=` of 50 of them is asked by many concurrent connections, without an ETag (200,
 // brotli) and revalidating with it (304), alternating bare and app runs, the better of two each. The
 // bare server (this file with --replay) answers any path with the app's captured status, headers (all
 // of them: security headers, CORS, request id; a 304's header bytes are all it sends) and body, 304
-// when If-None-Match names the ETag. Requests cycle through 4,000 read tokens of the user,
-// so the per-token limit (600 a minute, as the bearer path's) stays in force and is not what is
-// measured (the app's lane sends up to ~30,000 a second: 100 tokens ran into it within a run).
+// when If-None-Match names the ETag. Requests cycle through 1,000 read tokens (a user may hold 100
+// live tokens: the owner of a gold workspace holding the project and nine members make 100 each), so
+// the per-token limit (600 a minute, as the bearer path's) stays in force and is not what is measured
+// (the fast path sends up to ~30,000 a second: 100 tokens ran into it within a run).
 // Target: app ≥ 0.5× bare requests/s, 0 errors. One JSON line per run, then a summary.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createServer, request } from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import { proUserWithProject } from '../tests/setup/api-user.ts'
 import { freePort, startApp } from '../tests/setup/app-process.ts'
 import { startTestSmtp } from '../tests/setup/smtp.ts'
 import { createTestDb } from '../tests/setup/test-db.ts'
-import { realIcons } from './vault-setup.ts'
+import { teamProject } from './team-project.ts'
+import { realIcons, storeIcons } from './vault-setup.ts'
 
 type Captured = { status: number; headers: Record<string, string>; body: string }
-const TOKENS = 4_000
+/** Users, each with the most live tokens a user may hold (100), all reaching the one project. */
+const USERS = 10
+const TOKENS_PER_USER = 100
+const TOKENS = USERS * TOKENS_PER_USER
 const ASKED = 50
 /** Headers node:http writes for every answer of its own: every other header is replayed as sent. */
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'])
@@ -90,7 +93,8 @@ async function warm(base: string, paths: string[], headers: Record<string, strin
 async function runOn(kind: 'pglite' | 'postgres', seconds: number, icons: number) {
   const smtp = await startTestSmtp()
   const db = kind === 'postgres' ? await createTestDb('postgres') : null
-  const env: Record<string, string> = { SMTP_URL: smtp.url }
+  // TRUST_PROXY: each user signs in from an address of its own (sign-in is limited per address).
+  const env: Record<string, string> = { SMTP_URL: smtp.url, TRUST_PROXY: '1' }
   if (db && 'databaseUrl' in db.options) env.DATABASE_URL = db.options.databaseUrl
   const app = await startApp({ env })
   let bare: ChildProcess | undefined
@@ -114,32 +118,26 @@ async function measure(
   seconds: number,
   started: (bare: ChildProcess) => void,
 ) {
-  const user = await proUserWithProject(app.baseUrl, smtp, `iconify-${kind}@example.com`)
+  const user = await teamProject(app.baseUrl, smtp, kind, USERS)
   const all = realIcons(icons)
-  for (let i = 0; i < all.length; i += 500) {
-    const batch = all.slice(i, i + 500).map(({ name, svg }) => ({
-      id: randomUUID(),
-      name,
-      svg,
-      project_id: user.projectId,
-      workspace_id: null,
-    }))
-    const res = await user.call('/api/icons/create-many', { icons: batch })
-    if (!res.ok) throw new Error(`create-many: HTTP ${res.status} ${await res.text()}`)
-  }
+  await storeIcons(user, all, user.workspaceId)
   console.error(`# ${kind}: ${all.length} icons stored`)
-  const projects = (await (await user.call('/api/projects')).json()) as { data: { iconify_prefix: string }[] }
-  const prefix = projects.data[0]!.iconify_prefix
+  const projects = (await (await user.call('/api/projects')).json()) as {
+    data: { id: string; iconify_prefix: string }[]
+  }
+  const prefix = projects.data.find((p) => p.id === user.projectId)!.iconify_prefix
   const tokens: string[] = []
-  for (let i = 0; i < TOKENS; i += 20)
-    tokens.push(
-      ...(await Promise.all(
-        Array.from({ length: 20 }, async (_, j) => {
-          const res = await user.call('/api/tokens/create', { name: `bench ${i + j}`, scope: 'read' })
-          return ((await res.json()) as { data: { token: string } }).data.token
-        }),
-      )),
-    )
+  for (const call of user.everyone)
+    for (let i = 0; i < TOKENS_PER_USER; i += 20)
+      tokens.push(
+        ...(await Promise.all(
+          Array.from({ length: 20 }, async (_, j) => {
+            const res = await call('/api/tokens/create', { name: `bench ${i + j}`, scope: 'read' })
+            if (!res.ok) throw new Error(`token: HTTP ${res.status} ${await res.text()}`)
+            return ((await res.json()) as { data: { token: string } }).data.token
+          }),
+        )),
+      )
   // 50 names spread over the set, as a page showing 50 icons asks for them.
   const step = Math.max(1, Math.floor(all.length / ASKED))
   const names = all

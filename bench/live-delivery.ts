@@ -1,5 +1,5 @@
 // `node bench/live-delivery.ts [seconds=20] [--drain=120] [--idle=20] [--streams=200] [--users=20]
-// [--readers=120] [--rate=40] [--inflight=4] [--cluster]`: how long a teammate waits for a change (issue 19, item 1). From a
+// [--readers=120] [--rate=40] [--inflight=4] [--cluster]`: how long a teammate waits for a change (item 1). From a
 // create's acknowledgement (the HTTP response of POST /api/icons/create) to the matching `change`
 // event on every /api/events stream that should hear of it.
 //
@@ -9,7 +9,7 @@
 // every create is expected on every stream. Streams are read with node:http in this process; the
 // arrival time of a `change` is taken when its chunk arrives, before parsing.
 //
-// Many streams (issue 19, item 3): `--users=64 --streams=1000`. The first 20 users write as above;
+// Many streams (item 3): `--users=64 --streams=1000`. The first 20 users write as above;
 // the others only hold streams (each user's share of them spread evenly, at most 16 a user), all
 // members of the one workspace, so every create is still owed to every stream. Past the owner's 20
 // invitations a window (ADR 0006), a few of the stream-holding users are invited as admins and
@@ -36,13 +36,9 @@
 // needs TEST_DATABASE_URL and /usr/sbin/haproxy) instead. Prints one JSON line per phase and run,
 // then the figures against the targets: p99 ≤ 500 ms under load, idle p50 ≤ 100 ms, 0 lost.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
 import { Agent } from 'node:http'
 import { performance } from 'node:perf_hooks'
-import { startCluster } from '../tests/cluster/cluster.ts'
-import { type AppProcess, startApp } from '../tests/setup/app-process.ts'
-import { startTestSmtp, type TestSmtp } from '../tests/setup/smtp.ts'
-import { createTestDb } from '../tests/setup/test-db.ts'
+import { startTestSmtp } from '../tests/setup/smtp.ts'
 import {
   byWindow,
   type Create,
@@ -56,110 +52,15 @@ import {
   sleep,
   summary,
 } from './live-delivery/measure.ts'
-import { http, type Session, seedTeam, type Team, WRITERS } from './live-delivery/team.ts'
-import { realIcons } from './vault-setup.ts'
+import { type Options, parseArgs } from './live-delivery/options.ts'
+import { printAgainstTargets } from './live-delivery/report.ts'
+import { create, startTarget } from './live-delivery/target.ts'
+import { seedTeam } from './live-delivery/team.ts'
 
 /** How long the server rests before each memory reading around opening the streams. */
 const SETTLE_MS = 2000
 
-type Options = {
-  seconds: number
-  drainSeconds: number
-  idleCreates: number
-  streams: number
-  users: number
-  readers: number
-  rate: number
-  inflight: number
-  cluster: boolean
-}
-
-function parseArgs(argv: string[]): Options {
-  const flag = (name: string, fallback: number) => {
-    const hit = argv.find((a) => a.startsWith(`--${name}=`))
-    return hit ? Number(hit.split('=')[1]) : fallback
-  }
-  const positional = argv.filter((a) => !a.startsWith('--'))
-  return {
-    seconds: Number(positional[0] ?? 20),
-    drainSeconds: flag('drain', 120),
-    idleCreates: flag('idle', 20),
-    streams: flag('streams', 200),
-    users: flag('users', WRITERS),
-    readers: flag('readers', 120),
-    rate: flag('rate', 40),
-    inflight: flag('inflight', 4),
-    cluster: argv.includes('--cluster'),
-  }
-}
-
-// ---------- creates ----------
-
-const svgs = realIcons(400).map((i) => i.svg)
-let svgAt = 0
-
-/** One create; resolves with its record (ackAt set when answered 200). */
-async function create(
-  baseUrl: string,
-  team: Team,
-  writer: Session,
-  agent: Agent,
-  creates: Map<string, Create>,
-) {
-  const id = randomUUID()
-  const svg = svgs[svgAt++ % svgs.length]!
-  const record: Create = { id, sentAt: performance.now() }
-  creates.set(id, record)
-  try {
-    const res = await http(`${baseUrl}/api/icons/create`, {
-      agent,
-      headers: { cookie: writer.cookie, origin: baseUrl },
-      body: { id, name: `live ${id.slice(0, 8)}`, svg, project_id: team.projectId, workspace_id: team.wsId },
-    })
-    record.status = res.status
-    if (res.status === 200) record.ackAt = performance.now()
-  } catch {
-    record.status = 0
-  }
-  return record
-}
-
 // ---------- the run ----------
-
-type Target = {
-  kind: string
-  baseUrl: string
-  /** The app processes (for RSS). */
-  pids: () => (number | undefined)[]
-  stop(): Promise<void>
-}
-
-async function startTarget(kind: 'pglite' | 'postgres' | 'cluster', smtp: TestSmtp): Promise<Target> {
-  if (kind === 'cluster') {
-    // TRUST_PROXY=2: haproxy appends the address it saw, so the client's own X-Forwarded-For
-    // entry (a fresh address per sign-in) is two hops from the right.
-    const cluster = await startCluster({ env: { SMTP_URL: smtp.url, TRUST_PROXY: '2' } })
-    return {
-      kind,
-      baseUrl: cluster.baseUrl,
-      pids: () => cluster.apps.map((a) => a?.child.pid),
-      stop: () => cluster.close(),
-    }
-  }
-  const db = kind === 'postgres' ? await createTestDb('postgres') : null
-  const env: Record<string, string> = { SMTP_URL: smtp.url, TRUST_PROXY: '1' }
-  if (db && 'databaseUrl' in db.options) env.DATABASE_URL = db.options.databaseUrl
-  const app: AppProcess = await startApp({ env })
-  return {
-    kind,
-    baseUrl: app.baseUrl,
-    pids: () => [app.child.pid],
-    stop: async () => {
-      await app.stop()
-      await db?.dispose()
-    },
-  }
-}
 
 async function runOn(kind: 'pglite' | 'postgres' | 'cluster', opts: Options) {
   const smtp = await startTestSmtp()
@@ -256,7 +157,7 @@ async function runOn(kind: 'pglite' | 'postgres' | 'cluster', opts: Options) {
     const heardBeforeLoad = heard
     const rssBeforeLoad = rss()
     const loadStart = load()
-    reader = spawn(process.execPath, [new URL(import.meta.url).pathname, '--reader'], {
+    reader = spawn(process.execPath, [new URL('./live-delivery/reader.ts', import.meta.url).pathname], {
       stdio: ['pipe', 'pipe', 'inherit'],
     })
     let readerOut = ''
@@ -365,68 +266,6 @@ async function runOn(kind: 'pglite' | 'postgres' | 'cluster', opts: Options) {
   return lines
 }
 
-// ---------- the reader (child process) ----------
-
-/** `--reader`: reads a JSON job from stdin, prints `ready`, loads the server, prints its figures. */
-async function readerMain() {
-  let input = ''
-  for await (const chunk of process.stdin) input += chunk
-  const job = JSON.parse(input) as {
-    baseUrl: string
-    seconds: number
-    connections: number
-    users: string[]
-    projectId: string
-    wsId: string
-  }
-  const agent = new Agent({ keepAlive: true, maxSockets: job.connections })
-  const byStatus: Record<string, number> = {}
-  const latency: Record<string, number[]> = { icons: [], me: [], projects: [], sync: [] }
-  let errors = 0
-  let requests = 0
-  process.stdout.write('ready\n')
-  const t0 = performance.now()
-  const end = t0 + job.seconds * 1000
-  await Promise.all(
-    Array.from({ length: job.connections }, async (_, loop) => {
-      const cookie = job.users[loop % job.users.length]!
-      let etag: string | undefined
-      let since = 0
-      for (let turn = loop; performance.now() < end; turn++) {
-        const kind = (['icons', 'me', 'projects', 'sync'] as const)[turn % 4]!
-        const path =
-          kind === 'icons'
-            ? `/api/icons?project_id=${job.projectId}`
-            : kind === 'sync'
-              ? `/api/sync?scope=${job.wsId}&since=${since}`
-              : `/api/${kind}`
-        const headers: Record<string, string> = { cookie }
-        // Lists compressed as a browser takes them, with the ETag it holds; sync in plain JSON (read here).
-        if (kind !== 'sync') headers['accept-encoding'] = 'br, gzip'
-        if (kind === 'icons' && etag) headers['if-none-match'] = etag
-        const start = performance.now()
-        try {
-          const res = await http(`${job.baseUrl}${path}`, { agent, headers })
-          latency[kind]!.push(performance.now() - start)
-          requests++
-          byStatus[res.status] = (byStatus[res.status] ?? 0) + 1
-          if (kind === 'icons' && res.status === 200) etag = String(res.headers.etag ?? '') || undefined
-          if (kind === 'sync' && res.status === 200)
-            since = (JSON.parse(res.body) as { data: { version: number } }).data.version
-        } catch {
-          errors++
-          await new Promise((r) => setTimeout(r, 50))
-        }
-      }
-    }),
-  )
-  const seconds = (performance.now() - t0) / 1000
-  agent.destroy()
-  const latencyMs = Object.fromEntries(Object.entries(latency).map(([k, v]) => [k, summary(v)]))
-  process.stdout.write(JSON.stringify({ requests, seconds, byStatus, errors, latencyMs }))
-  process.exit(0)
-}
-
 async function main() {
   const opts = parseArgs(process.argv.slice(2))
   const kinds: ('pglite' | 'postgres' | 'cluster')[] = opts.cluster
@@ -440,38 +279,9 @@ async function main() {
   }
   const lines: Record<string, unknown>[] = []
   for (const kind of kinds) lines.push(...(await runOn(kind, opts)))
-  let met = true
-  const mib = (values: unknown) => `${(values as (number | null)[]).join(' / ')} MiB`
-  let setup: Record<string, unknown> | undefined
-  for (const l of lines) {
-    if (l.phase === 'setup') setup = l
-    if (l.phase === 'idle') {
-      const p50 = (l.ackToEventMs as { p50: number }).p50
-      const ok = p50 <= 100 && l.lost === 0
-      met &&= ok
-      console.log(
-        `${ok ? 'meets ' : 'MISSES'} ${l.db} idle: ack→event p50 ${p50} ms (target ≤ 100), ${l.lost} lost of ${l.pairs}, load ${(l.load as { end: number[] }).end[0]}`,
-      )
-    }
-    if (l.phase === 'load') {
-      const a = l.ackToEventMs as ReturnType<typeof summary>
-      const ok = a.p99 <= 500 && l.lost === 0
-      met &&= ok
-      console.log(
-        `${ok ? 'meets ' : 'MISSES'} ${l.db} load: ack→event p50 ${a.p50} / p90 ${a.p90} / p99 ${a.p99} / max ${a.max} ms (target p99 ≤ 500), ${l.lost} lost of ${l.pairs} (target 0), ${l.createsPerSecond} creates/s, ${l.mixedRequestsPerSecond} requests/s, load ${JSON.stringify((l.load as { end: number[] }).end)}`,
-      )
-      // Memory: figures, no target (issue 19, item 3 asks for them measured and reported).
-      const rss = setup?.rssMiB as Record<string, unknown> | undefined
-      const per = setup?.idleStreamMemory as { MiB: number; KiBPerStream: number } | null | undefined
-      if (setup && rss && setup.db === l.db)
-        console.log(
-          `       ${l.db} memory: RSS ${mib(rss.beforeStreams)} before ${setup.streams} streams (${setup.users} users), ${mib(rss.streamsIdle)} with them open and idle (${per ? `+${per.MiB} MiB, ${per.KiBPerStream} KiB a stream` : 'n/a'}); after the load ${mib((l.rssMiB as Record<string, unknown>).afterLoad)}`,
-        )
-    }
-  }
+  const met = printAgainstTargets(lines)
   console.log(met ? 'all targets met' : 'some targets missed')
   process.exit(0)
 }
 
-if (process.argv[2] === '--reader') await readerMain()
-else await main()
+await main()

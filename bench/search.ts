@@ -1,4 +1,4 @@
-// Search by meaning over 10,000 icons in Chromium (issue 25: a query answers in ≤ 50 ms in the browser).
+// Search by meaning over 10,000 icons in Chromium (a query answers in ≤ 50 ms in the browser).
 // The vault's own search module (common/search/icon-search.ts, with the shipped synonym list) is bundled
 // by Vite and run in a page, against two peers in the same run: the same library without synonyms, and
 // the vault's search before it (a plain Array.filter: every word a substring of the folded name). Each

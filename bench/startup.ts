@@ -57,7 +57,10 @@ async function largeList(label: string, count: number, env: Record<string, strin
   const smtp = await startTestSmtp()
   let app: AppProcess | null = null
   try {
-    app = await startApp({ env: { ...env, SMTP_URL: smtp.url } })
+    // The pro plan's quotas (20,000 icons) would refuse a project this large: raised, as in scale.ts.
+    app = await startApp({
+      env: { ...env, SMTP_URL: smtp.url, PLAN_ICONS_PRO: '1000000', PLAN_STORAGE_PRO: '20GB' },
+    })
     const pid = app.child.pid!
     const baseUrl = app.baseUrl
     const user = await proUserWithProject(app.baseUrl, smtp, 'large-list@example.com')

@@ -139,6 +139,28 @@ export async function insertIconsMany(
 }
 
 /**
+ * Icons (realIcons) stored into a project by a signed-in API user, through create-many, 500 a
+ * request, one request at a time; a refused request stops the bench with its answer.
+ */
+export async function storeIcons(
+  user: { projectId: string; call: (path: string, body?: unknown) => Promise<Response> },
+  all: { name: string; svg: string }[],
+  workspaceId: string | null = null,
+): Promise<void> {
+  for (let i = 0; i < all.length; i += 500) {
+    const batch = all.slice(i, i + 500).map(({ name, svg }) => ({
+      id: crypto.randomUUID(),
+      name,
+      svg,
+      project_id: user.projectId,
+      workspace_id: workspaceId,
+    }))
+    const res = await user.call('/api/icons/create-many', { icons: batch })
+    if (!res.ok) throw new Error(`create-many: HTTP ${res.status} ${await res.text()}`)
+  }
+}
+
+/**
  * Another session of the bench's user (the same user on another device), signed in through the
  * magic-link API: its changes reach the browser's live stream (a session hears no echo of its own).
  */

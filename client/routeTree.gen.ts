@@ -17,6 +17,7 @@ import { Route as VerifyIdentityRouteImport } from './routes/verify-identity'
 import { Route as AppIconsRouteImport } from './routes/_app/icons'
 import { Route as AppInfoRouteImport } from './routes/_app/info'
 import { Route as AppMakerRouteImport } from './routes/_app/maker'
+import { Route as AppReviewRouteImport } from './routes/_app/review'
 import { Route as AppUpgradeRouteImport } from './routes/_app/upgrade'
 import { Route as AppBillingCheckoutRouteImport } from './routes/_app/billing.checkout'
 
@@ -59,6 +60,11 @@ const AppMakerRoute = AppMakerRouteImport.update({
   path: '/maker',
   getParentRoute: () => AppRoute,
 } as any)
+const AppReviewRoute = AppReviewRouteImport.update({
+  id: '/review',
+  path: '/review',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUpgradeRoute = AppUpgradeRouteImport.update({
   id: '/upgrade',
   path: '/upgrade',
@@ -78,6 +84,7 @@ export interface FileRoutesByFullPath {
   '/icons': typeof AppIconsRoute
   '/info': typeof AppInfoRoute
   '/maker': typeof AppMakerRoute
+  '/review': typeof AppReviewRoute
   '/upgrade': typeof AppUpgradeRoute
   '/billing/checkout': typeof AppBillingCheckoutRoute
 }
@@ -89,6 +96,7 @@ export interface FileRoutesByTo {
   '/icons': typeof AppIconsRoute
   '/info': typeof AppInfoRoute
   '/maker': typeof AppMakerRoute
+  '/review': typeof AppReviewRoute
   '/upgrade': typeof AppUpgradeRoute
   '/billing/checkout': typeof AppBillingCheckoutRoute
 }
@@ -102,6 +110,7 @@ export interface FileRoutesById {
   '/_app/icons': typeof AppIconsRoute
   '/_app/info': typeof AppInfoRoute
   '/_app/maker': typeof AppMakerRoute
+  '/_app/review': typeof AppReviewRoute
   '/_app/upgrade': typeof AppUpgradeRoute
   '/_app/billing/checkout': typeof AppBillingCheckoutRoute
 }
@@ -115,6 +124,7 @@ export interface FileRouteTypes {
     | '/icons'
     | '/info'
     | '/maker'
+    | '/review'
     | '/upgrade'
     | '/billing/checkout'
   fileRoutesByTo: FileRoutesByTo
@@ -126,6 +136,7 @@ export interface FileRouteTypes {
     | '/icons'
     | '/info'
     | '/maker'
+    | '/review'
     | '/upgrade'
     | '/billing/checkout'
   id:
@@ -138,6 +149,7 @@ export interface FileRouteTypes {
     | '/_app/icons'
     | '/_app/info'
     | '/_app/maker'
+    | '/_app/review'
     | '/_app/upgrade'
     | '/_app/billing/checkout'
   fileRoutesById: FileRoutesById
@@ -208,6 +220,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMakerRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/review': {
+      id: '/_app/review'
+      path: '/review'
+      fullPath: '/review'
+      preLoaderRoute: typeof AppReviewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/upgrade': {
       id: '/_app/upgrade'
       path: '/upgrade'
@@ -229,6 +248,7 @@ interface AppRouteChildren {
   AppIconsRoute: typeof AppIconsRoute
   AppInfoRoute: typeof AppInfoRoute
   AppMakerRoute: typeof AppMakerRoute
+  AppReviewRoute: typeof AppReviewRoute
   AppUpgradeRoute: typeof AppUpgradeRoute
   AppBillingCheckoutRoute: typeof AppBillingCheckoutRoute
 }
@@ -237,6 +257,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppIconsRoute: AppIconsRoute,
   AppInfoRoute: AppInfoRoute,
   AppMakerRoute: AppMakerRoute,
+  AppReviewRoute: AppReviewRoute,
   AppUpgradeRoute: AppUpgradeRoute,
   AppBillingCheckoutRoute: AppBillingCheckoutRoute,
 }

@@ -1,4 +1,4 @@
-// The drawing hash (issue 25, ADR 0109): equal for the same drawing however its markup is written
+// The drawing hash (ADR 0109): equal for the same drawing however its markup is written
 // (ids, whitespace, attribute order, title), different for another drawing.
 import { describe, expect, it } from 'vitest'
 import { drawingHash, drawingKey } from './drawing-hash.ts'

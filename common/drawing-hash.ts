@@ -1,4 +1,4 @@
-// The drawing's identity (issue 25, ADR 0109): two stored drawings are duplicates when their
+// The drawing's identity (ADR 0109): two stored drawings are duplicates when their
 // normalised forms are equal. "Normalised" is the stored markup (already the pipeline's output) read
 // into the tree, then:
 //   - ids renamed in document order (d0, d1, …) and every local reference (href, url(#…)) renamed

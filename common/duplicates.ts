@@ -1,4 +1,4 @@
-// Near-duplicates (issue 25, ADR 0109). A drawing's fingerprint is its coverage on a 32×32 raster
+// Near-duplicates (ADR 0109). A drawing's fingerprint is its coverage on a 32×32 raster
 // (server/svg-pool/fingerprint.ts) as two bit planes, one 32-bit word per row: "solid" (the drawing
 // covers at least 75% of the pixel) then "touched" (at least 12.5%); 2,048 bits in hex. Two drawings
 // are near-duplicates when at most NEAR_DUPLICATE_BITS pixels are solid in one and untouched in the

@@ -1,9 +1,9 @@
 // The closed list of error codes (ADR 0004): every error answer of the API is
 // `{ "error": "<message>", "code": "<code>" }`. The message is for people and may change with the
 // texts; the code is for programs: the client decides by it, never by comparing message text.
-// README "Architecture" lists them; a new code is added here, to the README and to the ADR.
+// docs/api.md lists them; a new code is added here, to docs/api.md and to the ADR.
 
-/** Each code and what it means (the README's list is this table). */
+/** Each code and what it means (docs/api.md lists this table). */
 export const ERROR_CODES = {
   invalid: 'The request is malformed or a field is not valid (400).',
   signed_out: 'There is no session: sign in first (401).',
@@ -15,7 +15,16 @@ export const ERROR_CODES = {
   not_configured: 'The server is not set up for this (billing, AI): ask its administrator (403 or 503).',
   not_found: 'No such route, or nothing the caller may see under this id (404).',
   method_not_allowed: 'The route does not take this method (405).',
-  conflict: 'The request clashes with what exists: an id in use, a plan already held (409).',
+  conflict:
+    'The request clashes with what exists and no more precise code says how: a plan already held, a member already in (409).',
+  name_taken:
+    'The name (of an icon, an alias or an Iconify prefix) is taken by another where it must be unique: choose another (409, ADR 0030).',
+  id_taken: 'The id is used by something else (elsewhere, or deleted): send a new id (409, ADR 0030).',
+  unchanged:
+    'Nothing changed since the last time, so nothing is made (a release with no change) (409, ADR 0030).',
+  version_taken: 'The project already has a release of this version: choose another (409, ADR 0030).',
+  rules_failed:
+    "An approval the workspace's review rules refuse: the message names the failing rules; approve naming them in override to go ahead (409, ADR 0112).",
   gone: 'What the request builds on has ended, such as an expired invitation (410).',
   cursor_expired: 'The sync cursor is older than the kept history: list the scope again from 0 (410).',
   too_large: "The request body, or a move's markup, is over its limit (413).",
@@ -32,6 +41,8 @@ export const ERROR_CODES = {
   token_not_allowed:
     'API tokens cannot reach this route (account, billing, session, tokens, sign-in) (403, ADR 0019).',
   token_read_only: 'A read token may only GET and HEAD: use a write token (403, ADR 0019).',
+  fresh_sign_in_required:
+    'The action needs a session signed in lately (deleting the account): sign in again, then retry (400, ADR 0030).',
 } as const
 
 export type ErrorCode = keyof typeof ERROR_CODES

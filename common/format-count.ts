@@ -1,4 +1,4 @@
-// Numbers as users read them, alike everywhere (issue 23 item 7): 1,209 not 1209, and a count with
+// Numbers as users read them, alike everywhere: 1,209 not 1209, and a count with
 // the word in the right number ("1 icon", "1,209 icons").
 
 /** 1209 → "1,209" (English grouping, whatever the browser's locale). */

@@ -1,4 +1,4 @@
-// What an icon means (issue 25): its accessibility label, description, decorative flag and tags.
+// What an icon means: its accessibility label, description, decorative flag and tags.
 // The limits and the tag rule live here once: the API's schemas (schemas/icon-meaning.ts), the
 // detail panel's tag editor and the import's suggestions all use them.
 
@@ -60,7 +60,7 @@ function elementText(svg: string, tag: 'title' | 'desc'): string {
 }
 
 /**
- * What an imported file says it means (issue 25, ADR 0106): its first <title> as the label, else none
+ * What an imported file says it means (ADR 0106): its first <title> as the label, else none
  * (a blank label is the words of the icon's current name in every output, so it follows a rename);
  * its first <desc> as the description. The file's name (`_name`) is not stored as a label for that reason. Read from the file's text as dropped (the
  * pipeline keeps both elements, but the outputs replace the root's own with the stored meaning).

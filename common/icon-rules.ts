@@ -11,6 +11,23 @@ export const newIconStatus = (reviews: boolean, role: Actor | null | undefined):
   reviews && !can(role, 'icon:approve') ? 'needs-review' : 'approved'
 
 /**
+ * The review status after a change of an icon's drawing (replace, restore, the maker's save; ADR
+ * 0112): back to needs-review when the workspace reviews and the one drawing may not approve; an
+ * approver's (or a non-reviewing space's) new drawing keeps the status it finds.
+ */
+export const redrawnIconStatus = (reviews: boolean, role: Actor | null | undefined, current: IconStatus) =>
+  newIconStatus(reviews, role) === 'needs-review' ? 'needs-review' : current
+
+/**
+ * The review fields of a new icon, as the server stores them (ADR 0112): an approved icon stands
+ * approved at its first revision; no comment yet.
+ */
+export const newIconReview = (status: IconStatus) => ({
+  approved_revision: status === 'approved' ? 1 : null,
+  review_comment: '',
+})
+
+/**
  * The status of an icon moved into another project: needs review when it arrives that way
  * (`arriving`, by newIconStatus in the target); within its team it keeps its status; into another
  * space (personal ↔ workspace) it starts approved.

@@ -1,4 +1,4 @@
-// A project's Iconify prefix (issue 24, ADR 0021): what `@provider:prefix:name` names it by. Iconify's
+// A project's Iconify prefix (ADR 0021): what `@provider:prefix:name` names it by. Iconify's
 // rule: lowercase words of a-z and 0-9 joined by single hyphens. The database derives one from the
 // project's name by the one slug (common/slug.ts; in SQL: drizzle/0017_one_slug.sql), then "-2",
 // "-3"… while a live project of its scope holds it; an admin may change it, unique in its workspace.

@@ -91,11 +91,11 @@ const listNames = (names: readonly string[]) => {
 
 /** Texts of our own (not in the original specification) that more than one place shows. */
 export const appMessages = {
-  // The error view's ways out (issue 23)
+  // The error view's ways out
   errorRetry: 'Retry',
   errorHome: 'Home',
   errorSignOut: 'Sign out',
-  // The vault when the plan does not keep icons (issue 23)
+  // The vault when the plan does not keep icons
   vaultNeedsPlan: 'Your plan does not keep icons in the vault',
   vaultAskOwner: 'Ask the workspace owner to upgrade.',
   vaultUpgrade: 'Upgrade',
@@ -107,7 +107,7 @@ export const appMessages = {
   svgCpuBudget:
     'Your recent drawings took too much processing time. Please wait a few seconds and try again.',
   signedOut: 'You need to sign in first',
-  // API tokens (issue 24, ADR 0019)
+  // API tokens (ADR 0019)
   tokenInvalid: 'This API token is not valid. Check it, or create a new one in Account → Tokens.',
   tokenExpired: 'This API token has expired. Create a new one in Account → Tokens.',
   tokenRevoked: 'This API token was revoked. Create a new one in Account → Tokens.',
@@ -176,7 +176,7 @@ export const appMessages = {
   syncIconsInvalid: 'The sync icons flag must be 0 or 1',
   syncCursorTooOld: 'This sync cursor is older than the kept history: list everything again',
   invalidEmail: 'Enter a valid e-mail address',
-  // HTTP boundary (issue 10)
+  // HTTP boundary
   crossSiteRefused:
     'This request must come from the Iconvault app itself (its Origin is missing or another site)',
   jsonBodyRequired: 'Send the request body as JSON (Content-Type: application/json)',
@@ -202,7 +202,7 @@ export const appMessages = {
   ownerIsFixed: 'The owner of a workspace cannot be removed or given another role',
   personNotFound: 'This person is not in the workspace',
   invitationNotFound: 'This invitation does not exist or is no longer pending',
-  // Access that really ends (issue 20, ADR 0012)
+  // Access that really ends (ADR 0012)
   invitationExpired: 'This invitation has expired. Ask an admin of the workspace to invite you again.',
   inviterMayNoLongerInvite:
     'The person who invited you can no longer invite people to this workspace. Ask an admin to invite you again.',
@@ -245,7 +245,7 @@ export const appMessages = {
   noCreditsOnPlan: 'Your plan includes no maker credits. Upgrade to get credits.',
   notEnoughCredits: 'Not enough credits left this month',
   creditAmountInvalid: 'Credits to use must be a positive whole number',
-  // Icon vault, copy formats and exports (issue 4, vault UI)
+  // Icon vault, copy formats and exports (vault UI)
   iconCopied: (name: string, format: string) => `Copied ${name} as ${format}`,
   iconRenamed: (name: string) => `Renamed to ${name}`,
   iconsAdded: (count: number) => `Added ${countOf(count, 'icon')}`,
@@ -255,7 +255,7 @@ export const appMessages = {
   iconsCopied: (count: number, project: string) => `Copied ${countOf(count, 'icon')} to ${project}`,
   exportReady: (fileName: string) => `Downloaded ${fileName}`,
   exportSkipped: (count: number) => `${countOf(count, 'icon')} could not be exported`,
-  // Icon history, replacing a drawing and aliases in the detail panel (issue 22, ADR 0407)
+  // Icon history, replacing a drawing and aliases in the detail panel (ADR 0407)
   historyNeedsConnection: 'History needs a connection. Everything else here works offline.',
   historyFailed: 'Could not load the history of this icon',
   iconVersionRestored: (version: number) => `Restored version ${version}`,
@@ -272,7 +272,7 @@ export const appMessages = {
   aliasRemoved: (name: string) => `Removed alias ${name}`,
   aliasDeprecated: (name: string) => `Marked ${name} deprecated`,
   aliasUndeprecated: (name: string) => `${name} is no longer deprecated`,
-  // Undo delete, recently deleted icons, conflicts told (issue 22 items 3 and 4, ADR 0408)
+  // Undo delete, recently deleted icons, conflicts told (ADR 0408)
   undo: 'Undo',
   undeleteIconFailed: 'Failed to bring the icon back',
   deleteIconsTitle: (count: number) => `Delete ${countOf(count, 'icon')}?`,
@@ -316,7 +316,7 @@ export const appMessages = {
   aiUnreachable: 'The AI service could not be reached. Please try again later.',
   aiUpstreamError: 'The AI service answered with an error. Please try again.',
   aiNoSvg: 'The AI answer contained no usable SVG. Try rephrasing the prompt.',
-  // History, trash and stable names (issue 22, ADR 0015, 0016)
+  // History, trash and stable names (ADR 0015, 0016)
   versionNotFound: 'This version of the icon does not exist',
   deletedIconNotFound: 'This icon is not in the recently deleted list (it may have been restored or purged)',
   aliasNotFound: 'This project has no such alias',
@@ -330,7 +330,7 @@ export const appMessages = {
   aliasNameRequired: 'Alias name is required',
   versionRequired: 'Version must be a whole number from 1',
   baseRevisionInvalid: 'The base revision must be a whole number from 1',
-  // Deleted projects and workspaces, kept 30 days (issue 22 item 3, issue 23 item 2; ADR 0018)
+  // Deleted projects and workspaces, kept 30 days (ADR 0018)
   deletedProjectNotFound:
     'This project is not in the recently deleted list (it may have been restored or purged)',
   deletedWorkspaceNotFound:
@@ -365,7 +365,7 @@ export const appMessages = {
   recentlyDeletedListFailed: 'Could not load the recently deleted list',
   iconCount: (n: number) => countOf(n, 'icon'),
   projectCount: (n: number) => countOf(n, 'project'),
-  // The account dialog: credits, change plan, delete account (issue 23 item 7, ADR 0410, ADR 0012)
+  // The account dialog: credits, change plan, delete account (ADR 0410, ADR 0012)
   creditsLeft: (left: number, limit: number) =>
     limit === 0 ? 'None on your plan' : `${formatCount(left)} of ${countOf(limit, 'credit')} left this month`,
   changePlan: 'Change plan',
@@ -405,7 +405,7 @@ export const appMessages = {
     `${countOf(changes, 'change')} made here had not reached the server and could not be saved.`,
 } as const
 
-/** Releases and exports with aliases (issue 22 items 5 and 6, ADR 0017, 0104). */
+/** Releases and exports with aliases (ADR 0017, 0104). */
 export const exportMessages = {
   fontFull:
     'This project has given out every code point an icon font holds (65,534): export it in another format.',
@@ -431,7 +431,7 @@ export const exportMessages = {
   releasesNeedConnection: 'Releases need a connection',
 } as const
 
-/** What icons mean (issue 25 item 1, ADR 0106): accessibility label, description, decorative, tags. */
+/** What icons mean (ADR 0106): accessibility label, description, decorative, tags. */
 export const meaningMessages = {
   labelTooLong: `The label can be at most ${MAX_LABEL_LENGTH} characters`,
   descriptionTooLong: `The description can be at most ${MAX_DESCRIPTION_LENGTH} characters`,
@@ -469,10 +469,11 @@ export const meaningMessages = {
   markedLabelled: (count: string) => `${count} marked not decorative`,
 } as const
 
-/** The Iconify endpoint and prefix (issue 24 item 4, ADR 0021). */
+/** The Iconify endpoint and prefix (ADR 0021). */
 export const iconifyMessages = {
   prefixLabel: 'Iconify prefix',
   prefixHint: (prefix: string) => `Used as @provider:${prefix}:icon-name with the Iconify endpoint`,
+  useInCodeLink: 'Snippets for Iconify, unplugin-icons, Tailwind and the CLI, with this project’s values',
   prefixInvalid: 'The Iconify prefix must be lowercase letters and digits, in words joined by single hyphens',
   prefixTaken: (prefix: string) => `The Iconify prefix “${prefix}” is already used by another project here`,
   prefixNotFound: 'No project with this Iconify prefix',
@@ -495,7 +496,7 @@ export const iconifyMessages = {
     'For a web page, limit the token to the projects the page shows: anyone who reads the page can use it.',
 } as const
 
-/** A project's changes since a cursor (GET /api/icons/changes, issue 24 item 6, ADR 0020). */
+/** A project's changes since a cursor (GET /api/icons/changes, ADR 0020). */
 export const changesMessages = {
   cursorInvalid: 'The changes cursor must be one a changes answer gave (<tag>.<version>)',
   cursorForeign:
@@ -503,7 +504,7 @@ export const changesMessages = {
   cursorTooOld: 'This changes cursor is older than the kept history: list the project again',
 } as const
 
-/** Search by meaning (issue 25 item 2, ADR 0107/0108): GET /api/icons/search and the vault's tiles. */
+/** Search by meaning (ADR 0107/0108): GET /api/icons/search and the vault's tiles. */
 export const searchMessages = {
   queryRequired: 'Say what to search for (q)',
   queryTooLong: `Search for at most ${MAX_QUERY_LENGTH} characters`,
@@ -514,7 +515,7 @@ export const searchMessages = {
   wasAlias: (name: string) => `was ${name}`,
 } as const
 
-/** Duplicates (issue 25, ADR 0109): the import's held drawings, the maker's and the replace's warnings. */
+/** Duplicates (ADR 0109): the import's held drawings, the maker's and the replace's warnings. */
 export const duplicateMessages = {
   heldTitle: (count: number) => `${countOf(count, 'file')} already in this project`,
   duplicateOf: (name: string) => `Same drawing as ${name}`,
@@ -534,4 +535,90 @@ export const duplicateMessages = {
     `Some files were not checked for duplicates: the server refused the check (${reason}). Use the Duplicates filter to find them.`,
   saveWarning: (name: string) => `This drawing is already in the project as ${name}.`,
   nearSaveWarning: (name: string) => `This drawing is nearly the same as ${name}, already in the project.`,
+} as const
+
+/** The review gate (ADR 0112, 0413): POST /api/icons/review, its log and the review queue; in the browser the checklist, approve and reject, the diff and the queue at /review. */
+export const reviewMessages = {
+  decisionInvalid: 'decision must be approve or reject',
+  commentRequired: 'Say why the icon is rejected (comment)',
+  commentTooLong: 'A review comment holds at most 2000 characters',
+  overrideInvalid: 'override must be a list of review rule ids',
+  /** 409 `rules_failed`: the failing rules not overridden, each with what it found. */
+  rulesFailed: (failed: { rule: string; message: string }[]) =>
+    `The drawing fails the review rules: ${failed.map((f) => `${f.rule} (${f.message})`).join('; ')}. Fix it, or approve naming these rules in override.`,
+  /** 409: the drawing changed while it was checked, again and again. */
+  drawingKeptChanging: 'The drawing changed while it was reviewed. Look at it again.',
+  // The browser (ADR 0413)
+  ruleLabels: {
+    view_box: 'View box',
+    stroke_width: 'Stroke width',
+    caps_joins: 'Line caps and joins',
+    fill: 'Fill',
+    no_raster_or_text: 'No images or text',
+    precision: 'Precision',
+    max_elements: 'Element count',
+    live_area: 'Live area',
+  },
+  checklistTitle: 'Review rules',
+  checksPassed: (total: number) => `Passes ${total === 1 ? 'the rule' : `all ${total} rules`}`,
+  checksFailed: (failed: number, total: number) => `Fails ${failed} of ${countOf(total, 'rule')}`,
+  checkRefused: (message: string) => `Not checked: ${message}`,
+  checksLoading: 'Checking the review rules…',
+  saveAnyway: 'It can still be saved: a reviewer sees what fails.',
+  /** The import report: stored files that fail the workspace's rules. */
+  importFailingCount: (files: number) =>
+    `${formatCount(files)} ${files === 1 ? 'fails' : 'fail'} review rules`,
+  importFailing: (files: number, waiting: boolean) =>
+    `${countOf(files, 'file')} ${files === 1 ? 'fails' : 'fail'} the workspace's review rules: saved${waiting ? ', waiting for review' : ''}. Choose one to see what fails and where.`,
+  importFailingList: 'Files failing the review rules',
+  importChecklistTitle: (file: string) => `${file}: review rules`,
+  showAllFailing: 'Show every failing rule',
+  highlightOf: (rule: string) => `Highlighted: ${rule}`,
+  previewHighlighted: 'Preview with the failing elements highlighted',
+  approve: 'Approve',
+  reject: 'Reject',
+  approveOverTitle: (name: string) => `Approve “${name}” over failing rules?`,
+  approveOverBody: 'It fails these review rules. Approving records that you overrode them:',
+  approveOverConfirm: 'Approve anyway',
+  rejectTitle: (name: string) => `Reject “${name}”`,
+  rejectBody: 'The author sees your comment on the icon until its drawing changes.',
+  rejectComment: 'What should change',
+  rejectCommentRequired: 'Say what should change',
+  rejectConfirm: 'Reject',
+  approved: (name: string) => `Approved ${name}`,
+  rejected: (name: string) => `Rejected ${name}`,
+  reviewFailed: 'The review could not be saved. Please try again.',
+  rejectedNotice: (name: string, comment: string) => `“${name}” was rejected: ${comment}`,
+  rejectedBy: (who: string) => `Rejected by ${who}`,
+  rejectedOnIcon: 'Rejected',
+  queueTitle: 'Review',
+  queueEmpty: 'Nothing waits for review here.',
+  queuePersonal: 'Personal projects never need review: choose a workspace to review its icons.',
+  queueNotAllowed: "Only the workspace's people see its review queue.",
+  queueReadOnly: 'Only owners and admins approve or reject icons: you see the queue read-only.',
+  openQueue: 'Review queue',
+  queueFailed: 'The review queue could not be loaded.',
+  queueLabel: 'Icons waiting for review, oldest first',
+  waiting: (count: number) => `${countOf(count, 'icon')} waiting for review`,
+  allProjects: 'All projects',
+  allAuthors: 'All authors',
+  byProject: 'Project',
+  byAuthor: 'Author',
+  keys: 'J and K move, A approves, R rejects, D shows the changes',
+  keysReadOnly: 'J and K move, D shows the changes',
+  showDiff: 'Changes',
+  showChecks: 'Checks',
+  diffSide: 'Side by side',
+  diffOverlay: 'Overlay',
+  diffPixels: 'Pixels',
+  diffApproved: (revision: number) => `Approved (v${revision})`,
+  diffNow: 'Now',
+  diffFade: 'Fade from the approved drawing to now',
+  pixelsDiffer: (changed: number, total: number) =>
+    changed ? `${formatCount(changed)} of ${formatCount(total)} pixels differ` : 'No pixel differs',
+  diffLoading: 'Loading the approved drawing…',
+  diffUnavailable: 'The approved drawing could not be loaded.',
+  drawingUnchanged: 'The drawing is the approved one; only its name or details changed.',
+  newIcon: 'New icon: never approved. Shown at 16, 24 and 32 px beside other icons of its project.',
+  inContext: (size: number, theme: string) => `${size} px on ${theme}`,
 } as const

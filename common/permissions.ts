@@ -22,7 +22,7 @@ export const ACTIONS = {
   'project:create': ['owner', 'admin', 'personal'],
   'project:update': ['owner', 'admin', 'personal'],
   'project:delete': ['owner', 'admin', 'personal'],
-  // Issue 22: a release, and the project's aliases (deprecations, removals), are the admins' call.
+  // A release, and the project's aliases (deprecations, removals), are the admins' call.
   'project:release': ['owner', 'admin', 'personal'],
   'project:aliases': ['owner', 'admin', 'personal'],
   'icon:read': ['owner', 'admin', 'member', 'viewer', 'personal'],

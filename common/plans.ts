@@ -26,7 +26,7 @@ const PLAN_CAPABILITIES: Record<Plan, PlanCapabilities> = {
 /**
  * Monthly prices shown on / and /upgrade, in `currency` (ISO 4217). The billing provider charges
  * (Stripe's price ids, or nothing with the local one); these describe it. A server overrides them
- * with PLAN_PRICE_PRO, PLAN_PRICE_GOLD and PLAN_CURRENCY (server/config.ts) and serves them at
+ * with PLAN_PRICE_PRO, PLAN_PRICE_GOLD and PLAN_CURRENCY (server/config/config.ts) and serves them at
  * GET /api/billing/plans.
  */
 export type PlanPrices = { currency: string; monthly: Record<Plan, number> }
@@ -63,7 +63,7 @@ export const canCreateWorkspace = (plan: Plan | null | undefined) => capabilitie
 
 /**
  * May icons be saved here? In personal mode the user's own plan counts; in a workspace,
- * the workspace owner's plan, which must be gold (docs/product.md §D6).
+ * the workspace owner's plan, which must be gold (ADR 0202).
  */
 export function canSaveIcons(opts: {
   userPlan: Plan | null | undefined
@@ -79,7 +79,7 @@ export const createWorkspaceRefusal = (plan: Plan | null | undefined): string | 
 
 /**
  * Why saving icons is refused here, or null when permitted. The specified message, word for
- * word, in personal mode and in a workspace alike (docs/product.md §D7).
+ * word, in personal mode and in a workspace alike (ADR 0202).
  */
 export function saveIconsRefusal(opts: Parameters<typeof canSaveIcons>[0]): string | null {
   return canSaveIcons(opts) ? null : messages.needProToSave
@@ -118,7 +118,7 @@ const MB = 1024 * 1024
  * a quota in bytes is reached by large drawings long before the icon count. Free plans cannot save
  * icons; their quota only describes what a downgraded account keeps. A server overrides each number
  * with PLAN_ICONS_<PLAN>, PLAN_STORAGE_<PLAN>, PLAN_WORKSPACE_ICONS_<PLAN> and
- * PLAN_WORKSPACE_STORAGE_<PLAN> (server/quota-config.ts).
+ * PLAN_WORKSPACE_STORAGE_<PLAN> (server/config/quota-config.ts).
  */
 export const DEFAULT_STORAGE_QUOTAS: StorageQuotas = {
   free: { personal: { icons: 1_000, bytes: 50 * MB }, workspace: { icons: 1_000, bytes: 50 * MB } },

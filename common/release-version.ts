@@ -1,4 +1,4 @@
-// A project's releases (issue 22 item 6, ADR 0017): the changelog between two released sets and the
+// A project's releases (ADR 0017): the changelog between two released sets and the
 // semantic version it calls for. One rule for the server (POST /api/projects/release) and the dialog.
 //   - major: an icon removed, an alias removed, or an icon renamed without its old name kept as an
 //     alias (code that imports the old name breaks);

@@ -1,6 +1,6 @@
-// How long what was deleted is kept for a restore (issue 22): icons in a project's "Recently
+// How long what was deleted is kept for a restore: icons in a project's "Recently
 // deleted", deleted projects and workspaces. After this they are purged for good, with the
-// history of the icons that went with them (server/domain/icon-trash.ts, project/workspace trash).
+// history of the icons that went with them (server/domain/icons/icon-trash.ts, project/workspace trash).
 export const TRASH_DAYS = 30
 
 /** TRASH_DAYS in milliseconds. */

@@ -1,7 +1,7 @@
 // "May I save icons here?" once, for the server (the maker's capabilities; the create path's plan
 // check) and the browser (the vault's import and move, the maker's save): the role first
 // (common/permissions.ts 'icon:create'), then the plan that counts here (common/plans.ts: the
-// user's own in personal mode, the workspace owner's in a workspace, docs/product.md §Plans, §D6).
+// user's own in personal mode, the workspace owner's in a workspace, docs/product.md §Plans, ADR 0202).
 // The refusal carries the error code the server answers with, so callers decide by it, not by text.
 import { messages } from './messages.ts'
 import { type Actor, can } from './permissions.ts'

@@ -2,11 +2,11 @@
 // gzipped data-dir tarball, written whole or not at all (a temporary file renamed into place).
 // While the server runs it is taken from the live database through its control socket; otherwise
 // the database is opened here (under the same lock the server takes). With DATABASE_URL, use
-// pg_dump (README, "Backups").
+// pg_dump (docs/operations.md, "Backups").
 import { renameSync, rmSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { ConfigError, loadConfig } from '../server/config.ts'
+import { ConfigError, loadConfig } from '../server/config/config.ts'
 import { DataDirLockedError, lockDataDir } from '../server/db/lock.ts'
 import { requestBackup } from '../server/ops/control-socket.ts'
 import { restrictUmask } from '../server/ops/private-files.ts'
@@ -31,7 +31,7 @@ async function main() {
   if (!file) throw new ConfigError('Usage: npm run backup -- FILE')
   const config = loadConfig()
   if (config.databaseUrl)
-    throw new ConfigError('DATABASE_URL is set: back Postgres up with pg_dump (see README).')
+    throw new ConfigError('DATABASE_URL is set: back Postgres up with pg_dump (see docs/operations.md).')
   let data: Buffer
   let from: string
   try {

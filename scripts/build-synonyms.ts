@@ -1,4 +1,4 @@
-// Builds common/search/synonyms.json, the synonym list search ships with (issue 25, ADR 0107), from the
+// Builds common/search/synonyms.json, the synonym list search ships with (ADR 0107), from the
 // tags that three openly licensed icon sets give their icons: lucide-static (ISC), @tabler/icons (MIT)
 // and @phosphor-icons/core (MIT), all devDependencies. Run it after updating them:
 //   node scripts/build-synonyms.ts

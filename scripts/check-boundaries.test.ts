@@ -19,8 +19,10 @@ describe('brokenRule', () => {
   })
 
   it('refuses Hono in server/domain, and imports across common, client and server', () => {
-    expect(brokenRule(at('server/domain/icons.ts'), 'hono')).toMatch(/server\/domain does not import Hono/)
-    expect(brokenRule(at('server/domain/icons.ts'), 'hono/http-exception')).toMatch(/Hono/)
+    expect(brokenRule(at('server/domain/icons/icons.ts'), 'hono')).toMatch(
+      /server\/domain does not import Hono/,
+    )
+    expect(brokenRule(at('server/domain/icons/icons.ts'), 'hono/http-exception')).toMatch(/Hono/)
     expect(brokenRule(at('common/permissions.ts'), '../server/db/client.ts')).toMatch(/common imports/)
     expect(brokenRule(at('client/lib/api.ts'), '../../server/app.ts')).toMatch(/do not import each other/)
   })
@@ -78,7 +80,7 @@ describe('brokenRule', () => {
 })
 
 describe('bypassesWritePath', () => {
-  const domain = at('server/domain/projects.ts')
+  const domain = at('server/domain/projects/projects.ts')
 
   it('refuses a domain file publishing a note, bumping a scope or leaving tombstones itself', () => {
     const planted = [
@@ -94,20 +96,20 @@ describe('bypassesWritePath', () => {
     ].join('\n')
     const found = bypassesWritePath(domain, planted)
     expect(found.map((f) => f.replace(/: server\/domain writes.*$/, ''))).toEqual([
-      'server/domain/projects.ts:2: calls deps.events.publish',
-      'server/domain/projects.ts:3: calls events.publish',
-      'server/domain/projects.ts:4: calls bumpScope',
-      'server/domain/projects.ts:5: calls bumpScopes',
-      'server/domain/projects.ts:6: calls addTombstones',
-      'server/domain/projects.ts:7: calls dropScope',
-      'server/domain/projects.ts:8: sends pg_notify',
+      'server/domain/projects/projects.ts:2: calls deps.events.publish',
+      'server/domain/projects/projects.ts:3: calls events.publish',
+      'server/domain/projects/projects.ts:4: calls bumpScope',
+      'server/domain/projects/projects.ts:5: calls bumpScopes',
+      'server/domain/projects/projects.ts:6: calls addTombstones',
+      'server/domain/projects/projects.ts:7: calls dropScope',
+      'server/domain/projects/projects.ts:8: sends pg_notify',
     ])
     expect(found[0]).toMatch(/server\/domain writes through writeInScope/)
   })
 
   it('allows the write path itself, writes through it, and code outside server/domain', () => {
     const publish = "await deps.events.publish(note, tx)\nawait bumpScope(tx, 'a')"
-    expect(bypassesWritePath(at('server/domain/write-in-scope.ts'), publish)).toEqual([])
+    expect(bypassesWritePath(at('server/domain/sync/write-in-scope.ts'), publish)).toEqual([])
     expect(bypassesWritePath(at('server/context.ts'), publish)).toEqual([])
     const through = [
       'await writeInScope(deps, [key], async ({ tx, version, tombstone, announce }) => {',

@@ -4,7 +4,7 @@
 //   - client/app (the shell that composes features, as routes do) is imported by no feature;
 //   - server/domain never imports Hono (it is plain functions of (db, actor, input));
 //   - common imports neither server nor client, and client and server never import each other;
-//   - server/domain writes only through its one write path (server/domain/write-in-scope.ts, ADR
+//   - server/domain writes only through its one write path (server/domain/sync/write-in-scope.ts, ADR
 //     0309): no other domain file bumps a scope's version, leaves tombstones, drops a scope or
 //     publishes a change note itself (`bumpScope`, `addTombstones`, `dropScope`, `events.publish`,
 //     `pg_notify`);
@@ -80,7 +80,7 @@ export function brokenRule(from: string, specifier: string): string | null {
 }
 
 /** The one module of server/domain that may bump scopes and publish notes. */
-const WRITE_PATH = join('server', 'domain', 'write-in-scope.ts')
+const WRITE_PATH = join('server', 'domain', 'sync', 'write-in-scope.ts')
 /** What only the write path does: the calls, by name, and NOTIFY by hand. */
 const WRITE_PATH_CALLS = new Set(['bumpScope', 'bumpScopes', 'addTombstones', 'dropScope'])
 const WRITE_PATH_RULE = 'server/domain writes through writeInScope (write-in-scope.ts)'

@@ -1,7 +1,7 @@
 // `npm run db:migrate`: applies the migrations in drizzle/ to the configured database (PGlite in
 // DATA_DIR, or DATABASE_URL) and exits. The server also migrates at start-up (under an advisory
 // lock on Postgres); this command lets a deployment migrate once before starting its processes.
-import { ConfigError, loadConfig } from '../server/config.ts'
+import { ConfigError, loadConfig } from '../server/config/config.ts'
 import { openStore } from '../server/db/client.ts'
 import { DataDirLockedError } from '../server/db/lock.ts'
 import { privateDataDir, restrictUmask } from '../server/ops/private-files.ts'

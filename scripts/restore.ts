@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { ConfigError, loadConfig } from '../server/config.ts'
+import { ConfigError, loadConfig } from '../server/config/config.ts'
 import { lockDataDir } from '../server/db/lock.ts'
 import { privateDataDir, restrictUmask } from '../server/ops/private-files.ts'
 
@@ -15,7 +15,7 @@ async function main() {
   if (!file) throw new ConfigError('Usage: npm run restore -- FILE')
   const config = loadConfig()
   if (config.databaseUrl)
-    throw new ConfigError('DATABASE_URL is set: restore Postgres with pg_restore (see README).')
+    throw new ConfigError('DATABASE_URL is set: restore Postgres with pg_restore (see docs/operations.md).')
   const source = resolve(file)
   if (!existsSync(source)) throw new ConfigError(`No such backup file: ${source}`)
   const release = lockDataDir(config.dataDir)

@@ -6,16 +6,17 @@ import { HTTPException } from 'hono/http-exception'
 import { codeForStatus, errorBody } from '../common/error-codes.ts'
 import { MAX_REQUEST_BODY_BYTES } from '../common/icon-limits.ts'
 import { appMessages } from '../common/messages.ts'
-import type { Auth } from './auth.ts'
+import type { Auth } from './auth/auth.ts'
 import { settlePlan } from './billing/settle-plan.ts'
 import { type KeptAnswer, keptAnswer } from './cache/kept-answer.ts'
+import { sessionAnswers } from './cache/session-answers.ts'
+import { processMark } from './cache/wrote-elsewhere.ts'
 import type { Store } from './db/client.ts'
 import { isConnectionError } from './db/connection-errors.ts'
 import { isUniqueViolation } from './db/unique-violation.ts'
 import type { Deps } from './domain/deps.ts'
 import { ApiError } from './domain/errors.ts'
-import { openApiDocument } from './domain/openapi.ts'
-import type { Logger } from './log.ts'
+import type { Logger } from './log/log.ts'
 import { bearerOf, bearerOnly, tokenGate, tokenLoad } from './middleware/api-token.ts'
 import { clientAddress } from './middleware/client-ip.ts'
 import { answerKept, compressJson } from './middleware/compress-json.ts'
@@ -26,20 +27,25 @@ import { keepProjectLists } from './middleware/project-lists.ts'
 import { loggedPath, requestLog } from './middleware/request-log.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { type AppEnv, sessionMiddleware } from './middleware/session.ts'
+import { keepSessionAnswers } from './middleware/session-keep.ts'
+import { writeFirst } from './middleware/write-first.ts'
 import { authRoutes } from './routes/auth.ts'
 import { billingRoutes } from './routes/billing.ts'
 import { creditsRoutes } from './routes/credits.ts'
 import { eventRoutes } from './routes/events.ts'
 import { healthRoutes } from './routes/health.ts'
 import { iconCheckRoutes } from './routes/icon-checks.ts'
+import { iconHistoryRoutes } from './routes/icon-history.ts'
 import { iconSearchRoutes } from './routes/icon-search.ts'
 import { iconifyRoutes } from './routes/iconify.ts'
 import { iconRoutes } from './routes/icons.ts'
 import { makerRoutes } from './routes/maker.ts'
 import { meRoutes } from './routes/me.ts'
+import { openApiDocument } from './routes/openapi.ts'
 import { projectAliasRoutes } from './routes/project-aliases.ts'
 import { projectReleaseRoutes } from './routes/project-releases.ts'
 import { projectRoutes } from './routes/projects.ts'
+import { reviewRoutes } from './routes/reviews.ts'
 import { syncRoutes } from './routes/sync.ts'
 import { tokenRoutes } from './routes/tokens.ts'
 import { usageRoutes } from './routes/usage.ts'
@@ -60,6 +66,8 @@ export function createApp(deps: AppDeps) {
   app.use(requestLog(deps.logger, { trustRequestId: deps.deps.config.trustProxy > 0 }))
   app.use(securityHeaders())
   app.use(closeUnreadBodies())
+  // A writing request's database calls go before waiting reads (write-first.ts, ADR 0417).
+  app.use(writeFirst())
 
   const api = new Hono<AppEnv>()
   api.use(clientAddress(deps.deps.config.trustProxy)) // behind TRUST_PROXY proxies (ADR 0006)
@@ -80,9 +88,12 @@ export function createApp(deps: AppDeps) {
   })
   // A GET's body is never read (and asking for it would build a whole fetch Request per GET).
   api.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)))
-  // Iconify answers as sent, for the lane that sends them again (iconify-keep.ts, ADR 0021); any
+  // Iconify answers as sent, for the fast path that sends them again (iconify-keep.ts, ADR 0021); any
   // write answered here forgets them.
   api.use(keepIconifyAnswers(deps.store.db, deps.deps.events))
+  // A session's answers of /api/me, /api/projects and icon lists as sent, for the fast path that sends
+  // them again (session-keep.ts, ADR 0416); any write answered here forgets them.
+  api.use(keepSessionAnswers(deps.store.db, deps.deps.events))
   // ETag/304 and brotli/gzip for JSON answers (compress-json.ts); a GET with an ETag may be kept
   // by the browser but revalidated every time, everything else is never stored.
   api.use(compressJson())
@@ -97,17 +108,23 @@ export function createApp(deps: AppDeps) {
     }
   })
   // Sessions of GETs from a short-lived cache, forgotten when a request may have changed them (ADR 0303).
-  const session = sessionMiddleware(deps.auth, deps.deps.events, { clearsAll: STRIPE_WEBHOOK_PATH })
+  const session = sessionMiddleware(deps.auth, deps.deps.events, {
+    clearsAll: STRIPE_WEBHOOK_PATH,
+    cache: sessionAnswers(deps.store.db).sessions, // shared with the fast path (session-fast-path.ts)
+    // Other processes may share a Postgres database: a session's write tells them (ADR 0418).
+    writeMark: deps.store.kind === 'postgres' ? processMark(deps.store.db) : undefined,
+  })
   api.use(session.forgetOnWrite)
   // Project lists kept per user while change notes say nothing changed (project-list-cache.ts).
   api.use(keepProjectLists(deps.store.db, deps.deps.events))
   api.route('/auth', authRoutes(deps.auth))
   api.route('/health', healthRoutes(deps.store))
-  // The OpenAPI 3.1 description of the routes a token can call (issue 24), public, built once.
-  let openApi: KeptAnswer | undefined
-  api.get('/openapi.json', (c) => {
-    openApi ??= keptAnswer(openApiDocument(API_VERSION))
-    return answerKept(c, openApi)
+  // The OpenAPI 3.1 description of the routes a token can call, public, generated from the described
+  // routes once all are mounted (at its first request, ADR 0029), then kept.
+  let openApi: Promise<KeptAnswer> | undefined
+  api.get('/openapi.json', async (c) => {
+    openApi ??= openApiDocument(app as unknown as Hono<never>, API_VERSION).then((doc) => keptAnswer(doc))
+    return answerKept(c, await openApi)
   })
   // The Iconify endpoint (ADR 0021): its token is in the path; no session or cookie is read.
   api.route('/iconify', iconifyRoutes(deps.deps))
@@ -126,13 +143,16 @@ export function createApp(deps: AppDeps) {
   api.route('/credits', creditsRoutes(deps.store))
   api.route('/me', meRoutes)
   api.route('/tokens', tokenRoutes(deps.deps))
+  // The review gate (ADR 0112): /api/icons/review, /api/icons/reviews, /api/workspaces/review-queue.
+  api.route('/', reviewRoutes(deps.deps))
   api.route('/workspaces', workspaceRoutes(deps.deps))
-  // A project's aliases (issue 22) before the projects router: /api/projects/aliases*.
+  // A project's aliases before the projects router: /api/projects/aliases*.
   api.route('/projects', projectAliasRoutes(deps.deps))
   api.route('/projects', projectReleaseRoutes(deps.deps)) // release, releases, release-preview, export
   api.route('/projects', projectRoutes(deps.deps))
-  api.route('/icons', iconSearchRoutes(deps.deps)) // GET /api/icons/search (issue 25)
+  api.route('/icons', iconSearchRoutes(deps.deps)) // GET /api/icons/search
   api.route('/icons', iconCheckRoutes(deps.deps)) // GET /api/icons/checks, POST /api/icons/check-rules
+  api.route('/icons', iconHistoryRoutes(deps.deps)) // history, restore, replace, deleted, undelete
   api.route('/icons', iconRoutes(deps.deps))
   api.route('/sync', syncRoutes(deps.deps))
   api.route('/usage', usageRoutes(deps.deps))

@@ -4,15 +4,17 @@
 import type { RequestListener } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { createApp } from './app.ts'
-import { createAuth } from './auth.ts'
-import type { Config } from './config.ts'
+import { createAuth } from './auth/auth.ts'
+import { sessionAnswers } from './cache/session-answers.ts'
+import type { Config } from './config/config.ts'
 import { type OpenOptions, openStore, type Store } from './db/client.ts'
-import { releaseAccount } from './domain/account-deletion.ts'
-import { createEventBus, type EventBus } from './events.ts'
+import { releaseAccount } from './domain/accounts/account-deletion.ts'
+import { createMailer, type Mailer } from './emails/mail.ts'
+import { createEventBus, type EventBus } from './events/events.ts'
 import { createHeavyWork, type HeavyWork } from './heavy-work/heavy-work.ts'
-import { iconifyLane } from './iconify-lane.ts'
-import { createLogger, type Logger } from './log.ts'
-import { createMailer, type Mailer } from './mail.ts'
+import { iconifyFastPath } from './iconify-fast-path.ts'
+import { createLogger, type Logger } from './log/log.ts'
+import { sessionFastPath } from './session-fast-path.ts'
 import { createSvgPool, type SvgPool, type SvgPoolOptions } from './svg-pool/pool.ts'
 
 export type ServerContext = {
@@ -26,8 +28,9 @@ export type ServerContext = {
   auth: ReturnType<typeof createAuth>
   app: ReturnType<typeof createApp>
   /**
-   * The node:http request listener: a kept Iconify answer goes out before the app is asked
-   * (iconify-lane.ts, ADR 0021); everything else is the app's, as @hono/node-server wires it.
+   * The node:http request listener: a kept Iconify answer (iconify-fast-path.ts, ADR 0021) or a
+   * session's kept answer (session-fast-path.ts, ADR 0416) goes out before the app is asked;
+   * everything else is the app's, as @hono/node-server wires it.
    */
   listener: RequestListener
   close(): Promise<void>
@@ -58,11 +61,17 @@ export async function createContext(
     store,
     mailer,
     logger,
-    onSessionEnded: (id, reason) => events.publish({ entity: 'sessions', op: 'ended', ids: [id], reason }),
+    // Forgotten here before the request that ended it answers; in every other process by its note.
+    onSessionEnded: (id, reason) => {
+      sessionAnswers(store.db).sessions.endSessions([id])
+      return events.publish({ entity: 'sessions', op: 'ended', ids: [id], reason })
+    },
     beforeUserDelete: (userId) => releaseAccount(deps, userId),
   })
   const app = createApp({ auth, store, deps, logger })
-  const lane = iconifyLane({ db: store.db, logger, trustRequestId: config.trustProxy > 0 })
+  const sending = { db: store.db, logger, trustRequestId: config.trustProxy > 0 }
+  const iconify = iconifyFastPath(sending)
+  const signedIn = sessionFastPath({ ...sending, kind: store.kind })
   const hono = getRequestListener(app.fetch, { hostname: config.host })
   return {
     config,
@@ -75,7 +84,7 @@ export async function createContext(
     auth,
     app,
     listener: (req, res) => {
-      if (!lane(req, res)) hono(req, res)
+      if (!iconify(req, res) && !signedIn(req, res)) hono(req, res)
     },
     close: async () => {
       await svg.close()

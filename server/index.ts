@@ -4,16 +4,19 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { startupBillingLine } from './billing/test-checkout.ts'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadConfig } from './config/config.ts'
 import { createContext } from './context.ts'
 import { DataDirLockedError } from './db/lock.ts'
-import { startDraining } from './lifecycle.ts'
-import { createLogger } from './log.ts'
-import { reduceMemoryWhenIdle } from './memory.ts'
+import { createLogger } from './log/log.ts'
 import { startControlSocket } from './ops/control-socket.ts'
+import { startDraining } from './ops/lifecycle.ts'
+import { reduceMemoryWhenIdle } from './ops/memory.ts'
 import { privateDataDir, restrictUmask } from './ops/private-files.ts'
 
 const started = performance.now()
+
+/** How long an idle kept-alive connection stays open (ADR 0024): above proxies' usual 60 s. */
+const IDLE_CONNECTION_MS = 65_000
 
 async function main() {
   // DATA_DIR's files, the database thread's included, are the app's own user's only (ADR 0007).
@@ -33,8 +36,11 @@ async function main() {
     { billing: config.billing.provider, testCheckout: config.billing.testCheckout.allowed },
     billing.message,
   )
-  // ctx.listener: the Iconify lane, then the app (context.ts).
+  // ctx.listener: the Iconify fast path, then the app (context.ts).
   const server = createServer(ctx.listener)
+  // An idle kept-alive connection outlives the pools of the clients and proxies in front (ADR 0024):
+  // closed at Node's 5 s, a request sent on it as it closes was reset (seen from Playwright's client).
+  server.keepAliveTimeout = IDLE_CONNECTION_MS
   server.listen(config.port, config.host, () => {
     const ms = Math.round(performance.now() - started)
     const db = ctx.store.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'Postgres'
@@ -43,7 +49,7 @@ async function main() {
       { port, database: ctx.store.kind, ms },
       `Iconvault listening on ${config.baseUrl} (${db})`,
     )
-    // Start-up's garbage is collected at once and the heap shrunk again after bursts (memory.ts).
+    // Start-up's garbage is collected at once and the heap shrunk again after bursts (ops/memory.ts).
     reduceMemoryWhenIdle()
   })
   let stopping = false

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The iconvault command (issue 24 item 3, ADR 0020): login, pull, push. Runs on Node 24 as it is
+// The iconvault command (ADR 0020): login, pull, push. Runs on Node 24 as it is
 // (type stripping, no build step): `node cli/bin/iconvault.ts …` or `npx ./cli …` from the repository.
 // Exit codes: 0 done, 1 differences found by --check, 2 usage, 3 authentication, 4 not found,
 // 5 network, 6 refused by plan or permission; each failure says why in one line on stderr.

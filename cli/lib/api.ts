@@ -1,5 +1,7 @@
 // The server's API as the CLI calls it: `Authorization: Bearer <token>`, one error shape
 // `{ error, code }` mapped to the CLI's exit codes (ADR 0020); 429 and 503 retried (backoff.ts).
+import type { z } from 'zod'
+import { errorAnswer } from '../../common/schemas/answers.ts'
 import { withRetries } from './backoff.ts'
 import type { Config } from './config.ts'
 import { CliError, EXIT } from './errors.ts'
@@ -42,24 +44,39 @@ export async function request(
   // A busy server (429, 503) is asked again after its Retry-After, a bounded number of times.
   const res = await withRetries(send, (line) => process.stderr.write(`iconvault: ${line} [${route}]\n`))
   if (res.ok || res.status === 304) return res
-  let message = `HTTP ${res.status}`
-  let code = ''
-  try {
-    const json = (await res.json()) as { error?: string; code?: string }
-    message = json.error ?? message
-    code = json.code ?? ''
-  } catch {
-    // not the JSON error shape
-  }
-  throw new CliError(exitFor(res.status), `${message}${code ? ` (${code})` : ''} [${route}]`, res.status)
+  // The one error shape (ADR 0004); a body that is not it (a proxy's page) says its status only.
+  const answer = errorAnswer.safeParse(await res.json().catch(() => null))
+  const message = answer.success ? answer.data.error : `HTTP ${res.status}`
+  const code = answer.success ? answer.data.code : undefined
+  throw new CliError(
+    exitFor(res.status),
+    `${message}${code ? ` (${code})` : ''} [${route}]`,
+    res.status,
+    code,
+  )
 }
 
-export async function getJson<T>(config: Config, path: string): Promise<T> {
-  const res = await request(config, path)
-  return ((await res.json()) as { data: T }).data
+/** The answer's `data`, read by `schema` (common/schemas/answers.ts): anything else is refused, never misread. */
+async function dataOf<T>(res: Response, schema: z.ZodType<T>, path: string): Promise<T> {
+  const body = (await res.json().catch(() => null)) as { data?: unknown } | null
+  const parsed = schema.safeParse(body?.data)
+  if (!parsed.success)
+    throw new CliError(
+      EXIT.network,
+      `The server's answer is not what Iconvault answers [${path.split('?')[0]}]`,
+    )
+  return parsed.data
 }
 
-export async function postJson<T>(config: Config, path: string, body: unknown): Promise<T> {
-  const res = await request(config, path, body)
-  return ((await res.json()) as { data: T }).data
+export async function getJson<T>(config: Config, path: string, schema: z.ZodType<T>): Promise<T> {
+  return dataOf(await request(config, path), schema, path)
+}
+
+export async function postJson<T>(
+  config: Config,
+  path: string,
+  body: unknown,
+  schema: z.ZodType<T>,
+): Promise<T> {
+  return dataOf(await request(config, path, body), schema, path)
 }

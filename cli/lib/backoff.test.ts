@@ -13,8 +13,12 @@ describe('retryDelayMs', () => {
     expect(retryDelayMs('86400', 0, now)).toBe(MAX_WAIT_MS)
     expect(retryDelayMs('Wed, 01 Dec 2027 10:00:00 GMT', 0, now)).toBe(MAX_WAIT_MS)
   })
-  it('doubles from 1 s without a readable Retry-After', () => {
-    expect([null, 'soon', '-1', ''].map((h, i) => retryDelayMs(h, i, now))).toEqual([1000, 2000, 4000, 8000])
+  it('doubles from 1 s without a readable Retry-After, each wait between half and the whole step', () => {
+    const whole = () => 1
+    expect([null, 'soon', '-1', ''].map((h, i) => retryDelayMs(h, i, now, whole))).toEqual([
+      1000, 2000, 4000, 8000,
+    ])
+    expect([null, 'soon'].map((h, i) => retryDelayMs(h, i, now, () => 0))).toEqual([500, 1000])
   })
 })
 

@@ -1,22 +1,25 @@
 // How the CLI waits out a busy server (ADR 0020): a 429 or 503 is asked again after its
 // Retry-After (seconds or an HTTP date), at most MAX_RETRIES times and at most MAX_WAIT_MS each;
-// without a readable Retry-After, 1, 2, 4, 8 s. Each wait is said on stderr.
+// without a readable Retry-After, the one backoff (common/backoff.ts, ADR 0032): 1, 2, 4, 8 s steps,
+// each wait between half and the whole step (CI jobs refused together do not return together).
+// Each wait is said on stderr.
+import { backoffDelay, retryAfterMs } from '../../common/backoff.ts'
 
 export const MAX_RETRIES = 4
 export const MAX_WAIT_MS = 60_000
 
+const BACKOFF = { firstMs: 1000, maxMs: MAX_WAIT_MS }
+
 const isRetryable = (status: number) => status === 429 || status === 503
 
 /** How long to wait before retry number `attempt` (0-based), from the answer's Retry-After. */
-export function retryDelayMs(retryAfter: string | null, attempt: number, now = Date.now()): number {
-  const value = retryAfter?.trim() ?? ''
-  let ms: number
-  if (/^\d+(\.\d+)?$/.test(value)) ms = Number(value) * 1000
-  else {
-    // An HTTP date names its day and month; anything else (a negative number, a bare year) is unreadable.
-    const at = /[a-z]/i.test(value) ? Date.parse(value) : Number.NaN
-    ms = Number.isNaN(at) ? 1000 * 2 ** attempt : at - now
-  }
+export function retryDelayMs(
+  retryAfter: string | null,
+  attempt: number,
+  now = Date.now(),
+  random: () => number = Math.random,
+): number {
+  const ms = retryAfterMs(retryAfter, now) ?? backoffDelay(attempt, BACKOFF, random)
   return Math.min(MAX_WAIT_MS, Math.max(0, Math.ceil(ms)))
 }
 

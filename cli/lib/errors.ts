@@ -1,4 +1,6 @@
-// The CLI's exit codes (issue 24 item 5, ADR 0020) and the error that carries one.
+// The CLI's exit codes (ADR 0020) and the error that carries one.
+import type { ErrorCode } from '../../common/error-codes.ts'
+
 export const EXIT = {
   done: 0,
   differs: 1,
@@ -13,10 +15,13 @@ export class CliError extends Error {
   readonly exitCode: number
   /** The HTTP status the server refused with, when it did. */
   readonly status: number | undefined
-  constructor(exitCode: number, message: string, status?: number) {
+  /** The code of the server's error answer (common/error-codes.ts), when it sent one. */
+  readonly code: ErrorCode | undefined
+  constructor(exitCode: number, message: string, status?: number, code?: ErrorCode) {
     super(message)
     this.exitCode = exitCode
     this.status = status
+    this.code = code
   }
 }
 

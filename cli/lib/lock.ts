@@ -45,7 +45,15 @@ export interface Lock {
 
 export const sha256 = (text: string | Uint8Array) => createHash('sha256').update(text).digest('hex')
 
-export const lockText = (lock: Lock) => `${JSON.stringify(lock, null, 2)}\n`
+const texts = new WeakMap<Lock, string>()
+/** The lock file's text (made once per lock: a pull compares and writes it more than once). */
+export function lockText(lock: Lock): string {
+  const kept = texts.get(lock)
+  if (kept !== undefined) return kept
+  const text = `${JSON.stringify(lock, null, 2)}\n`
+  texts.set(lock, text)
+  return text
+}
 
 const HEX64 = /^[0-9a-f]{64}$/
 

@@ -1,6 +1,7 @@
 // What a pull builds from (ADR 0020): the project's changes since the lock's cursor (GET
 // /api/icons/changes, applied to the lock's icons), or the whole icon list under a cursor taken
 // just before it, or a release's export. Only the changes path reads the lock's icons.
+import { iconChangesAnswer, iconRowsAnswer } from '../../common/schemas/answers.ts'
 import type { IconChanges } from '../../common/schemas/icon-changes.ts'
 import type { IconRow } from '../../common/schemas/rows.ts'
 import type { CopyFormat } from '../../common/svg/index.ts'
@@ -27,14 +28,16 @@ const changesPath = (project: string, since?: string) =>
 
 /** The project's cursor now: taken before its list, so a change the list missed comes again next time. */
 export const cursorNow = async (src: Source) =>
-  (await getJson<IconChanges>(src.config, changesPath(src.project))).cursor
+  (await getJson(src.config, changesPath(src.project), iconChangesAnswer)).cursor
 
 /** The whole list, built. */
 export async function wholeList(src: Source): Promise<{ rows: IconRow[]; built: Built }> {
-  const res = await request(src.config, `/api/icons?project_id=${encodeURIComponent(src.project)}`)
-  const rows = ((await res.json()) as { data: IconRow[] }).data.filter(
-    (row) => !src.approvedOnly || row.icon_status === 'approved',
+  const listed = await getJson(
+    src.config,
+    `/api/icons?project_id=${encodeURIComponent(src.project)}`,
+    iconRowsAnswer,
   )
+  const rows = listed.filter((row) => !src.approvedOnly || row.icon_status === 'approved')
   return { rows, built: (await builder())(rows, src.format, src.classPrefix)! }
 }
 
@@ -46,9 +49,11 @@ export async function changesSince(src: Source, since: string): Promise<Changes 
   for (;;) {
     let page: IconChanges
     try {
-      page = await getJson<IconChanges>(src.config, changesPath(src.project, out.cursor))
+      page = await getJson(src.config, changesPath(src.project, out.cursor), iconChangesAnswer)
     } catch (error) {
-      if (error instanceof CliError && (error.status === 400 || error.status === 410)) return null
+      // A cursor the server no longer keeps, or one it does not take (another project's): start afresh.
+      if (error instanceof CliError && (error.code === 'cursor_expired' || error.code === 'invalid'))
+        return null
       throw error
     }
     for (const id of page.removed) {
@@ -65,13 +70,14 @@ export async function changesSince(src: Source, since: string): Promise<Changes 
 }
 
 /**
- * The lock's icons with the changes applied, built; null when only the whole list can say (an icon
- * left out before, a new name equal to a kept icon's, a kept icon whose file name would change).
+ * The rows a pull from the cursor builds: the lock's icons the changes left alone (kept: their file
+ * and its sha256, no markup) and the changed rows; null when only the whole list can say (an icon
+ * left out before or without an id, a new name equal to a kept icon's). Pure: unit-tested.
  */
-export async function applyChanges(src: Source, lock: Lock, changes: Changes): Promise<Built | null> {
+export function rowsWithChanges(lock: Lock, changes: Changes, approvedOnly: boolean): PullIcon[] | null {
   if (lock.skipped?.length || lock.icons.some((icon) => !icon.id)) return null
   const incoming = [...changes.changed.values()].filter(
-    (row) => !src.approvedOnly || row.icon_status === 'approved',
+    (row) => !approvedOnly || row.icon_status === 'approved',
   )
   const kept: PullIcon[] = lock.icons
     .filter((icon) => !changes.changed.has(icon.id!) && !changes.removed.has(icon.id!))
@@ -85,7 +91,16 @@ export async function applyChanges(src: Source, lock: Lock, changes: Changes): P
   // Icons of one name are ordered by their markup, which the lock does not keep.
   const keptNames = new Set(kept.map((icon) => icon.name))
   if (incoming.some((row) => keptNames.has(row.name))) return null
-  return (await builder())([...kept, ...incoming], src.format, src.classPrefix)
+  return [...kept, ...incoming]
+}
+
+/**
+ * The lock's icons with the changes applied, built; null when only the whole list can say
+ * (rowsWithChanges, or a kept icon whose file name would change: build-files.ts).
+ */
+export async function applyChanges(src: Source, lock: Lock, changes: Changes): Promise<Built | null> {
+  const rows = rowsWithChanges(lock, changes, src.approvedOnly)
+  return rows && (await builder())(rows, src.format, src.classPrefix)
 }
 
 /** A release export is refused past these sizes: a hostile server cannot fill the disk or the memory. */

@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs'
 import { defaultClassPrefix } from '../../common/exports/class-prefix.ts'
 import { countOf, formatCount } from '../../common/format-count.ts'
+import { projectNamesAnswer } from '../../common/schemas/answers.ts'
 import type { CopyFormat } from '../../common/svg/index.ts'
 import { getJson } from './api.ts'
 import type { Built } from './build-files.ts'
@@ -13,8 +14,10 @@ import type { Config } from './config.ts'
 import { converterStamp } from './converter-stamp.ts'
 import { CliError, EXIT } from './errors.ts'
 import { LOCK_FILE, type Lock, lockText, readLock, sha256 } from './lock.ts'
+import { lockFor, planPull, sameOptions, touchedFiles } from './pull-plan.ts'
 import { applyChanges, changesSince, cursorNow, releaseFiles, type Source, wholeList } from './pull-source.ts'
-import { assertPlan, deleteInside, readPlain, writeInside } from './safe-paths.ts'
+import { assertPlan, deleteInside, namesIn, readPlain, writeInside } from './safe-paths.ts'
+import { writeFiles } from './write-files.ts'
 
 export interface PullOptions {
   project: string
@@ -25,10 +28,6 @@ export interface PullOptions {
   dryRun: boolean
   check: boolean
   classPrefix?: string
-}
-
-function ownedFiles(lock: Lock | null): Set<string> {
-  return new Set(lock ? [...lock.icons.map((icon) => icon.file), ...Object.keys(lock.files)] : [])
 }
 
 /** Refuses (exit 2) a folder with files but no lock file: it is not one the CLI wrote. */
@@ -58,23 +57,9 @@ function folderMatches(dir: string, lock: Lock): boolean {
   })
 }
 
-/** Whether a lock was written by a latest pull with these options (its cursor then applies). */
-function sameOptions(
-  old: Lock | null,
-  opts: PullOptions,
-  classPrefix: string,
-  converter: string,
-): old is Lock {
-  return (
-    !!old &&
-    !opts.release &&
-    old.release === 'latest' &&
-    old.project === opts.project &&
-    old.format === opts.format &&
-    (old.approved_only ?? false) === opts.approvedOnly &&
-    old.converter === converter &&
-    (opts.format !== 'css' || old.class_prefix === classPrefix)
-  )
+/** Lines said a block at a time: a pull of 50,000 icons makes 50 writes to stdout, not 50,000. */
+function logLines(log: (line: string) => void, lines: readonly string[]) {
+  for (let at = 0; at < lines.length; at += 1_000) log(lines.slice(at, at + 1_000).join('\n'))
 }
 
 export async function pull(config: Config, opts: PullOptions, log: (line: string) => void): Promise<number> {
@@ -86,9 +71,8 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
       ? ''
       : (opts.classPrefix ??
         defaultClassPrefix(
-          (await getJson<{ id: string; name: string }[]>(config, '/api/projects')).find(
-            (p) => p.id === opts.project,
-          )?.name ?? '',
+          (await getJson(config, '/api/projects', projectNamesAnswer)).find((p) => p.id === opts.project)
+            ?.name ?? '',
         ))
   const src: Source = {
     config,
@@ -121,72 +105,18 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
     built = opts.release ? await releaseFiles(src, opts.release) : (await wholeList(src)).built
   }
   for (const { name, error } of built.skipped) log(`skipped ${name}: ${error}`)
-  const skipped = opts.release ? [] : built.skipped.flatMap(({ id }) => (id ? [id] : []))
-
-  const lock: Lock = {
-    lockfile: 1,
-    project: opts.project,
-    release: opts.release ?? 'latest',
-    format: opts.format,
-    ...(opts.format === 'css' ? { class_prefix: classPrefix } : {}),
-    ...(opts.approvedOnly ? { approved_only: true } : {}),
-    ...(state ? { state, converter } : {}),
-    ...(skipped.length ? { skipped } : {}),
-    icons: built.icons.map(({ id, name, file, sha256: hash, aliases }) => ({
-      id,
-      name,
-      file,
-      sha256: hash,
-      ...(aliases ? { aliases } : {}),
-    })),
-    files: Object.fromEntries(built.extra.map(({ file, text }) => [file, sha256(text)])),
-  }
-  const wanted = new Map<string, string>([
-    ...built.icons.flatMap(({ file, text }) => (text === undefined ? [] : [[file, text] as const])),
-    ...built.extra.map(({ file, text }) => [file, text] as const),
-  ])
-  wanted.set(LOCK_FILE, lockText(lock))
-  // Kept icons' files are on disk with their bytes already (folderMatches said so).
-  const keptFiles = new Set(built.icons.flatMap(({ file, text }) => (text === undefined ? [file] : [])))
-
-  // A lock that differs only in its cursor (changes that touched no file) is no difference: after
-  // a pull from the cursor it is not even written (the folder's files say the same); after a whole
-  // list it is (the old cursor was missing or refused: renewed).
-  const withoutState = (text: string | null) => {
-    if (text === null) return null
-    try {
-      const { state: _state, converter: _converter, list_etag: _etag, ...rest } = JSON.parse(text) as Lock
-      return JSON.stringify(rest)
-    } catch {
-      return text
-    }
-  }
+  const lock = lockFor(opts, built, { classPrefix, state, converter })
   // Every name the pull may write, keep or delete, checked before anything is read or written: a
-  // plain file name inside the folder, absent or a regular file there (safe-paths.ts).
-  assertPlan(opts.out, [...wanted.keys(), ...keptFiles, ...ownedFiles(old)])
-  const diskLock = readPlain(opts.out, LOCK_FILE)?.toString('utf8') ?? null
-  const stateOnly =
-    diskLock !== null &&
-    diskLock !== lockText(lock) &&
-    withoutState(diskLock) === withoutState(lockText(lock))
-  const renew = stateOnly && !fromCursor
-  const writes = [...wanted].filter(([file, text]) => {
-    if (file === LOCK_FILE && stateOnly) return false
-    const disk = readPlain(opts.out, file)
-    return !disk || sha256(disk) !== sha256(text)
-  })
-  const deletes = [...ownedFiles(old)].filter(
-    (file) => !wanted.has(file) && !keptFiles.has(file) && readPlain(opts.out, file) !== null,
-  )
-
-  // What changed, by icon: against the lock, or, without one, everything is added.
-  const before = new Map((old?.icons ?? []).map((icon) => [icon.id ?? icon.file, icon]))
-  const after = new Map(lock.icons.map((icon) => [icon.id ?? icon.file, icon]))
-  const added = lock.icons.filter((icon) => !before.has(icon.id ?? icon.file))
-  const removed = (old?.icons ?? []).filter((icon) => !after.has(icon.id ?? icon.file))
-  const changed = lock.icons.filter((icon) => {
-    const was = before.get(icon.id ?? icon.file)
-    return was && (was.sha256 !== icon.sha256 || was.file !== icon.file || was.name !== icon.name)
+  // plain file name inside the folder, absent or a regular file there (safe-paths.ts). One listing
+  // of the folder says which names need a look at all.
+  const present = namesIn(opts.out)
+  assertPlan(opts.out, touchedFiles(old, lock, built), present)
+  const { writes, deletes, added, changed, removed, renew } = planPull({
+    old,
+    lock,
+    built,
+    fromCursor,
+    disk: (file) => (present.has(file) ? readPlain(opts.out, file) : null),
   })
   const differs = writes.length > 0 || deletes.length > 0
   const label = (icon: { name: string; file: string }) => `${icon.name} (${icon.file})`
@@ -200,9 +130,11 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
     } else log(`Up to date: nothing written (${countOf(lock.icons.length, 'icon')}, ${opts.out}).`)
     return EXIT.done
   }
-  for (const icon of added) log(`+ ${label(icon)}`)
-  for (const icon of changed) log(`~ ${label(icon)}`)
-  for (const icon of removed) log(`- ${label(icon)}`)
+  logLines(log, [
+    ...added.map((icon) => `+ ${label(icon)}`),
+    ...changed.map((icon) => `~ ${label(icon)}`),
+    ...removed.map((icon) => `- ${label(icon)}`),
+  ])
   // Counts as people read them (common/format-count.ts): "1 file to write", "1,209 files written".
   const counts = `${formatCount(added.length)} added, ${formatCount(changed.length)} changed, ${formatCount(removed.length)} removed`
   const summary = `${counts}; ${countOf(writes.length, 'file')} to write, ${formatCount(deletes.length)} to delete`
@@ -212,15 +144,17 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
     return EXIT.differs
   }
   if (opts.dryRun) {
-    for (const [file] of writes) log(`would write ${file}`)
-    for (const file of deletes) log(`would delete ${file}`)
+    logLines(log, [
+      ...writes.map(([file]) => `would write ${file}`),
+      ...deletes.map((file) => `would delete ${file}`),
+    ])
     log(`Dry run, nothing written: ${summary}.`)
     return EXIT.done
   }
   mkdirSync(opts.out, { recursive: true })
-  // The lock last: an interrupted pull leaves the old lock, so the next run redoes what is missing.
-  for (const [file, text] of writes.sort(([a], [b]) => (a === LOCK_FILE ? 1 : b === LOCK_FILE ? -1 : 0)))
-    writeInside(opts.out, file, text)
+  // The lock last (planPull's order): an interrupted pull leaves the old lock, so the next run
+  // redoes what is missing.
+  await writeFiles(opts.out, writes, present)
   for (const file of deletes) deleteInside(opts.out, file)
   if (renew) writeInside(opts.out, LOCK_FILE, lockText(lock))
   log(`Pulled into ${opts.out}: ${doneSummary}.`)

@@ -10,8 +10,12 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { drawingHash } from '../../common/drawing-hash.ts'
 import { MAX_ICONS_PER_BATCH } from '../../common/icon-limits.ts'
-import type { DuplicateCheck } from '../../common/schemas/duplicates.ts'
-import type { CreateIconsResult } from '../../common/schemas/icons.ts'
+import {
+  createIconsAnswer,
+  duplicateChecksAnswer,
+  iconRowAnswer,
+  iconRowsAnswer,
+} from '../../common/schemas/answers.ts'
 import type { IconRow } from '../../common/schemas/rows.ts'
 import { getJson, postJson } from './api.ts'
 import type { Config } from './config.ts'
@@ -37,10 +41,12 @@ async function sameDrawings(
   const same = new Set<File>()
   for (let i = 0; i < pairs.length; i += MAX_ICONS_PER_BATCH) {
     const batch = pairs.slice(i, i + MAX_ICONS_PER_BATCH)
-    const { results } = await postJson<{ results: DuplicateCheck[] }>(config, '/api/icons/check-duplicates', {
-      project_id: project,
-      svgs: batch.map(({ file }) => file.svg),
-    })
+    const { results } = await postJson(
+      config,
+      '/api/icons/check-duplicates',
+      { project_id: project, svgs: batch.map(({ file }) => file.svg) },
+      duplicateChecksAnswer,
+    )
     for (const [j, { file, icon }] of batch.entries()) {
       const result = results[j]
       const wouldStore = result && 'drawing_hash' in result ? result.drawing_hash : null
@@ -69,7 +75,11 @@ export async function push(
     name: file.slice(0, -'.svg'.length),
     svg: readFileSync(join(opts.dir, file), 'utf8'),
   }))
-  const rows = await getJson<IconRow[]>(config, `/api/icons?project_id=${encodeURIComponent(opts.project)}`)
+  const rows = await getJson(
+    config,
+    `/api/icons?project_id=${encodeURIComponent(opts.project)}`,
+    iconRowsAnswer,
+  )
   const byName = new Map(rows.map((row) => [row.name.toLowerCase(), row]))
   const existing = files.flatMap((file) => {
     const icon = byName.get(file.name.toLowerCase())
@@ -82,7 +92,7 @@ export async function push(
   for (const { file, icon } of existing) {
     if (unchanged.has(file)) continue
     try {
-      await postJson<IconRow>(config, '/api/icons/replace', { id: icon.id, svg: file.svg })
+      await postJson(config, '/api/icons/replace', { id: icon.id, svg: file.svg }, iconRowAnswer)
       replaced.push(file.name)
     } catch (error) {
       // Authentication, permission and network end the push; a refused SVG is one file's problem.
@@ -93,14 +103,17 @@ export async function push(
   const fresh = files.filter((file) => !byName.has(file.name.toLowerCase()))
   for (let i = 0; i < fresh.length; i += MAX_ICONS_PER_BATCH) {
     const batch = fresh.slice(i, i + MAX_ICONS_PER_BATCH)
-    const { results } = await postJson<{ results: CreateIconsResult[] }>(config, '/api/icons/create-many', {
-      icons: batch.map(({ name, svg }) => ({ id: randomUUID(), name, svg, project_id: opts.project })),
-    })
+    const { results } = await postJson(
+      config,
+      '/api/icons/create-many',
+      { icons: batch.map(({ name, svg }) => ({ id: randomUUID(), name, svg, project_id: opts.project })) },
+      createIconsAnswer,
+    )
     results.forEach((result, j) => {
       const item = batch[j]
       if (!item) return
       if ('data' in result) created.push(item.name)
-      else refused.push(`${item.file}: ${result.error ?? `HTTP ${result.status}`}`)
+      else refused.push(`${item.file}: ${result.error} (${result.code})`)
     })
   }
   for (const name of created) log(`+ ${name}`)

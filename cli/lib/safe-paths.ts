@@ -4,19 +4,23 @@
 // no `/` or `\`, no NUL or other control character, no hidden or Windows device name. The file it
 // names must be absent or a regular file (checked with lstat: a symlink is never followed), and it
 // is written to a temporary file of the same folder renamed over it, so the write replaces the entry
-// itself and never lands wherever a link points.
+// itself and never lands wherever a link points. A name the folder did not hold when the pull listed
+// it is created exclusively instead (O_CREAT | O_EXCL: a link or file that appeared since is never
+// opened, the pull stops), so a first pull costs one open a file.
 import {
   closeSync,
   constants,
   fstatSync,
   lstatSync,
   openSync,
+  readdirSync,
   readFileSync,
   renameSync,
   type Stats,
   unlinkSync,
   writeFileSync,
 } from 'node:fs'
+import { rename, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { CliError, EXIT } from './errors.ts'
 
@@ -70,9 +74,24 @@ function isPlainFile(dir: string, name: string): boolean {
   return true
 }
 
-/** Checks every name and what it names on disk before anything is written or deleted (all or nothing). */
-export function assertPlan(dir: string, names: Iterable<string>) {
-  for (const name of names) isPlainFile(dir, name)
+/** The names in `dir` now (none when it does not exist): what a pull need not look for one by one. */
+export function namesIn(dir: string): Set<string> {
+  try {
+    return new Set(readdirSync(dir))
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Set()
+    throw error
+  }
+}
+
+/**
+ * Checks every name and what it names on disk before anything is written or deleted (all or
+ * nothing); with `present` (namesIn), only the names the folder holds are looked at.
+ */
+export function assertPlan(dir: string, names: Iterable<string>, present?: ReadonlySet<string>) {
+  for (const name of names)
+    if (!present || present.has(name)) isPlainFile(dir, name)
+    else assertFileName(name, 'The pull')
 }
 
 /** The bytes of `name` in `dir`, or null when absent; refuses (exit 2) anything but a regular file. */
@@ -114,6 +133,61 @@ export function writeInside(dir: string, name: string, text: string) {
     renameSync(temp, join(dir, name))
   } catch (error) {
     unlinkSync(temp)
+    throw error
+  }
+}
+
+/** How a new name is opened: created, exclusively (a name taken since fails), never through a link. */
+const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW
+
+const appeared = (path: string, error: unknown) =>
+  (error as NodeJS.ErrnoException).code === 'EEXIST'
+    ? new CliError(
+        EXIT.usage,
+        `${path} appeared during the pull: iconvault writes only over files it checked first, and never follows links. Pull again.`,
+      )
+    : error
+
+/**
+ * writeInside for a name the folder did not hold when listed (namesIn): created exclusively, never
+ * through whatever took its place since (refused, exit 2).
+ */
+export async function createInside(dir: string, name: string, text: string) {
+  assertFileName(name, 'The pull')
+  const path = join(dir, name)
+  try {
+    await writeFile(path, text, { flag: CREATE_FLAGS, mode: 0o666 })
+  } catch (error) {
+    throw appeared(path, error)
+  }
+}
+
+/** createInside holding the thread: for the pull's writer threads (write-worker.ts). */
+export function createInsideSync(dir: string, name: string, text: string) {
+  assertFileName(name, 'The pull')
+  const path = join(dir, name)
+  let fd: number
+  try {
+    fd = openSync(path, CREATE_FLAGS, 0o666)
+  } catch (error) {
+    throw appeared(path, error)
+  }
+  try {
+    writeFileSync(fd, text)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** writeInside without holding the thread: the same checks, the temporary file renamed over. */
+export async function replaceInside(dir: string, name: string, text: string) {
+  isPlainFile(dir, name)
+  const temp = join(dir, `.iconvault-${process.pid}-${counter++}.tmp`)
+  await writeFile(temp, text, { flag: 'wx', mode: 0o666 })
+  try {
+    await rename(temp, join(dir, name))
+  } catch (error) {
+    await unlink(temp)
     throw error
   }
 }

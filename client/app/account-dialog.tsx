@@ -23,7 +23,7 @@ function Row({ label, value }: { label: string; value: string }) {
   return (
     <div className="flex items-center justify-between gap-4 border-b border-line py-2.5 last:border-0">
       <dt className="shrink-0 text-sm text-muted">{label}</dt>
-      <dd className="min-w-0 truncate text-sm font-medium text-fg">{value}</dd>
+      <dd className="min-w-0 break-words text-right text-sm font-medium text-fg">{value}</dd>
     </div>
   )
 }

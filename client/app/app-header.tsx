@@ -33,6 +33,11 @@ const CopyFormatPanel = afterPaint(
   () => import('../copy/copy-format-panel.tsx').then((m) => m.CopyFormatPanel),
   CopyFormatPlaceholder,
 )
+// The count of icons waiting for review asks the server: after the page's content (nothing before it).
+const ReviewCount = afterPaint(
+  () => import('./review-count.tsx').then((m) => m.ReviewCount),
+  () => null,
+)
 const SettingsMenu = afterPaint(
   () => import('./settings-menu.tsx').then((m) => m.SettingsMenu),
   SettingsPlaceholder,
@@ -61,6 +66,7 @@ export function AppHeader() {
       {/* shrink-0: on phones the picker gives way (it truncates); these stay reachable. */}
       <div className="ml-auto flex shrink-0 items-center gap-0.5">
         <SyncStatus />
+        <ReviewCount />
         <WorkspaceAdminButtons />
         <CopyFormatPanel />
         <ThemeToggle />

@@ -2,7 +2,8 @@
 // personal projects go; in workspaces the user's work stays with the team, a workspace they own
 // passes on, each named with its heir: workspace-heirs.tsx), then better-auth's POST
 // /api/auth/delete-user. The server deletes at once for a recent sign-in; an older session is
-// refused (its code SESSION_EXPIRED) and the user is told to sign in again. Whether it is deleted is
+// refused (better-auth says SESSION_EXPIRED; the server answers it as `fresh_sign_in_required`, ADR 0030)
+// and the user is told to sign in again. Whether it is deleted is
 // asked of the server (GET /api/me answers no user), not read from the answer's English text: a
 // server that mails a confirmation link instead keeps the user, and the dialog says where to look.
 // Once deleted: the landing page, this browser's data gone, a toast saying so (ADR 0410).
@@ -48,7 +49,7 @@ export function DeleteAccount({ email, onDeleted }: { email: string; onDeleted()
     setBusy(false)
     if (error) {
       setOutcome(
-        error.code === 'SESSION_EXPIRED'
+        error.code === 'fresh_sign_in_required'
           ? { kind: 'fresh-sign-in', message: appMessages.deleteAccountNeedsFreshSignIn }
           : { kind: 'failed', message: appMessages.deleteAccountFailed },
       )

@@ -1,5 +1,5 @@
 // The router's default error view: 'Something went wrong!' with a Show Error / Hide Error toggle,
-// and the ways out (issue 23): Retry (the failed loads run again), Home, and Sign out for when the
+// and the ways out: Retry (the failed loads run again), Home, and Sign out for when the
 // user's own account is what fails to load.
 import { appMessages, messages } from '@common/messages.ts'
 import { useQueryClient } from '@tanstack/react-query'

@@ -1,4 +1,4 @@
-// "Recently deleted" projects and workspaces (issue 22 item 3, ADR 0018), opened from the project
+// "Recently deleted" projects and workspaces (ADR 0018), opened from the project
 // picker: what was deleted in the last 30 days, newest first, with who deleted it and when, and a
 // Restore button each. Projects: those of the current workspace (or personal ones), for whoever may
 // delete projects there; workspaces: those the user may restore (their owner and admins). Both ask

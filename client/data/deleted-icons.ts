@@ -1,4 +1,4 @@
-// A project's "Recently deleted" icons (issue 22 item 3, ADR 0408): the server's list (GET
+// A project's "Recently deleted" icons (ADR 0408): the server's list (GET
 // /api/icons/deleted, the last 30 days, newest first), fetched while the view is open; it needs the
 // network. Restoring goes through the outbox like every change (undeleteIcon): the rows are back in
 // the vault at once and the list drops them.

@@ -1,4 +1,4 @@
-// What a drawing would repeat in a project (issue 25, ADR 0109), asked of the server before an
+// What a drawing would repeat in a project (ADR 0109), asked of the server before an
 // import stores it: POST /api/icons/check-duplicates, in parts within the server's limits (at most
 // MAX_ICONS_PER_BATCH drawings and CHECK_PART_BYTES of body each). A part the server could not be
 // asked about (no answer, or a proxy's 502/503/504) is "unreachable"; one it answered with an error

@@ -1,4 +1,4 @@
-// An icon's history and its project's aliases on the server (issue 22, ADR 0407). The versions are
+// An icon's history and its project's aliases on the server (ADR 0407). The versions are
 // not kept in the local database: they are fetched (GET /api/icons/history) under a key that holds
 // the icon's revision, so a new version of the local row (the user's own change confirmed, a
 // teammate's arriving live) fetches them again. Offline, the history says it needs a connection;

@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { iconRow } from '../../tests/setup/icon-row.ts'
 import type { LocalIcon } from '../local/db.ts'
 import { IconListState } from './icon-list-state.ts'
 
-const icon = (id: string, name = id, project_id = 'p'): LocalIcon => ({
-  id,
-  name,
-  svg: '<svg/>',
-  project_id,
-  workspace_id: null,
-  user_id: 'u',
-  origin_icon_id: null,
-  icon_status: 'approved',
-  revision: 1,
-  aliases: [],
-  label: '',
-  description: '',
-  decorative: false,
-  tags: [],
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-})
+const icon = (id: string, name = id, project_id = 'p'): LocalIcon => iconRow({ id, name, project_id })
 const ids = (list: LocalIcon[] | undefined) => list?.map((i) => i.id).sort()
 
 describe('IconListState', () => {

@@ -1,35 +1,27 @@
 // Undo delete and base revisions as queued in the browser (ADR 0408): a real IndexedDB
 // (fake-indexeddb under Dexie), no server. Undo queues an undelete behind the delete, so offline
 // both go out in order; renames queued one behind the other are each based on the one before;
-// tags added fast, or in bulk, build on the row as stored (issue 25: a tag added right after a
+// tags added fast, or in bulk, build on the row as stored (a tag added right after a
 // label save was lost when the view reset the editor's list from an older row).
 import 'fake-indexeddb/auto'
 import { randomUUID } from 'node:crypto'
 import { normalTags } from '@common/icon-meaning.ts'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+import { iconRow } from '../../tests/setup/icon-row.ts'
 import { deleteIcons, undeleteIcons, updateIconsMeaning } from '../local/bulk-queue.ts'
 import { db, deleteLocalDb, type LocalIcon, openLocalDb } from '../local/db.ts'
 import { confirmEntries } from '../local/outbox-settle.ts'
 import { localRow, undeleteIcon, updateIcon } from './icons.ts'
 
-const icon = (name: string): LocalIcon => ({
-  id: randomUUID(),
-  name,
-  svg: '<svg xmlns="http://www.w3.org/2000/svg"><path d="M1 1h2"/></svg>',
-  user_id: null,
-  origin_icon_id: null,
-  project_id: randomUUID(),
-  workspace_id: null,
-  icon_status: 'approved',
-  revision: 3,
-  aliases: [],
-  label: '',
-  description: '',
-  decorative: false,
-  tags: [],
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-})
+const icon = (name: string): LocalIcon =>
+  iconRow({
+    id: randomUUID(),
+    name,
+    svg: '<svg xmlns="http://www.w3.org/2000/svg"><path d="M1 1h2"/></svg>',
+    user_id: null,
+    project_id: randomUUID(),
+    revision: 3,
+  })
 
 describe('undo delete and base revisions, queued', () => {
   beforeEach(async () => {

@@ -84,7 +84,7 @@ export function localRow(row: LocalIcon & { deleted_at?: unknown; deleted_by?: u
 }
 
 /**
- * Makes a former version current again (issue 22): locally at once with that version's name and
+ * Makes a former version current again: locally at once with that version's name and
  * markup, queued as `icons/restore { id, version }`; the server records it as a new version and
  * answers the icon as it is now (its revision, its aliases), which settles the local row.
  */

@@ -1,4 +1,4 @@
-// The project a user last opened in this browser (issue 23: /icons reopens it), per user in
+// The project a user last opened in this browser (/icons reopens it), per user in
 // localStorage. Remembered when a project opens (use-current.ts), forgotten when it turns out to be
 // gone; reopened once per page load, when /icons is entered without a project.
 import { useNavigate } from '@tanstack/react-router'

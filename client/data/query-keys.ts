@@ -23,6 +23,15 @@ export const queryKeys = {
   workspaceInvitations: (workspaceId: string) => ['workspaces', workspaceId, 'pending-invitations'] as const,
   /** GET /api/workspaces/review-rules?workspaceId=: a workspace's review rules (ADR 0110). */
   reviewRules: (workspaceId: string) => ['workspaces', workspaceId, 'review-rules'] as const,
+  /** GET /api/workspaces/review-queue: a workspace's icons waiting for review, every filter (ADR 0413). */
+  reviewQueueAll: (workspaceId: string) => ['workspaces', workspaceId, 'review-queue'] as const,
+  /** The queue of one filter (project, author; '' for any). */
+  reviewQueue: (workspaceId: string, projectId: string, authorId: string) =>
+    ['workspaces', workspaceId, 'review-queue', projectId, authorId] as const,
+  /** GET /api/icons/reviews?id=: an icon's approvals and rejections. */
+  iconReviews: (iconId: string) => ['icons', iconId, 'reviews'] as const,
+  /** An icon's reviews as of one of its revisions (refetched when the drawing changes). */
+  iconReviewsAt: (iconId: string, revision: number) => ['icons', iconId, 'reviews', revision] as const,
   /** A workspace's people with their access. */
   accessUsers: (workspaceId: string) => ['workspaces', workspaceId, 'access-users'] as const,
   /** A project's icon list synced into the local database. */

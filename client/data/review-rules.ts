@@ -2,23 +2,51 @@
 // synced, so not kept offline) and changed there at once (POST /api/workspaces/update-review-rules:
 // a preset, or one rule's settings); the answer replaces the cached rules. The server refuses a role
 // that may not change them; the forms only hide what the role may not do.
-import type { ReviewPreset, ReviewRuleChanges, ReviewRulesState } from '@common/schemas/review-rules.ts'
+import {
+  REVIEW_RULE_IDS,
+  type ReviewPreset,
+  type ReviewRuleChanges,
+  type ReviewRules,
+  type ReviewRulesState,
+} from '@common/schemas/review-rules.ts'
 import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
 import { api } from '../lib/api.ts'
 import { queryClient } from '../lib/query-client.ts'
+import { type CheckOutcome, checkDrawing } from '../lib/rule-checklist.ts'
 import { queryKeys } from './query-keys.ts'
 
+const rulesQuery = (workspaceId: string) => ({
+  queryKey: queryKeys.reviewRules(workspaceId),
+  queryFn: async ({ signal }: { signal: AbortSignal }) =>
+    (
+      await api<{ data: ReviewRulesState }>(
+        `/api/workspaces/review-rules?workspaceId=${encodeURIComponent(workspaceId)}`,
+        { signal },
+      )
+    ).data,
+})
+
 export function useReviewRules(workspaceId: string) {
-  return useQuery({
-    queryKey: queryKeys.reviewRules(workspaceId),
-    queryFn: async ({ signal }) =>
-      (
-        await api<{ data: ReviewRulesState }>(
-          `/api/workspaces/review-rules?workspaceId=${encodeURIComponent(workspaceId)}`,
-          { signal },
-        )
-      ).data,
-  })
+  return useQuery(rulesQuery(workspaceId))
+}
+
+/**
+ * The workspace's rules when any is switched on, for checking many drawings at once (the import):
+ * the cached answer while it is fresh, else asked once. null: none switched on, or they could not be
+ * read (offline): the files are then checked where they are shown.
+ */
+export async function enabledReviewRules(workspaceId: string): Promise<ReviewRules | null> {
+  try {
+    const { rules } = await queryClient.fetchQuery({
+      ...rulesQuery(workspaceId),
+      staleTime: 60_000,
+      retry: false,
+    })
+    return REVIEW_RULE_IDS.some((id) => rules[id].enabled) ? rules : null
+  } catch {
+    return null
+  }
 }
 
 export type ReviewRulesUpdate = { preset?: ReviewPreset | null; rules?: ReviewRuleChanges }
@@ -33,4 +61,30 @@ export function useUpdateReviewRules(workspaceId: string) {
       ).data,
     onSuccess: (state) => queryClient.setQueryData(queryKeys.reviewRules(workspaceId), state),
   })
+}
+
+/**
+ * The rules drawings are checked against (cached a minute). The header's review count asks for them
+ * with the queue, so that /review opens with its first checklist without waiting for them.
+ */
+export function useCheckedRules(workspaceId: string | null) {
+  return useQuery({
+    ...rulesQuery(workspaceId ?? ''),
+    enabled: !!workspaceId,
+    staleTime: 60_000,
+    meta: { showsOwnError: true },
+  })
+}
+
+/**
+ * The review rules' verdicts on a drawing, checked here in the browser with the shared checker (no
+ * round trip): null without rules to check (personal projects, no workspace, none switched on) or
+ * while the rules load; `error` when the pipeline refuses the drawing.
+ */
+export function useRuleChecks(svg: string | null, workspaceId: string | null): CheckOutcome | null {
+  const rules = useCheckedRules(workspaceId).data
+  return useMemo(() => {
+    if (!svg || !rules || !REVIEW_RULE_IDS.some((id) => rules.rules[id].enabled)) return null
+    return checkDrawing(svg, rules.rules)
+  }, [svg, rules])
 }

@@ -26,6 +26,8 @@ export interface CurrentContext {
   userId: string
   /** The current workspace, or null in personal mode (also while a remembered one is not here). */
   workspace: LocalWorkspace | null
+  /** A workspace is remembered as current but its row is still being read (workspace is null meanwhile). */
+  workspaceLoading: boolean
   /** The user's role where projects are created and changed now. */
   role: ProjectRole
   projectId: string | undefined
@@ -45,7 +47,8 @@ export interface CurrentContext {
 export function useCurrent(): CurrentContext {
   const userId = useMe()?.id ?? ''
   const storedId = useCurrentWorkspaceId(userId)
-  const workspace = useWorkspace(storedId) ?? null
+  const read = useWorkspace(storedId)
+  const workspace = read ?? null
   const { projectId } = useProjectSearch()
   const project = useProject(projectId)
   const navigate = useNavigate()
@@ -85,6 +88,7 @@ export function useCurrent(): CurrentContext {
   return {
     userId,
     workspace,
+    workspaceLoading: storedId !== null && read === undefined,
     role: workspace ? workspace.role : 'personal',
     projectId,
     project,

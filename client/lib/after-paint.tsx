@@ -7,10 +7,41 @@
 // the placeholder gives way to the real control in one commit, both in one `display: contents`
 // wrapper (no box of its own, nothing in the accessibility tree), and focus that was inside the
 // placeholder moves to the real control in that same commit, before anything else sees it gone.
-import { type ComponentType, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { Component, type ComponentType, createRef, type ReactNode, useEffect, useState } from 'react'
 import { whenContentPainted } from './first-paint.ts'
 
 const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])'
+
+/**
+ * The `display: contents` wrapper that carries focus across the swap. Whether focus is inside is
+ * read in the commit itself, just before the placeholder leaves the DOM (getSnapshotBeforeUpdate,
+ * which no hook offers): read any earlier, a Tab pressed between the read and the commit (the
+ * render waits for a task of its own) left focus on the removed placeholder, and the page moved
+ * it elsewhere.
+ */
+class KeepFocus extends Component<{ ready: boolean; children: ReactNode }> {
+  private readonly wrapper = createRef<HTMLDivElement>()
+
+  override getSnapshotBeforeUpdate(previous: { ready: boolean }): boolean {
+    if (previous.ready || !this.props.ready) return false
+    return this.wrapper.current?.contains(document.activeElement) ?? false
+  }
+
+  override componentDidUpdate(_props: unknown, _state: unknown, hadFocus: boolean) {
+    if (!hadFocus) return
+    const active = document.activeElement
+    if (active && active !== document.body && active.isConnected) return
+    this.wrapper.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus()
+  }
+
+  override render() {
+    return (
+      <div ref={this.wrapper} className="contents">
+        {this.props.children}
+      </div>
+    )
+  }
+}
 
 export function afterPaint<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -20,8 +51,6 @@ export function afterPaint<P extends object>(
   let failure: { error: unknown } | null = null
   return function AfterPaint(props: P) {
     const [ready, setReady] = useState(Loaded !== null || failure !== null)
-    const wrapper = useRef<HTMLDivElement>(null)
-    const hadFocus = useRef(false)
     useEffect(() => {
       if (ready) return
       let live = true
@@ -36,26 +65,17 @@ export function afterPaint<P extends object>(
           },
         )
         .then(() => {
-          if (!live) return
-          hadFocus.current = wrapper.current?.contains(document.activeElement) ?? false
-          setReady(true)
+          if (live) setReady(true)
         })
       return () => {
         live = false
       }
     }, [ready])
-    useLayoutEffect(() => {
-      if (!ready || !hadFocus.current) return
-      hadFocus.current = false
-      const active = document.activeElement
-      if (active && active !== document.body) return // the user moved on meanwhile
-      wrapper.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus()
-    }, [ready])
     if (ready && failure) throw failure.error
     return (
-      <div ref={wrapper} className="contents">
+      <KeepFocus ready={ready}>
         {ready && Loaded ? <Loaded {...props} /> : <Placeholder {...props} />}
-      </div>
+      </KeepFocus>
     )
   }
 }

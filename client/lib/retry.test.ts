@@ -1,5 +1,5 @@
 // The one retry rule (retry.ts) and its users: queries, the outbox, the live stream, the health probe.
-import { describe, expect, test } from 'vitest'
+import { describe, expect, onTestFinished, test, vi } from 'vitest'
 import { decideFailure } from '../local/outbox-rules.ts'
 import { ApiError } from './api.ts'
 import { queryClient } from './query-client.ts'
@@ -26,23 +26,27 @@ describe('which failures are transient', () => {
 })
 
 describe('backoff', () => {
-  test('doubles from 1 s and is capped at 30 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 10, 50].map((n) => backoffDelay(n))).toEqual([
+  const whole = () => 1
+  test('doubles from 1 s and is capped at 30 s, each wait between half and the whole step', () => {
+    expect([0, 1, 2, 3, 4, 5, 10, 50].map((n) => backoffDelay(n, 0, whole))).toEqual([
       1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
     ])
+    expect([0, 1, 5].map((n) => backoffDelay(n, 0, () => 0))).toEqual([500, 1000, 15000])
     expect(MAX_DELAY_MS).toBe(30_000)
   })
 
   test('is never shorter than Retry-After, and never longer than the cap', () => {
-    expect(backoffDelay(0, 7)).toBe(7000)
-    expect(backoffDelay(4, 7)).toBe(16000)
-    expect(backoffDelay(0, 120)).toBe(30_000)
+    expect(backoffDelay(0, 7, whole)).toBe(7000)
+    expect(backoffDelay(4, 7, whole)).toBe(16000)
+    expect(backoffDelay(0, 120, whole)).toBe(30_000)
   })
 
   test('Retry-After is read in seconds, or not at all', () => {
     expect(retryAfterSeconds(new Headers({ 'retry-after': '5' }))).toBe(5)
     expect(retryAfterSeconds(new Headers({ 'x-retry-after': '2' }))).toBe(2)
     expect(retryAfterSeconds(new Headers({ 'retry-after': 'soon' }))).toBeUndefined()
+    const inTenSeconds = new Date(Date.now() + 10_000).toUTCString()
+    expect(retryAfterSeconds(new Headers({ 'retry-after': inTenSeconds }))).toBeGreaterThan(8)
     expect(retryAfterSeconds(new Headers())).toBeUndefined()
     expect(retryAfterSeconds(undefined)).toBeUndefined()
   })
@@ -74,6 +78,11 @@ describe('the callers agree', () => {
   })
 
   test('both wait by the same backoff, Retry-After included', () => {
+    // The jitter's draw pinned to the whole step, so both callers' waits compare exactly.
+    vi.spyOn(Math, 'random').mockReturnValue(1)
+    onTestFinished(() => {
+      vi.restoreAllMocks()
+    })
     const busy = new ApiError(429, 'x', new Headers({ 'retry-after': '7' }))
     expect([0, 1, 5].map((n) => delayOf(n, new ApiError(500, 'x')))).toEqual([1000, 2000, 30000])
     expect(delayOf(0, busy)).toBe(7000)

@@ -3,6 +3,7 @@
 // stream's reconnect (client/local/live.ts), the sender's wait for the network
 // (client/local/engine.ts) and the health probe (client/local/connection.ts).
 // docs/product.md §Sync retry and §Constants; ADR 0300.
+import { retryAfterMs, backoffDelay as sharedBackoff } from '@common/backoff.ts'
 
 /**
  * The server, or what it stands on, cannot be reached: a proxy with no process behind it (502, 504)
@@ -18,9 +19,10 @@ export const isUnreachableStatus = (status: number | undefined) =>
 /** Worth another try: the server could not answer now (408, 429, any 5xx); any other 4xx would fail again. */
 export const isTransientStatus = (status: number) => status === 408 || status === 429 || status >= 500
 
-const FIRST_DELAY_MS = 1000
+/** The browser's steps of the one backoff (common/backoff.ts, ADR 0032): 1 s doubling. */
+const BACKOFF = { firstMs: 1000, maxMs: 30_000 }
 /** No wait is longer, whatever the attempt or a Retry-After. */
-export const MAX_DELAY_MS = 30_000
+export const MAX_DELAY_MS = BACKOFF.maxMs
 
 /** Tries of one queued change in all, the first included (the outbox). */
 export const MAX_SEND_TRIES = 3
@@ -29,16 +31,20 @@ export const MAX_QUERY_RETRIES = 3
 
 /**
  * The wait before the next attempt after `attempt` failures before this one (0: the first retry):
- * 1 s doubling, capped at MAX_DELAY_MS, never shorter than a Retry-After of `retryAfterSeconds`.
+ * 1 s doubling, each wait between half and the whole step (the tabs of a deploy or a server restart
+ * do not all come back at once), capped at MAX_DELAY_MS, never shorter than a Retry-After of
+ * `retryAfterSeconds`.
  */
-export function backoffDelay(attempt: number, retryAfterSeconds = 0): number {
-  const backoff = FIRST_DELAY_MS * 2 ** Math.max(0, attempt)
-  return Math.min(Math.max(backoff, retryAfterSeconds * 1000), MAX_DELAY_MS)
+export function backoffDelay(
+  attempt: number,
+  retryAfterSeconds = 0,
+  random: () => number = Math.random,
+): number {
+  return Math.min(Math.max(sharedBackoff(attempt, BACKOFF, random), retryAfterSeconds * 1000), MAX_DELAY_MS)
 }
 
-/** Seconds of a Retry-After header (ours are whole seconds), or undefined without a usable one. */
+/** Seconds of a Retry-After header (seconds or an HTTP date), or undefined without a usable one. */
 export function retryAfterSeconds(headers: Headers | undefined): number | undefined {
-  const header = headers?.get('retry-after') ?? headers?.get('x-retry-after')
-  const seconds = header ? Number(header) : Number.NaN
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined
+  const ms = retryAfterMs(headers?.get('retry-after') ?? headers?.get('x-retry-after'))
+  return ms === undefined ? undefined : ms / 1000
 }

@@ -4,6 +4,7 @@
 import 'fake-indexeddb/auto'
 import type { IconRow, ProjectRow } from '@common/schemas/rows.ts'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { iconRow } from '../../tests/setup/icon-row.ts'
 import { applyServerRows, type ServerRow, settleRows, writtenSince } from './apply.ts'
 import { onStored, type Stored, StoredRows } from './bulk-write.ts'
 import { db, openLocalDb, type RowTable, rwTransaction } from './db.ts'
@@ -143,24 +144,9 @@ describe('applyServerRows', () => {
 })
 
 it('many rows of one table in one call (icons)', async () => {
-  const icon = (n: number): IconRow => ({
-    id: `i${n}`,
-    name: `Icon ${n}`,
-    svg: '<svg/>',
-    user_id: 'u1',
-    origin_icon_id: null,
-    project_id: 'p',
-    workspace_id: null,
-    icon_status: 'approved',
-    revision: 1,
-    aliases: [],
-    label: '',
-    description: '',
-    decorative: false,
-    tags: [],
-    created_at: at(0),
-    updated_at: at(1),
-  })
+  const icon = (n: number): IconRow =>
+    iconRow({ id: `i${n}`, name: `Icon ${n}`, user_id: 'u1', created_at: at(0), updated_at: at(1) })
+
   const rows = Array.from({ length: 300 }, (_, n) => ({ id: `i${n}`, row: icon(n) }))
   const heard = await apply('icons', rows)
   expect(await db.icons.count()).toBe(300)

@@ -10,6 +10,7 @@ import {
   utf8Bytes,
 } from '@common/icon-limits.ts'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+import { iconRow } from '../../tests/setup/icon-row.ts'
 import { moveIcons, moveParts } from './bulk-queue.ts'
 import { db, deleteLocalDb, type LocalIcon, openLocalDb } from './db.ts'
 
@@ -19,24 +20,13 @@ const to = randomUUID()
 const icon = (bytes: number, text = ''): LocalIcon => {
   const open = `<svg xmlns="http://www.w3.org/2000/svg"><desc>${text}`
   const close = '</desc></svg>'
-  return {
+  return iconRow({
     id: randomUUID(),
     name: 'Icon',
     svg: open + 'x'.repeat(Math.max(0, bytes - utf8Bytes(open + close))) + close,
     user_id: null,
-    origin_icon_id: null,
     project_id: from,
-    workspace_id: null,
-    icon_status: 'approved',
-    revision: 1,
-    aliases: [],
-    label: '',
-    description: '',
-    decorative: false,
-    tags: [],
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-  }
+  })
 }
 const moving = (icons: LocalIcon[]) => icons.map((i) => ({ from: i, to: { ...i, project_id: to } }))
 

@@ -84,7 +84,7 @@ export function approveIcons(icons: LocalIcon[]) {
 }
 
 /**
- * Changes what icons mean (issue 25: bulk tags, decorative): `change` gives each icon's new fields,
+ * Changes what icons mean (bulk tags, decorative): `change` gives each icon's new fields,
  * from its row as it is when the change is queued (a tag added a moment before in the panel stays);
  * icons it leaves as they are queue nothing. Each is an `icons/update` of those fields alone, as the
  * detail panel sends it (not a version: the revision stays).

@@ -1,5 +1,5 @@
 // What the tab that made a change is told when the server's answer of `icons/update` says it
-// replaced a version it had not seen (issue 22 item 4, ADR 0408): "Your rename of “home” replaced
+// replaced a version it had not seen (ADR 0408): "Your rename of “home” replaced
 // Ann’s rename to “house”." with a Restore action that brings the replaced version back; and what
 // the author of that replaced version is told when the stream brings the icon's upsert with
 // `replaced`: "Ned’s rename to “casa” replaced yours (“house”).", with Restore of theirs. Pure, so

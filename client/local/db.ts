@@ -114,7 +114,7 @@ db.version(1).stores({
 })
 // Incremental sync (ADR 0303): a cursor per scope and the projects whose icons are kept.
 db.version(2).stores({ cursors: 'scope', held: 'id, scope' })
-// What icons mean (issue 25): icons kept from before get the server's defaults until a pull brings them.
+// What icons mean: icons kept from before get the server's defaults until a pull brings them.
 db.version(3)
   .stores({})
   .upgrade((tx) =>
@@ -126,6 +126,19 @@ db.version(3)
         icon.description ??= ''
         icon.decorative ??= false
         icon.tags ??= []
+      }),
+  )
+// The review gate (ADR 0112): icons kept from before get the fields as "never approved, no comment"
+// until a pull or an event brings the server's row.
+db.version(4)
+  .stores({})
+  .upgrade((tx) =>
+    tx
+      .table<LocalIcon>('icons')
+      .toCollection()
+      .modify((icon) => {
+        icon.approved_revision ??= null
+        icon.review_comment ??= ''
       }),
   )
 

@@ -1,4 +1,4 @@
-// "What happened, and by whom" (issue 22 item 3, issue 23 item 2; ADR 0018): when a project or a
+// "What happened, and by whom" (ADR 0018): when a project or a
 // workspace vanishes from this browser because someone else deleted it, or the user was removed from
 // a workspace, every open tab says so in a toast. The leading tab (live.ts) learns it from the
 // stream; the other tabs hear it on their own channel (tabs.ts's carries sync traffic).

@@ -1,27 +1,10 @@
 import type { ChangeEvent } from '@common/schemas/events.ts'
 import type { IconRow } from '@common/schemas/rows.ts'
 import { describe, expect, it } from 'vitest'
+import { iconRow } from '../../tests/setup/icon-row.ts'
 import { coalesce, type RowEvent, runs, takeBatch } from './live-batch.ts'
 
-const icon = (id: string, version: number, name = id): IconRow => ({
-  id,
-  name,
-  svg: '<svg/>',
-  project_id: 'p',
-  workspace_id: null,
-  user_id: 'u',
-  origin_icon_id: null,
-  icon_status: 'approved',
-  revision: 1,
-  aliases: [],
-  label: '',
-  description: '',
-  decorative: false,
-  tags: [],
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-  version,
-})
+const icon = (id: string, version: number, name = id): IconRow => iconRow({ id, name, version })
 const up = (id: string, version = 1, name = id): RowEvent => ({
   entity: 'icons',
   op: 'upsert',

@@ -1,12 +1,13 @@
-// applyChangeEvents (live.ts) on a real IndexedDB (fake-indexeddb under Dexie): the live stream's
+// applyChangeEvents (apply-events.ts) on a real IndexedDB (fake-indexeddb under Dexie): the live stream's
 // events become local rows through applyServerRows; deletes cascade; a revoked membership drops a
 // workspace with its queued changes; an invitations notice is passed on.
 import 'fake-indexeddb/auto'
 import type { ChangeEvent } from '@common/schemas/events.ts'
 import type { IconRow, ProjectRow, WorkspaceRow } from '@common/schemas/rows.ts'
 import { beforeEach, expect, it } from 'vitest'
+import { iconRow } from '../../tests/setup/icon-row.ts'
+import { applyChangeEvents } from './apply-events.ts'
 import { db, openLocalDb, rwTransaction } from './db.ts'
-import { applyChangeEvents } from './live.ts'
 
 const at = (minute: number) => `2026-01-01T10:${String(minute).padStart(2, '0')}:00.000Z`
 const workspace: WorkspaceRow = {
@@ -31,26 +32,18 @@ const project = (id: string, name: string, minute = 0, workspace_id: string | nu
   iconify_prefix: id,
   version: minute,
 })
-const icon = (id: string, project_id: string, minute = 0, workspace_id: string | null = 'w'): IconRow => ({
-  id,
-  name: id,
-  svg: '<svg/>',
-  user_id: 'u1',
-  origin_icon_id: null,
-  project_id,
-  workspace_id,
-  icon_status: 'approved',
-  revision: 1,
-  aliases: [],
-  label: '',
-  description: '',
-  decorative: false,
-  tags: [],
-  created_at: at(0),
-  updated_at: at(minute),
-  // The scope's version of its last change: what rows merge by (reconcile.ts).
-  version: minute,
-})
+const icon = (id: string, project_id: string, minute = 0, workspace_id: string | null = 'w'): IconRow =>
+  iconRow({
+    id,
+    name: id,
+    user_id: 'u1',
+    project_id,
+    workspace_id,
+    created_at: at(0),
+    updated_at: at(minute),
+    // The scope's version of its last change: what rows merge by (reconcile.ts).
+    version: minute,
+  })
 
 let invitations = 0
 const apply = (events: ChangeEvent[]) =>

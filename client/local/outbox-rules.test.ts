@@ -1,5 +1,5 @@
 import { messages } from '@common/messages.ts'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, onTestFinished, test, vi } from 'vitest'
 import { MAX_SEND_TRIES as MAX_TRIES } from '../lib/retry.ts'
 import type { ChangeKind, OutboxEntry, RowSnapshot } from './db.ts'
 import {
@@ -74,6 +74,11 @@ describe('decideFailure', () => {
   })
 
   test('server errors and 429 retry with exponential delay, then roll back after 3 tries', () => {
+    // The backoff's jitter (common/backoff.ts) drawn at the whole step: the delays compare exactly.
+    vi.spyOn(Math, 'random').mockReturnValue(1)
+    onTestFinished(() => {
+      vi.restoreAllMocks()
+    })
     expect(decideFailure('projects/update', { status: 500, message: 'x' }, 1)).toEqual({
       kind: 'retry',
       delayMs: 1000,

@@ -13,8 +13,8 @@ import { pendingAmong, StoredRows } from './bulk-write.ts'
 import { type AnyRow, db, ROW_TABLES, type RowTable, rowTable, rwTransaction, scopeOf } from './db.ts'
 import { listProjectIcons } from './icon-list.ts'
 
-/** Rows per entity in one page (the server's most). */
-const PAGE = 1000
+/** Rows per entity in one page (the server's most; mutable for tests only, as the server's syncLimits). */
+export const pullLimits = { rows: 1000 }
 
 /** Events name the personal scope `user:<id>`; the API and the cursors call it `personal`. */
 export const scopeOfEvent = (scope: string) => (scope.startsWith('user:') ? 'personal' : scope)
@@ -104,7 +104,7 @@ async function pullFrom(
   let at = since
   for (;;) {
     const requestedAt = performance.now()
-    const query = `scope=${encodeURIComponent(scope)}&since=${at}&limit=${PAGE}${withIcons ? '' : '&icons=0'}`
+    const query = `scope=${encodeURIComponent(scope)}&since=${at}&limit=${pullLimits.rows}${withIcons ? '' : '&icons=0'}`
     const { data: page } = await api<{ data: SyncPage }>(`/api/sync?${query}`)
     if (seen)
       for (const table of ROW_TABLES) for (const row of page.upserts[table]) seen.get(table)!.add(row.id)

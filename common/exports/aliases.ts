@@ -1,4 +1,4 @@
-// The icons' aliases (their former names, issue 22 item 5) in every export (ADR 0104):
+// The icons' aliases (their former names) in every export (ADR 0104):
 //   - packages: the index re-exports the icon under each alias, a deprecated one with a JSDoc
 //     `@deprecated` that editors and `tsc` report
 //     (`export { /** @deprecated Use House. Removed in 3.0.0 */ House as Home } from './House.js'`);

@@ -1,5 +1,5 @@
-// The class prefix of the CSS copy format, the CSS export and the icon font (issue 23 item 6,
-// ADR 0105): `.brand-album`, never a bare `.album` or `.ad` that a site's own classes or an ad
+// The class prefix of the CSS copy format, the CSS export and the icon font
+// (ADR 0105): `.brand-album`, never a bare `.album` or `.ad` that a site's own classes or an ad
 // blocker's rules would hit. The default derives from the project's name; a user may set another
 // (remembered per project in the browser) or none (the empty prefix).
 import { projectSlug } from '../slug.ts'

@@ -1,9 +1,9 @@
-// The code point of each icon in the icon font (issue 23 item 6, ADR 0105), stable across exports
+// The code point of each icon in the icon font (ADR 0105), stable across exports
 // as IcoMoon's are: derived from the icon's id (FNV-1a) into Supplementary Private Use Area-A
 // (U+F0000–U+FFFFD, 65,534 points, as Material Design Icons uses). Two icons whose ids land on one
 // point: the older keeps it (created first, then the smaller id) and the newer takes the next free
 // point after it, wrapping round. Points once given are `kept` (the server stores them per project:
-// server/domain/code-points.ts), so a bumped icon stays where it is when the icon it gave way to
+// server/domain/exports/code-points.ts), so a bumped icon stays where it is when the icon it gave way to
 // is deleted or moved away.
 
 export const CODE_POINT_FIRST = 0xf0000

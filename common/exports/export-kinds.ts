@@ -120,10 +120,14 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
  * then by markup. Which icon of two with the same name gets the `-2` suffix depends on it.
  */
 export const sortedForExport = <T extends ExportIcon>(icons: readonly T[]): T[] =>
-  [...icons].sort(
-    (a, b) =>
-      compare(a.name.toLowerCase(), b.name.toLowerCase()) || compare(a.name, b.name) || compare(a.svg, b.svg),
-  )
+  // Each name lowered once, not once a comparison (50,000 icons: 1.6 million calls).
+  icons
+    .map((icon) => ({ icon, lower: icon.name.toLowerCase() }))
+    .sort(
+      (a, b) =>
+        compare(a.lower, b.lower) || compare(a.icon.name, b.icon.name) || compare(a.icon.svg, b.icon.svg),
+    )
+    .map(({ icon }) => icon)
 
 /**
  * The date of every ZIP entry: 1980-01-01 00:00:00, the first a ZIP can hold. ZIP dates are wall

@@ -1,4 +1,4 @@
-// The Iconify JSON package export (issue 24 item 4, ADR 0021) as its users load it: unzipped into
+// The Iconify JSON package export (ADR 0021) as its users load it: unzipped into
 // node_modules/@iconify-json/<prefix>, @iconify/utils' loader (what unplugin-icons and the Iconify
 // Tailwind plugins use) finds icons.json through package.json, the set validates, every icon and
 // alias resolves to drawable data, and the package's own entry (index.mjs) gives icons, info and

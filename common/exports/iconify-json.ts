@@ -1,9 +1,9 @@
-// A project as an Iconify icon set (issue 24 item 4, ADR 0021): the names Iconify knows its icons by
+// A project as an Iconify icon set (ADR 0021): the names Iconify knows its icons by
 // (lowercase words joined by hyphens, as `@provider:prefix:name` needs them), its aliases as
 // IconifyJSON aliases, and the files of an `@iconify-json/<prefix>`-shaped package (icons.json,
 // info.json, metadata.json, package.json with `iconSet`, index.js/.mjs/.d.ts like the published
 // ones) that unplugin-icons, @iconify/tailwind4 and @iconify/utils' loaders read. The endpoint
-// (server/domain/iconify-sets.ts) names icons the same way, so both agree on every name.
+// (server/domain/iconify/iconify-sets.ts) names icons the same way, so both agree on every name.
 import type { IconifyInfo, IconifyJSON } from '@iconify/types'
 import { iconSlug } from '../slug.ts'
 import { type IconifyIconData, isMulticolour, toIconifyIcon } from '../svg/index.ts'

@@ -1,4 +1,4 @@
-// Request bodies of /api/projects/aliases* (issue 22: stable names). An alias is a former name of
+// Request bodies of /api/projects/aliases* (stable names). An alias is a former name of
 // an icon that still reaches it: exported, searchable, and reserved in its project.
 import { z } from 'zod'
 import { appMessages, messages } from '../messages.ts'
@@ -13,29 +13,35 @@ export const SEMVER = /^(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})$/
 
 export const aliasesQuery = z.strictObject({ project_id: projectId })
 
-export const createAliasBody = z.strictObject({
-  project_id: projectId,
-  icon_id: requiredId(messages.iconIdRequired),
-  name: aliasName,
-})
+export const createAliasBody = z
+  .strictObject({
+    project_id: projectId,
+    icon_id: requiredId(messages.iconIdRequired),
+    name: aliasName,
+  })
+  .meta({ id: 'CreateAliasBody' })
 
-export const updateAliasBody = z.strictObject({
-  project_id: projectId,
-  name: aliasName,
-  deprecated: z.boolean({ error: 'Deprecated must be true or false' }),
-  reason: z
-    .enum(ALIAS_REASONS, { error: appMessages.aliasReasonInvalid })
-    .nullish()
-    .transform((v) => v ?? null),
-  remove_in: z
-    .string({ error: appMessages.aliasVersionInvalid })
-    .trim()
-    .regex(SEMVER, { error: appMessages.aliasVersionInvalid })
-    .nullish()
-    .transform((v) => v ?? null),
-})
+export const updateAliasBody = z
+  .strictObject({
+    project_id: projectId,
+    name: aliasName,
+    deprecated: z.boolean({ error: 'Deprecated must be true or false' }),
+    reason: z
+      .enum(ALIAS_REASONS, { error: appMessages.aliasReasonInvalid })
+      .nullish()
+      .transform((v) => v ?? null),
+    remove_in: z
+      .string({ error: appMessages.aliasVersionInvalid })
+      .trim()
+      .regex(SEMVER, { error: appMessages.aliasVersionInvalid })
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .meta({ id: 'UpdateAliasBody' })
 
-export const deleteAliasBody = z.strictObject({ project_id: projectId, name: aliasName })
+export const deleteAliasBody = z
+  .strictObject({ project_id: projectId, name: aliasName })
+  .meta({ id: 'DeleteAliasBody' })
 
 /** One alias of a project (GET /api/projects/aliases). */
 export type ProjectAliasRow = {

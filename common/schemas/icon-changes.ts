@@ -1,4 +1,4 @@
-// GET /api/icons/changes (issue 24 item 6, ADR 0020): what changed in one project since a cursor,
+// GET /api/icons/changes (ADR 0020): what changed in one project since a cursor,
 // for the CLI's lock file. The cursor is the project's scope version (ADR 0303) under a tag naming the
 // project and its scope, so a cursor of another project is refused (400), not misread.
 import { z } from 'zod'

@@ -1,4 +1,4 @@
-// The meaning fields of an icon's create and update bodies (issue 25): label, description,
+// The meaning fields of an icon's create and update bodies: label, description,
 // decorative, tags. Absent means "as it is" on update and "none" on create (ADR 0106).
 import { z } from 'zod'
 import {

@@ -1,9 +1,10 @@
-// The Iconify endpoint's inputs (issue 24 item 4, ADR 0021), described in GET /api/openapi.json. The
+// The Iconify endpoint's inputs (ADR 0021), described in GET /api/openapi.json. The
 // route is lenient as Iconify's API is (unknown names end in not_found; at most 500 names are read).
 import { z } from 'zod'
+import { TOKEN_PREFIX } from './tokens.ts'
 
-/** The API token (ivt_…) in the path: read or write, only reads are routed. */
-export const iconifyToken = z.string().describe('An API token (ivt_…), read or write')
+/** The API token (TOKEN_PREFIX…) in the path: read or write, only reads are routed. */
+export const iconifyToken = z.string().describe(`An API token (${TOKEN_PREFIX}…), read or write`)
 /** A project's Iconify prefix. */
 export const iconifyPrefix = z
   .string()

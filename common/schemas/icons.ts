@@ -1,5 +1,6 @@
 // Request bodies of /api/icons/* (docs/product.md §API), with its validation messages (§Validation).
 import { z } from 'zod'
+import type { ErrorCode } from '../error-codes.ts'
 import { formatCount } from '../format-count.ts'
 import { MAX_ICONS_PER_BATCH, MAX_ICONS_PER_MOVE } from '../icon-limits.ts'
 import { appMessages, messages } from '../messages.ts'
@@ -15,65 +16,73 @@ const iconStatus = z.enum(ICON_STATUSES, { error: 'Status must be needs-review o
 
 export const listIconsQuery = z.strictObject({ project_id: requiredId(messages.projectIdRequired) })
 
-export const createIconBody = z.strictObject({
-  id: iconId,
-  name: requiredText(messages.iconNameRequired),
-  svg: z.string({ error: 'SVG is required' }).min(1, { error: 'SVG is required' }),
-  project_id: requiredId(messages.projectIdRequired),
-  origin_icon_id: z
-    .uuid({ error: 'Invalid origin icon id' })
-    .nullish()
-    .transform((v) => v ?? null),
-  workspace_id: z
-    .uuid({ error: 'Invalid workspace id' })
-    .nullish()
-    .transform((v) => v ?? null),
-  /** A wish only: the server decides the status (docs/product.md §Review). */
-  icon_status: iconStatus.nullish(),
-  /** label, description, decorative, tags (issue 25); none when absent. */
-  ...iconMeaningFields,
-})
+export const createIconBody = z
+  .strictObject({
+    id: iconId,
+    name: requiredText(messages.iconNameRequired),
+    svg: z.string({ error: 'SVG is required' }).min(1, { error: 'SVG is required' }),
+    project_id: requiredId(messages.projectIdRequired),
+    origin_icon_id: z
+      .uuid({ error: 'Invalid origin icon id' })
+      .nullish()
+      .transform((v) => v ?? null),
+    workspace_id: z
+      .uuid({ error: 'Invalid workspace id' })
+      .nullish()
+      .transform((v) => v ?? null),
+    /** A wish only: the server decides the status (docs/product.md §Review). */
+    icon_status: iconStatus.nullish(),
+    /** label, description, decorative, tags; none when absent. */
+    ...iconMeaningFields,
+  })
+  .meta({ id: 'CreateIconBody' })
 
 const revisionNumber = (message: string) =>
   z.number({ error: message }).int({ error: message }).min(1, { error: message }).max(2_147_483_647, {
     error: message,
   })
 
-export const updateIconBody = z.strictObject({
-  id: iconId,
-  name: requiredText(messages.iconNameRequired),
-  icon_status: iconStatus.optional(),
-  /**
-   * The icon's revision the change was based on (issue 22): older than the icon's revision, the
-   * change still wins, but the answer names the version it replaced (`conflict`).
-   */
-  base_revision: revisionNumber(appMessages.baseRevisionInvalid).optional(),
-  /** label, description, decorative, tags (issue 25): each absent one stays as it is. */
-  ...iconMeaningFields,
-})
+export const updateIconBody = z
+  .strictObject({
+    id: iconId,
+    name: requiredText(messages.iconNameRequired),
+    icon_status: iconStatus.optional(),
+    /**
+     * The icon's revision the change was based on: older than the icon's revision, the
+     * change still wins, but the answer names the version it replaced (`conflict`).
+     */
+    base_revision: revisionNumber(appMessages.baseRevisionInvalid).optional(),
+    /** label, description, decorative, tags: each absent one stays as it is. */
+    ...iconMeaningFields,
+  })
+  .meta({ id: 'UpdateIconBody' })
 
-export const deleteIconBody = z.strictObject({ id: iconId })
+export const deleteIconBody = z.strictObject({ id: iconId }).meta({ id: 'DeleteIconBody' })
 
-/** GET /api/icons/history?id= (issue 22). */
+/** GET /api/icons/history?id=. */
 export const iconHistoryQuery = z.strictObject({ id: iconId })
 
 /** POST /api/icons/restore: bring back a version's name and markup as a new version. */
-export const restoreIconBody = z.strictObject({
-  id: iconId,
-  version: revisionNumber(appMessages.versionRequired),
-})
+export const restoreIconBody = z
+  .strictObject({
+    id: iconId,
+    version: revisionNumber(appMessages.versionRequired),
+  })
+  .meta({ id: 'RestoreIconBody' })
 
 /** POST /api/icons/replace: a new drawing, through the create pipeline, keeping the icon's identity. */
-export const replaceIconBody = z.strictObject({
-  id: iconId,
-  svg: z.string({ error: 'SVG is required' }).min(1, { error: 'SVG is required' }),
-})
+export const replaceIconBody = z
+  .strictObject({
+    id: iconId,
+    svg: z.string({ error: 'SVG is required' }).min(1, { error: 'SVG is required' }),
+  })
+  .meta({ id: 'ReplaceIconBody' })
 
 /** GET /api/icons/deleted?project_id=: the project's recently deleted icons. */
 export const deletedIconsQuery = z.strictObject({ project_id: requiredId(messages.projectIdRequired) })
 
 /** POST /api/icons/undelete: an icon back from the recently deleted list. */
-export const undeleteIconBody = z.strictObject({ id: iconId })
+export const undeleteIconBody = z.strictObject({ id: iconId }).meta({ id: 'UndeleteIconBody' })
 
 /** One version of an icon (GET /api/icons/history), newest first. */
 export type IconVersionRow = {
@@ -92,7 +101,7 @@ export type IconVersionRow = {
 /** An icon in a project's "Recently deleted" (GET /api/icons/deleted). */
 export type DeletedIconRow = IconRow & { deleted_at: string; deleted_by: string | null }
 
-/** What POST /api/icons/update answers when its base revision was older than the icon's (issue 22). */
+/** What POST /api/icons/update answers when its base revision was older than the icon's. */
 export type IconUpdateConflict = {
   /** The revision the change replaced without having seen it. */
   replaced_revision: number
@@ -114,31 +123,36 @@ export const TOO_MANY_ICONS = `At most ${formatCount(MAX_ICONS_PER_BATCH)} icons
  * checked here; each item is checked with createIconBody on its own, so that one bad icon is
  * refused alone (docs/decisions/0401-batched-icon-sync.md).
  */
-export const createIconsBody = z.strictObject({
-  icons: z
-    .array(z.unknown(), { error: ICONS_REQUIRED })
-    .min(1, { error: ICONS_REQUIRED })
-    .max(MAX_ICONS_PER_BATCH, { error: TOO_MANY_ICONS }),
-})
+export const createIconsBody = z
+  .strictObject({
+    icons: z
+      .array(z.unknown(), { error: ICONS_REQUIRED })
+      .min(1, { error: ICONS_REQUIRED })
+      .max(MAX_ICONS_PER_BATCH, { error: TOO_MANY_ICONS }),
+  })
+  .meta({ id: 'CreateIconsBody' })
 
 /** POST /api/icons/move: icons (by id) into another project; they keep their ids, authors and dates. */
-export const moveIconsBody = z.strictObject({
-  ids: z
-    .array(iconId, { error: ICONS_REQUIRED })
-    .min(1, { error: ICONS_REQUIRED })
-    .max(MAX_ICONS_PER_MOVE, { error: `At most ${formatCount(MAX_ICONS_PER_MOVE)} icons at once` }),
-  project_id: requiredId(messages.projectIdRequired),
-  /** Icons whose name the target holds: without it the move is refused (409 with `clashes`, ADR 0404). */
-  on_name_clash: z
-    .enum(NAME_CLASH_CHOICES, { error: 'on_name_clash must be rename, skip or keep_both' })
-    .optional(),
-})
+export const moveIconsBody = z
+  .strictObject({
+    ids: z
+      .array(iconId, { error: ICONS_REQUIRED })
+      .min(1, { error: ICONS_REQUIRED })
+      .max(MAX_ICONS_PER_MOVE, { error: `At most ${formatCount(MAX_ICONS_PER_MOVE)} icons at once` }),
+    project_id: requiredId(messages.projectIdRequired),
+    /** Icons whose name the target holds: without it the move is refused (409 with `clashes`, ADR 0404). */
+    on_name_clash: z
+      .enum(NAME_CLASH_CHOICES, { error: 'on_name_clash must be rename, skip or keep_both' })
+      .optional(),
+  })
+  .meta({ id: 'MoveIconsBody' })
 
 /**
  * One icon's outcome in the answer of /create-many (`{ data: { results } }`, in the order sent):
  * the stored icon, as /create answers it, or why this icon alone was refused.
  */
 export type CreateIconsResult =
-  /** duplicate_of, near_duplicate_of: an icon of the project it repeats, exactly or nearly (issue 25). */
+  /** duplicate_of, near_duplicate_of: an icon of the project it repeats, exactly or nearly. */
   | { id: string; data: IconRow; duplicate_of?: string | null; near_duplicate_of?: string | null }
-  | { id: string | null; status: 400 | 409; error: string }
+  /** Its own refusal, as /create would answer it: 400 `invalid`, 409 `id_taken` or `name_taken` (ADR 0030). */
+  | { id: string | null; status: 400 | 409; error: string; code: ErrorCode }

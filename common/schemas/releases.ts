@@ -1,4 +1,4 @@
-// Requests of a project's releases and exports (issue 22 items 6 and 7, ADR 0017, 0104):
+// Requests of a project's releases and exports (ADR 0017, 0104):
 // POST /api/projects/release, GET /api/projects/releases, GET /api/projects/release-preview and
 // GET /api/projects/export.
 import { z } from 'zod'
@@ -17,21 +17,23 @@ const version = z
   .trim()
   .regex(VERSION_PATTERN, { error: exportMessages.releaseVersionInvalid })
 
-export const releaseBody = z.strictObject({
-  project_id: projectId,
-  /** Empty or missing: the suggested version. */
-  version: z
-    .union([z.literal(''), version], { error: exportMessages.releaseVersionInvalid })
-    .nullish()
-    .transform((v) => v || null),
-  notes: z
-    .string({ error: 'Notes must be text' })
-    .trim()
-    .max(MAX_RELEASE_NOTES, { error: exportMessages.releaseNotesTooLong(MAX_RELEASE_NOTES) })
-    .refine((v) => isCleanText(v, { multiline: true }), { error: appMessages.controlCharacters })
-    .nullish()
-    .transform((v) => v ?? ''),
-})
+export const releaseBody = z
+  .strictObject({
+    project_id: projectId,
+    /** Empty or missing: the suggested version. */
+    version: z
+      .union([z.literal(''), version], { error: exportMessages.releaseVersionInvalid })
+      .nullish()
+      .transform((v) => v || null),
+    notes: z
+      .string({ error: 'Notes must be text' })
+      .trim()
+      .max(MAX_RELEASE_NOTES, { error: exportMessages.releaseNotesTooLong(MAX_RELEASE_NOTES) })
+      .refine((v) => isCleanText(v, { multiline: true }), { error: appMessages.controlCharacters })
+      .nullish()
+      .transform((v) => v ?? ''),
+  })
+  .meta({ id: 'ReleaseBody' })
 export type ReleaseBody = z.output<typeof releaseBody>
 
 export const releasesQuery = z.strictObject({ project_id: projectId })

@@ -90,24 +90,28 @@ const workspaceId = requiredId(messages.idRequired)
 
 export const reviewRulesQuery = z.strictObject({ workspaceId })
 
-export const updateReviewRulesBody = z.strictObject({
-  workspaceId,
-  preset: z
-    .enum(REVIEW_PRESETS, { error: 'preset must be lucide, filled, custom or null' })
-    .nullable()
-    .optional(),
-  rules: reviewRuleChanges.optional(),
-})
+export const updateReviewRulesBody = z
+  .strictObject({
+    workspaceId,
+    preset: z
+      .enum(REVIEW_PRESETS, { error: 'preset must be lucide, filled, custom or null' })
+      .nullable()
+      .optional(),
+    rules: reviewRuleChanges.optional(),
+  })
+  .meta({ id: 'UpdateReviewRulesBody' })
 export type UpdateReviewRulesBody = z.output<typeof updateReviewRulesBody>
 
 export type ReviewRulesState = { preset: ReviewPreset | null; rules: ReviewRules }
 
 export const iconChecksQuery = z.strictObject({ id: requiredId(messages.iconIdRequired) })
 
-export const checkRulesBody = z.strictObject({
-  workspace_id: requiredId(messages.idRequired),
-  svg: z.string({ error: 'SVG is required' }).min(1, { error: 'SVG is required' }),
-})
+export const checkRulesBody = z
+  .strictObject({
+    workspace_id: requiredId(messages.idRequired),
+    svg: z.string({ error: 'SVG is required' }).min(1, { error: 'SVG is required' }),
+  })
+  .meta({ id: 'CheckRulesBody' })
 
 /** One enabled rule's verdict on a drawing; `elements` are the offenders' index paths in the tree. */
 export type RuleCheck = { rule: ReviewRuleId; ok: boolean; message: string; elements: number[][] }

@@ -59,7 +59,7 @@ export type ProjectRow = {
   user_id: string | null
   created_at: string
   updated_at: string
-  /** Its Iconify prefix (issue 24, ADR 0021): unique among the live projects of its workspace or owner. */
+  /** Its Iconify prefix (ADR 0021): unique among the live projects of its workspace or owner. */
   iconify_prefix: string
   /**
    * The version of the row's last change in its scope (ADR 0303; the scope's counter, not a clock):
@@ -80,18 +80,25 @@ export type IconRow = {
   icon_status: IconStatus
   created_at: string
   updated_at: string
-  /** The icon's own version (issue 22): 1 when created, one more for every recorded change. */
+  /** The icon's own version: 1 when created, one more for every recorded change. */
   revision: number
-  /** Former names that still reach this icon (issue 22: stable names), oldest first. */
+  /** Former names that still reach this icon (stable names), oldest first. */
   aliases: IconAlias[]
-  /** What the icon means, for assistive technology (issue 25); '' when not given. */
+  /** What the icon means, for assistive technology; '' when not given. */
   label: string
-  /** A longer description, emitted as the outputs' <desc> (issue 25); '' when not given. */
+  /** A longer description, emitted as the outputs' <desc>; '' when not given. */
   description: string
-  /** Hidden from assistive technology in every output (aria-hidden, issue 25). */
+  /** Hidden from assistive technology in every output (aria-hidden). */
   decorative: boolean
   /** Search words: trimmed, lower case, no two alike (common/icon-meaning.ts). */
   tags: string[]
+  /**
+   * The last revision at which the icon stood approved (ADR 0112): back in needs-review after a new
+   * drawing, the version to compare with; null when it never was.
+   */
+  approved_revision: number | null
+  /** The reviewer's comment of the last rejection; '' when none, or once the drawing changed. */
+  review_comment: string
   /**
    * The version of the row's last change in its scope (ADR 0303; the scope's counter, not a clock):
    * what the browser merges by (client/local/reconcile.ts). Absent on a row made in this browser
@@ -100,7 +107,7 @@ export type IconRow = {
   version?: number
 }
 
-/** Why an alias is deprecated (issue 22). */
+/** Why an alias is deprecated. */
 export const ALIAS_REASONS = ['renamed', 'typo', 'duplicate'] as const
 export type AliasReason = (typeof ALIAS_REASONS)[number]
 
@@ -140,7 +147,7 @@ export type ReleasedIcon = {
   hash: string
   icon_status: IconStatus
   aliases: IconAlias[]
-  /** What it meant (issue 25, ADR 0106); absent in releases made before, whose exports label by name. */
+  /** What it meant (ADR 0106); absent in releases made before, whose exports label by name. */
   label?: string
   description?: string
   decorative?: boolean

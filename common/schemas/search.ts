@@ -1,4 +1,4 @@
-// GET /api/icons/search?project_id=&q= (issue 25): a project's icons found by meaning, ranked as the
+// GET /api/icons/search?project_id=&q=: a project's icons found by meaning, ranked as the
 // vault ranks them (common/search/icon-search.ts); `limit` keeps the best ones (100 unless asked).
 import { z } from 'zod'
 import { messages, searchMessages } from '../messages.ts'

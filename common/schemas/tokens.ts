@@ -1,4 +1,4 @@
-// Request bodies and rows of /api/tokens (issue 24, ADR 0019): personal API tokens.
+// Request bodies and rows of /api/tokens (ADR 0019): personal API tokens.
 import { z } from 'zod'
 import { isIconifyPrefix } from '../iconify-prefix.ts'
 import { appMessages, iconifyMessages, messages } from '../messages.ts'

@@ -1,4 +1,4 @@
-// Search by meaning (issue 25): one index and one ranking, used by the vault's worker in the browser and
+// Search by meaning: one index and one ranking, used by the vault's worker in the browser and
 // by GET /api/icons/search, so both answer the same. MiniSearch (ADR 0108) indexes each icon's name,
 // former names (aliases), tags and label; every word of a query must match one of them, as typed (a word
 // start, or within an edit or two for words of four letters or more) or through the shipped synonym list
@@ -6,7 +6,8 @@
 // vault's search before this one) is always found too. Each hit says why it matched (match-reason.ts).
 // Bounded work (ADR 0108): a query searches its first MAX_QUERY_WORDS distinct words, a typo forgives
 // at most MAX_EDITS edits, and only the hits returned are read for their reason. The index is brought to
-// a new list of icons by changing only the icons that differ (update), never rebuilt whole.
+// a new list of icons by changing only the icons that differ (update), or told which icons changed
+// and which went (change), never rebuilt whole.
 import MiniSearch, { type Query } from 'minisearch'
 import { MAX_QUERY_LENGTH } from './limits.ts'
 import {
@@ -82,6 +83,8 @@ export interface IconSearch {
   search(query: string, limit?: number): SearchHit[]
   /** Brings the index to these icons: only those added, changed or gone are indexed or taken out. */
   update(docs: readonly SearchDoc[]): void
+  /** Indexes these icons, added or changed, and takes out those of `goneIds`; the others stay. */
+  change(docs: readonly SearchDoc[], goneIds?: Iterable<string>): void
   /** Icons indexed. */
   readonly size: number
 }
@@ -105,34 +108,34 @@ export function createIconSearch(docs: readonly SearchDoc[], synonyms: Synonyms)
     },
   })
 
-  function update(next: readonly SearchDoc[]): void {
+  /** Indexes these icons (only those that read differently) and takes out those of `goneIds`. */
+  function change(docs: readonly SearchDoc[], goneIds: Iterable<string> = []): void {
     const gone = new Set<Prepared>()
-    const added: Prepared[] = []
-    const ids = new Set<string>()
-    for (const doc of next) {
-      ids.add(doc.id)
-      const had = byId.get(doc.id)
-      if (had && sameDoc(had.doc, doc)) continue
-      if (had) gone.add(had)
-      const p: Prepared = { ...prepare(doc, read), order: 0 }
-      byId.set(doc.id, p)
-      added.push(p)
-    }
-    for (const [id, p] of byId) {
-      if (ids.has(id)) continue
-      gone.add(p)
+    const added = new Map<string, Prepared>()
+    for (const id of goneIds) {
+      const had = byId.get(id)
+      if (!had) continue
+      gone.add(had)
       byId.delete(id)
     }
-    if (!gone.size && !added.length) return
+    for (const doc of docs) {
+      const had = byId.get(doc.id) ?? added.get(doc.id)
+      if (had && sameDoc(had.doc, doc)) continue
+      if (had && !added.has(doc.id)) gone.add(had)
+      const p: Prepared = { ...prepare(doc, read), order: 0 }
+      byId.set(doc.id, p)
+      added.set(doc.id, p)
+    }
+    if (!gone.size && !added.size) return
     for (const p of gone) index.remove(p)
     // Added in name order, whatever order they came in: the same icons give the same index.
-    added.sort(inOrder)
-    index.addAll(added)
+    const fresh = [...added.values()].sort(inOrder)
+    index.addAll(fresh)
     const kept = gone.size ? sorted.filter((p) => !gone.has(p)) : sorted
-    if (added.length > PLACED_ONE_BY_ONE) sorted = [...kept, ...added].sort(inOrder)
+    if (fresh.length > PLACED_ONE_BY_ONE) sorted = [...kept, ...fresh].sort(inOrder)
     else {
       sorted = kept === sorted ? [...kept] : kept
-      for (const p of added) {
+      for (const p of fresh) {
         let [low, high] = [0, sorted.length]
         while (low < high) {
           const mid = (low + high) >>> 1
@@ -147,6 +150,15 @@ export function createIconSearch(docs: readonly SearchDoc[], synonyms: Synonyms)
     })
   }
 
+  /** Brings the index to exactly these icons: the others are taken out. */
+  function update(next: readonly SearchDoc[]): void {
+    const ids = new Set(next.map((doc) => doc.id))
+    change(
+      next,
+      [...byId.keys()].filter((id) => !ids.has(id)),
+    )
+  }
+
   update(docs)
 
   return {
@@ -154,6 +166,7 @@ export function createIconSearch(docs: readonly SearchDoc[], synonyms: Synonyms)
       return byId.size
     },
     update,
+    change,
     search(query, limit = Number.POSITIVE_INFINITY) {
       const words = queryWords(query)
       if (!words.length) return []

@@ -11,7 +11,7 @@ import { fold, wordsOf } from './words.ts'
 export interface SearchDoc {
   id: string
   name: string
-  /** Its former names (issue 22). */
+  /** Its former names. */
   aliases?: readonly string[]
   tags?: readonly string[]
   label?: string

@@ -1,4 +1,4 @@
-// Tags suggested for a new icon (issue 25): the words of its file's name ("ic_arrow-left_24.svg" → arrow,
+// Tags suggested for a new icon: the words of its file's name ("ic_arrow-left_24.svg" → arrow,
 // left), and for an icon from the maker's library also what its set says of it: its other names
 // (Iconify aliases: lucide's "house" is also "home") and its categories ("Account / User" → account,
 // user). Words that only say how or where an icon is drawn (sizes, styles, "ic", "icon") are left out.

@@ -1,4 +1,4 @@
-// Every copy format says what an icon means (issue 25, ADR 0106): labelled (role="img" named by
+// Every copy format says what an icon means (ADR 0106): labelled (role="img" named by
 // aria-label, a <title> and a <desc> without ids, which svgo's defaults keep), decorative (aria-hidden, no title),
 // React with a title-or-decorative prop and one useId() for the title and every internal id, React
 // Native with its own accessibility props (type-checked against the real react-native-svg), CSS

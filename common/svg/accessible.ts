@@ -1,4 +1,4 @@
-// What every output says to assistive technology (issue 25, ADR 0106): a decorative icon is hidden
+// What every output says to assistive technology (ADR 0106): a decorative icon is hidden
 // (aria-hidden, no title); a labelled SVG is role="img" named by aria-label, with a <title> (the same
 // text, the tooltip) and a <desc> (its description) as its first children, none with an id: nothing
 // points at an id that svgo's default cleanupIds would drop, so the name and description survive a

@@ -36,7 +36,7 @@ export function isCopyFormat(value: unknown): value is CopyFormat {
 }
 
 /**
- * label, description, decorative (issue 25, ADR 0106): what the icon means. Given any of them, every
+ * label, description, decorative (ADR 0106): what the icon means. Given any of them, every
  * format carries it (accessible.ts); given none, the output is as it always was.
  */
 export interface ConvertOptions extends MeaningOptions {

@@ -34,7 +34,7 @@ describe('limits on what parsing may cost', () => {
       expect(outcome(svg)).toBe('accepted')
     for (const svg of bothReaders(SVG(`<path d="M0 0h1"${attrs(MAX_SVG_ATTRIBUTES)}/>`)))
       expect(outcome(svg)).toBe(refusedWith('too_many_attributes'))
-    // The issue's reproduction: stored as an empty drawing before.
+    // The reported reproduction: stored as an empty drawing before.
     expect(outcome(SVG(`<path d="M0 0h1"${attrs(30_000)}/>`))).toBe(refusedWith('too_many_attributes'))
     expect(outcome(SVG(`<path d="M0 0h1" ${' x="1"'.repeat(3)}/>`))).toMatch(/not well-formed/)
   })
@@ -55,7 +55,7 @@ describe('limits on what parsing may cost', () => {
         '<svg ',
         '<svg xmlns:xlink="http://www.w3.org/1999/xlink" ',
       ),
-      SVG(`<${'p'.repeat(200_000)}/>`), // the issue's reproduction
+      SVG(`<${'p'.repeat(200_000)}/>`), // the reported reproduction
     ])
       for (const svg of bothReaders(long)) expect(outcome(svg)).toBe(refusedWith('name_too_long'))
   })
@@ -75,7 +75,7 @@ describe('limits on what the optimiser may cost', () => {
   it(`one path: ${MAX_PATH_SEGMENTS} segments accepted, one more refused`, async () => {
     expect(outcome(SVG(path(MAX_PATH_SEGMENTS)))).toBe('accepted')
     expect(outcome(SVG(path(MAX_PATH_SEGMENTS + 1)))).toBe(refusedWith('path_too_complex'))
-    // The issue's reproduction: 10,000 segments, 31 s of svgo before.
+    // The reported reproduction: 10,000 segments, 31 s of svgo before.
     await expect(processSvg(SVG(path(10_001)), { idPrefix: 'p' })).rejects.toThrow(
       refusedWith('path_too_complex'),
     )

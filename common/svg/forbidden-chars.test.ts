@@ -68,7 +68,7 @@ const ALLOWED_REFERENCES = [
 ]
 
 describe('characters XML forbids', () => {
-  it("refuses the issue's example and names the character", async () => {
+  it('refuses the reported example and names the character', async () => {
     const svg =
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><path d="M0 0h4v4z"/><title>&#0;&#x1;&#xFFFE;</title></svg>'
     const message = `${SVG_ERROR_MESSAGES.forbidden_character}: U+0000`

@@ -1,4 +1,4 @@
-// An icon as Iconify holds it (IconifyJSON's `icons[name]`, issue 24, ADR 0021): the inner markup of
+// An icon as Iconify holds it (IconifyJSON's `icons[name]`, ADR 0021): the inner markup of
 // its <svg> as `body`, the viewBox as left/top/width/height. What the root <svg> paints with
 // (fill="none", stroke="currentColor", stroke-width, …) moves onto a <g> around the body, as Iconify's
 // own tools do, so the drawing is unchanged once Iconify wraps the body in its own <svg>.

@@ -1,4 +1,4 @@
-// Ids of one rendered copy of an icon (issue 25, ADR 0106): every id of the drawing, and every
+// Ids of one rendered copy of an icon (ADR 0106): every id of the drawing, and every
 // reference to one (href, url(#…), aria-labelledby/-describedby), made relative to the copy, so two
 // copies on one page never share an id. The React formats do it per instance with useId(); a
 // labelled SVG copy with a prefix of its own (accessible.ts).

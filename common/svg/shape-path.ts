@@ -1,5 +1,5 @@
 // A shape element (path, rect with its rounded corners, circle, ellipse, line, polygon, polyline) as
-// path data in its own coordinates: one reading for the icon font's outlines (server/domain/icon-font.ts)
+// path data in its own coordinates: one reading for the icon font's outlines (server/domain/exports/icon-font.ts)
 // and the review rules' bounds (common/review-rules/bounds.ts).
 import type { SvgElement } from './tree.ts'
 

@@ -1,7 +1,7 @@
 // A minimal client of an OpenAI-compatible `POST {AI_BASE_URL}/chat/completions`. Failures become
 // ApiErrors the maker answers with: 504 when the deadline passes, 502 for anything else upstream.
 import { appMessages } from '../../common/messages.ts'
-import type { Config } from '../config.ts'
+import type { Config } from '../config/config.ts'
 import { ApiError } from '../domain/errors.ts'
 import type { ChatMessage } from './prompt.ts'
 import { aiSettings } from './settings.ts'

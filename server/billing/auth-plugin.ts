@@ -6,10 +6,10 @@ import type { BetterAuthPlugin } from 'better-auth'
 import { APIError, createAuthEndpoint, sessionMiddleware } from 'better-auth/api'
 import type { z } from 'zod'
 import { cancelSubscriptionBody, upgradeSubscriptionBody } from '../../common/schemas/billing.ts'
-import type { Config } from '../config.ts'
+import type { Config } from '../config/config.ts'
 import type { Store } from '../db/client.ts'
 import { ApiError, type ErrorStatus } from '../domain/errors.ts'
-import type { Logger } from '../log.ts'
+import type { Logger } from '../log/log.ts'
 import { type Billing, createBilling } from './index.ts'
 import type { BillingRedirect, BillingUser } from './provider.ts'
 
@@ -98,5 +98,5 @@ export function billingOf(auth: { options: { plugins?: readonly unknown[] } }): 
     const p = plugin as { id?: string; options?: { billing?: Billing } }
     if (p.id === BILLING_PLUGIN_ID && p.options?.billing) return p.options.billing
   }
-  throw new Error('The billing plugin is not registered in server/auth.ts')
+  throw new Error('The billing plugin is not registered in server/auth/auth.ts')
 }

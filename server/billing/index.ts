@@ -1,9 +1,9 @@
 // Billing: the provider chosen by BILLING_PROVIDER, and what the routes need besides it
 // (the Stripe webhook, the prices shown). Built once per server by the better-auth plugin (auth-plugin.ts).
 import type { PlanPrices } from '../../common/plans.ts'
-import type { Config } from '../config.ts'
+import type { Config } from '../config/config.ts'
 import type { Db } from '../db/client.ts'
-import type { Logger } from '../log.ts'
+import type { Logger } from '../log/log.ts'
 import { localProvider } from './local-provider.ts'
 import type { BillingProvider } from './provider.ts'
 import { type StripeAccess, stripeAccess } from './stripe-client.ts'

@@ -7,7 +7,7 @@ import type { CheckoutInfo, UpgradeSubscriptionBody } from '../../common/schemas
 import type { Db } from '../db/client.ts'
 import { checkoutSessions } from '../db/schema/index.ts'
 import { notFound } from '../domain/errors.ts'
-import { addMonthsUtc, writeSubscription } from '../domain/subscriptions.ts'
+import { addMonthsUtc, writeSubscription } from '../domain/plans/subscriptions.ts'
 
 /** How long an unpaid checkout session stays open. */
 const CHECKOUT_TTL_MS = 60 * 60 * 1000

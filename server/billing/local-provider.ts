@@ -12,7 +12,7 @@ import {
   periodEndOf,
   stateOf,
   writeSubscription,
-} from '../domain/subscriptions.ts'
+} from '../domain/plans/subscriptions.ts'
 import { openCheckout } from './local-checkout.ts'
 import { type BillingDeps, type BillingProvider, RESTORE_RETURN_PATH } from './provider.ts'
 

@@ -1,9 +1,9 @@
 // The BillingProvider interface: what the subscription calls (upgrade, cancel, restore) need
 // from a payment provider. `local` (default, test mode, no payment) and `stripe` implement it.
 import type { UpgradeSubscriptionBody } from '../../common/schemas/billing.ts'
-import type { Config } from '../config.ts'
+import type { Config } from '../config/config.ts'
 import type { Db } from '../db/client.ts'
-import type { Logger } from '../log.ts'
+import type { Logger } from '../log/log.ts'
 
 export type BillingUser = { id: string; email: string }
 

@@ -4,7 +4,7 @@
 import { createMiddleware } from 'hono/factory'
 import { canRestoreSubscription } from '../../common/plans.ts'
 import type { Store } from '../db/client.ts'
-import { settleSubscription } from '../domain/subscriptions.ts'
+import { settleSubscription } from '../domain/plans/subscriptions.ts'
 import type { AppEnv } from '../middleware/session.ts'
 
 export const settlePlan = (store: Store) =>

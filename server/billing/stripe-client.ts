@@ -3,7 +3,7 @@
 // a local stand-in for Stripe's API (config.billing.stripeApi).
 import type Stripe from 'stripe'
 import type { PaidPlan } from '../../common/plans.ts'
-import type { Config } from '../config.ts'
+import type { Config } from '../config/config.ts'
 
 export type StripeAccess = {
   client(): Promise<Stripe>

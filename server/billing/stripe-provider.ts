@@ -13,7 +13,7 @@ import {
   stateOf,
   subscriptionRow,
   writeSubscription,
-} from '../domain/subscriptions.ts'
+} from '../domain/plans/subscriptions.ts'
 import { type BillingDeps, type BillingProvider, RESTORE_RETURN_PATH } from './provider.ts'
 import type { StripeAccess } from './stripe-client.ts'
 import { stateFromStripe } from './stripe-state.ts'

@@ -2,7 +2,7 @@
 // active, canceled at period end (still paid) or ended, and when the paid period ends.
 import type Stripe from 'stripe'
 import type { PaidPlan } from '../../common/plans.ts'
-import type { SubscriptionState } from '../domain/subscriptions.ts'
+import type { SubscriptionState } from '../domain/plans/subscriptions.ts'
 
 const ENDED: Stripe.Subscription.Status[] = ['canceled', 'incomplete_expired', 'unpaid', 'paused']
 const PAID: Stripe.Subscription.Status[] = ['active', 'trialing', 'past_due']

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from '../config.ts'
+import { loadConfig } from '../config/config.ts'
 import { decideTestCheckout, startupBillingLine } from './test-checkout.ts'
 
 const local = { provider: 'local' as const }

@@ -1,5 +1,5 @@
-// The Iconify endpoint's answers kept whole, headers included (ADR 0021), so that the node-level lane
-// (server/iconify-lane.ts) can send a repeated GET without the database and without Hono: an answer
+// The Iconify endpoint's answers kept whole, headers included (ADR 0021), so that the node-level fast
+// path (server/iconify-fast-path.ts) can send a repeated GET without the database and without Hono: an answer
 // is kept per token (its hash, never the token itself) and path with query, once the full route has
 // answered it (middleware/iconify-keep.ts), in the one pattern of kept entries (kept-for.ts).
 //
@@ -11,10 +11,10 @@
 // answers for much longer by lastModified, and every kept answer re-read at once is a burst of full
 // requests) and never past its token's expiry; it is not used once its token's last use is due to be
 // written again (LAST_USED_EVERY_MS): that request takes the full route, which writes it. The
-// per-token limit is one budget of the lane, the route and the bearer path (rate-limit.ts tokenBudget).
+// per-token limit is one budget of the fast path, the route and the bearer path (rate-limit.ts tokenBudget).
 import { createHash } from 'node:crypto'
-import { LAST_USED_EVERY_MS } from '../domain/api-tokens.ts'
-import type { ChangeNote } from '../domain/change-notes.ts'
+import { LAST_USED_EVERY_MS } from '../domain/accounts/api-tokens.ts'
+import type { ChangeNote } from '../domain/sync/change-notes.ts'
 import { type FixedWindow, tokenBudget } from '../middleware/rate-limit.ts'
 import type { KeptAnswer } from './kept-answer.ts'
 import { type KeptFor, keptFor } from './kept-for.ts'
@@ -59,6 +59,7 @@ export function iconifyAnswers(db: object): IconifyAnswers {
   if (!store) {
     store = {
       kept: keptFor({
+        name: 'Iconify answers as sent',
         ttlMs: LAST_USED_EVERY_MS,
         maxEntries: MAX_ANSWERS,
         // The body and, at most, a compressed form as large again.

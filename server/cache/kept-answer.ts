@@ -45,8 +45,8 @@ export function keptAnswer(
 const GZIP_LEVEL = 5
 
 /** Brotli quality 4: fast, and ~7× smaller icon lists. */
-const brotliParams = (sizeHint: number) => ({
-  [constants.BROTLI_PARAM_QUALITY]: 4,
+const brotliParams = (sizeHint: number, quality = 4) => ({
+  [constants.BROTLI_PARAM_QUALITY]: quality,
   [constants.BROTLI_PARAM_SIZE_HINT]: sizeHint,
   [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
 })
@@ -63,10 +63,13 @@ export async function compress(bytes: Uint8Array, encoding: Encoding): Promise<U
   return asBytes(out)
 }
 
-/** A compression stream of `encoding` with the same settings (a streamed answer's, brotliAsYouGo's). */
-export const compressionStream = (encoding: Encoding, chunkSize?: number) =>
+/**
+ * A compression stream of `encoding` with the same settings but brotli's `quality` (brotliAsYouGo's at
+ * 4; a streamed answer's, compressed for each request, lower: streamed-answer.ts).
+ */
+export const compressionStream = (encoding: Encoding, chunkSize?: number, quality = 4) =>
   encoding === 'br'
-    ? createBrotliCompress({ chunkSize, params: brotliParams(0) })
+    ? createBrotliCompress({ chunkSize, params: brotliParams(0, quality) })
     : createGzip({ level: GZIP_LEVEL, chunkSize })
 
 /**

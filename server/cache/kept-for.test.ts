@@ -3,7 +3,7 @@ import { keptFor } from './kept-for.ts'
 
 test('an entry lives until its bound or its own expiry; a read overlapping a forget keeps nothing', () => {
   let t = 0
-  const kept = keptFor<string>({ ttlMs: 100, maxEntries: 2, now: () => t })
+  const kept = keptFor<string>({ name: 'test', ttlMs: 100, maxEntries: 2, now: () => t })
   kept.set('a', 'A', kept.generation(), 50)
   expect(kept.get('a')).toBe('A')
   t = 50
@@ -32,7 +32,7 @@ test('an entry lives until its bound or its own expiry; a read overlapping a for
 })
 
 test('through: one read for everyone asking at once; a forget starts a new one; a failure is not kept', async () => {
-  const kept = keptFor<string>({ ttlMs: 1000, maxEntries: 10 })
+  const kept = keptFor<string>({ name: 'test', ttlMs: 1000, maxEntries: 10 })
   let reads = 0
   const gates: (() => void)[] = []
   const read = (value: string) => () =>
@@ -66,6 +66,7 @@ test('a bytes bound counts a shared object once and lets the oldest go past it',
   const b = { size: 50 }
   const huge = { size: 200 }
   const kept = keptFor<V>({
+    name: 'test',
     ttlMs: 1_000,
     maxEntries: 100,
     weight: { maxBytes: 100, of: (v) => ({ shared: v.answer, bytes: v.answer.size }) },

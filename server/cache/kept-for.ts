@@ -3,12 +3,15 @@
 // row changed behind the app's back) and never past its own expiry; notes and writes forget entries
 // at once. A read that began before a forget may not keep what it read: `set` takes the generation
 // seen when the read began and keeps nothing if anything was forgotten since (the read may have
-// seen the state before the change the forget announced). Oldest entries go first past `maxEntries`
-// (and past `weight.maxBytes` when given).
+// seen the state before the change the forget announced). The entries are held in the one bounded
+// store (lru.ts, ADR 0034): the least recently used go first past `maxEntries` (and past
+// `weight.maxBytes` when given, counted here: entries that share an object count its bytes once).
 // `through` reads a missing entry once for all who ask at the same time: when an entry lapses under
 // load, hundreds of requests would otherwise each read it (a session or a project list read 200
 // times over held the event loop 300-450 ms at the start of a 200-connection run; bench/README.md).
 // A request that arrives after a forget does not join a read begun before it.
+
+import { Lru } from './lru.ts'
 
 /** The longest a kept answer is believed without a note (the bound when a note is missed). */
 export const KEPT_TTL_MS = 10_000
@@ -41,13 +44,20 @@ type Entry<V> = { value: V; at: number; expiresAt: number }
 export type KeptWeight<V> = { maxBytes: number; of: (value: V) => { shared: object; bytes: number } }
 
 export function keptFor<V>(opts: {
+  /** What is kept (cache/lru.ts cacheBounds). */
+  name: string
   ttlMs: number
   maxEntries: number
   now?: () => number
   weight?: KeptWeight<V>
 }): KeptFor<V> {
   const now = opts.now ?? Date.now
-  const byKey = new Map<string, Entry<V>>()
+  // Past maxEntries the store lets the least recently used go; its bytes are given back by `release`.
+  const byKey: Lru<string, Entry<V>> = new Lru({
+    name: opts.name,
+    maxEntries: opts.maxEntries,
+    onEvict: (_, e) => release(e.value),
+  })
   let generation = 0
   const reading = new Map<string, { since: number; value: Promise<unknown> }>()
   // The weight: bytes of each shared object, counted once however many entries hold it.
@@ -63,19 +73,22 @@ export function keptFor<V>(opts: {
       bytes += size
     }
   }
-  const drop = (key: string) => {
-    const e = byKey.get(key)
-    if (!e) return
-    byKey.delete(key)
+  const release = (value: V) => {
     if (!opts.weight) return
-    const shared = opts.weight.of(e.value).shared
+    const shared = opts.weight.of(value).shared
     const h = held.get(shared)!
     if (--h.refs > 0) return
     held.delete(shared)
     bytes -= h.bytes
   }
-  // Oldest first out: a Map keeps insertion order.
-  const dropOldest = () => drop(byKey.keys().next().value!)
+  const drop = (key: string) => {
+    const e = byKey.peek(key)
+    if (!e) return
+    byKey.delete(key)
+    release(e.value)
+  }
+  // The least recently used first out.
+  const dropOldest = () => drop(byKey.entries().next().value![0])
   const kept: KeptFor<V> = {
     get(key) {
       const e = byKey.get(key)
@@ -91,9 +104,8 @@ export function keptFor<V>(opts: {
       drop(key)
       // A value larger than the whole bound is not kept (nor does it push the others out).
       if (opts.weight && opts.weight.of(value).bytes > opts.weight.maxBytes) return
-      if (byKey.size >= opts.maxEntries) dropOldest()
-      byKey.set(key, { value, at: now(), expiresAt })
       weighIn(value)
+      byKey.set(key, { value, at: now(), expiresAt })
       // Past the bytes bound, oldest first.
       while (opts.weight && bytes > opts.weight.maxBytes) dropOldest()
     },
@@ -103,7 +115,7 @@ export function keptFor<V>(opts: {
     },
     forgetWhere(pick) {
       generation++
-      for (const [key, e] of byKey) if (pick(e.value, key)) drop(key)
+      for (const [key, e] of [...byKey.entries()]) if (pick(e.value, key)) drop(key)
     },
     clear() {
       generation++

@@ -5,7 +5,7 @@
 // change (any non-GET request), at its session's expiry, and in any case after CACHE_TTL_MS
 // (kept-for.ts: the one pattern of answers kept while notes keep them true).
 
-import type { SessionUser } from '../session-user.ts'
+import type { SessionUser } from '../auth/session-user.ts'
 import { KEPT_TTL_MS, keptFor } from './kept-for.ts'
 
 /** The longest a kept answer is believed (the revocation bound when no note announces it). */
@@ -13,6 +13,8 @@ export const CACHE_TTL_MS = KEPT_TTL_MS
 const MAX_ENTRIES = 10_000
 
 export type SessionCache = {
+  /** The kept user of `token` (the same object every time while it is kept), or null. */
+  peek(token: string): SessionUser | null
   forget(token: string): void
   clear(): void
   /** The kept user of `token`, else better-auth's answer read once for all who ask meanwhile. */
@@ -25,8 +27,9 @@ export type SessionCache = {
 }
 
 export function sessionCache(ttlMs = CACHE_TTL_MS, now: () => number = Date.now): SessionCache {
-  const kept = keptFor<SessionUser>({ ttlMs, maxEntries: MAX_ENTRIES, now })
+  const kept = keptFor<SessionUser>({ name: 'sessions', ttlMs, maxEntries: MAX_ENTRIES, now })
   return {
+    peek: kept.get,
     forget: kept.forget,
     clear: kept.clear,
     through: (token, read) =>

@@ -1,15 +1,10 @@
-// Retrying a lost database connection (ADR 0306): 100 ms doubling to 5 s, each delay drawn between
-// half and the whole of its step ("equal jitter"), so processes that lost one database at once do
-// not all knock on it at the same instant.
+// Retrying a lost database connection (ADR 0306): the one backoff of common/backoff.ts (ADR 0032),
+// 100 ms doubling to 5 s, each wait between half and the whole of its step, so processes that lost
+// one database at once do not all knock on it at the same instant.
+import { backoffDelay } from '../../common/backoff.ts'
 
-const BACKOFF_FIRST_MS = 100
-export const BACKOFF_MAX_MS = 5000
-
-/** The wait before retry number `attempt` (0 for the first). */
-export function backoffDelay(attempt: number, random: () => number = Math.random): number {
-  const step = Math.min(BACKOFF_MAX_MS, BACKOFF_FIRST_MS * 2 ** Math.min(attempt, 16))
-  return step / 2 + (random() * step) / 2
-}
+/** The database reconnect's steps. */
+export const RECONNECT_BACKOFF = { firstMs: 100, maxMs: 5000 }
 
 /**
  * Calls `attempt` after a backoff delay until it succeeds; `stopped()` (checked before each try)
@@ -20,7 +15,7 @@ export async function retryWithBackoff<T>(
   opts: { stopped(): boolean; failed(err: unknown): void },
 ): Promise<T | null> {
   for (let n = 0; ; n++) {
-    await new Promise((resolve) => setTimeout(resolve, backoffDelay(n)).unref())
+    await new Promise((resolve) => setTimeout(resolve, backoffDelay(n, RECONNECT_BACKOFF)).unref())
     if (opts.stopped()) return null
     try {
       return await attempt()

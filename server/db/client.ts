@@ -10,13 +10,14 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import { envLogger, type Logger } from '../log.ts'
+import { envLogger, type Logger } from '../log/log.ts'
 import { lockDataDir } from './lock.ts'
 import { pgListener } from './pg-listener.ts'
 import { watchedPool } from './pg-pool.ts'
 import { PgliteRemote } from './pglite-remote.ts'
 import { seedFromTemplate } from './pglite-template.ts'
 import * as schema from './schema/index.ts'
+import { startUpkeep, UPKEEP, type Upkeep, type UpkeepOptions } from './upkeep.ts'
 
 type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -27,9 +28,9 @@ export type Store = {
   kind: 'pglite' | 'postgres'
   db: Db
   /**
-   * The same database, for the few small reads of live delivery (events.ts: recipients, sessions, the
+   * The same database, for the few small reads of live delivery (events/events.ts: recipients, sessions, the
    * rows a batch of notes names): they must not queue behind the requests' load, or teammates hear of
-   * a change only once a busy server has answered everybody else (issue 19).
+   * a change only once a busy server has answered everybody else.
    */
   deliveryDb: Db
   /**
@@ -54,6 +55,8 @@ export type Store = {
    * 0 if never): an answer older than that proves nothing, so health asks again (ADR 0306).
    */
   lastLoss(): number
+  /** PGlite in DATA_DIR only: the vacuum and analyze no autovacuum does there (upkeep.ts). */
+  upkeep?: Upkeep
   /** PGlite only: a consistent gzipped tarball of the data directory (npm run backup). */
   dump?: () => Promise<Blob>
   close(): Promise<void>
@@ -61,7 +64,10 @@ export type Store = {
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url))
 
-export type OpenOptions = { databaseUrl: string } | { dataDir: string; lock?: boolean } | { pglite: PGlite }
+export type OpenOptions =
+  | { databaseUrl: string }
+  | { dataDir: string; lock?: boolean; upkeep?: UpkeepOptions }
+  | { pglite: PGlite }
 
 /** Opens and migrates the database; what goes wrong with its connections later is told to `logger`. */
 export async function openStore(opts: OpenOptions, logger: Logger = envLogger()): Promise<Store> {
@@ -69,7 +75,7 @@ export async function openStore(opts: OpenOptions, logger: Logger = envLogger())
 }
 
 async function openPglite(
-  opts: { dataDir: string; lock?: boolean } | { pglite: PGlite },
+  opts: { dataDir: string; lock?: boolean; upkeep?: UpkeepOptions } | { pglite: PGlite },
   logger: Logger,
 ): Promise<Store> {
   if ('pglite' in opts)
@@ -81,10 +87,12 @@ async function openPglite(
     await seedFromTemplate(join(opts.dataDir, 'pglite'))
     // DATA_DIR's database runs in its own thread (ADR 0304): its queries never block the event loop.
     const remote = await PgliteRemote.open(join(opts.dataDir, 'pglite'), logger)
-    return await pgliteStore(
+    let upkeep: Upkeep | undefined
+    const store = await pgliteStore(
       remote.asPglite(),
       remote.urgent(),
       async () => {
+        await upkeep?.stop()
         await remote.close()
         release()
       },
@@ -93,6 +101,9 @@ async function openPglite(
       await remote.close().catch(() => {})
       throw err
     })
+    // No autovacuum runs in PGlite: the server vacuums and analyzes it (upkeep.ts, ADR 0025).
+    upkeep = startUpkeep(remote.asPglite(), logger, opts.upkeep ?? UPKEEP)
+    return { ...store, upkeep }
   } catch (err) {
     release()
     throw err
@@ -101,7 +112,7 @@ async function openPglite(
 
 /**
  * A migrated store on a PGlite client: an instance in this thread (tests) or the database thread's;
- * `urgent` is the client for delivery's reads (the thread's urgent lane, or the same instance).
+ * `urgent` is the client for delivery's reads (the thread's urgent jobs, or the same instance).
  */
 async function pgliteStore(
   client: PGlite,

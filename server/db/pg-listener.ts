@@ -4,7 +4,7 @@
 // new one connects with backoff (backoff.ts), LISTENs on every channel again, and each subscriber's
 // `onResume` is called, since notes sent meanwhile were missed.
 import pg from 'pg'
-import type { Logger } from '../log.ts'
+import type { Logger } from '../log/log.ts'
 import { retryWithBackoff } from './backoff.ts'
 
 /** How the listening connection names itself in pg_stat_activity (ops and tests find it by it). */

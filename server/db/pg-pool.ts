@@ -5,8 +5,10 @@
 // two queries) is covered as well as an idle one; its queries fail and the pool drops it.
 // Live delivery's reads have a small pool of their own, watched the same way (ADR 0307).
 import pg from 'pg'
-import type { Logger } from '../log.ts'
+import type { Logger } from '../log/log.ts'
 import { isConnectionError } from './connection-errors.ts'
+import { WRITES_BEFORE_A_READ } from './pglite-queue.ts'
+import { type QueryPriority, queryPriority } from './query-priority.ts'
 
 /** The delivery pool's connections, as pg_stat_activity shows them. */
 export const DELIVERY_APPLICATION_NAME = 'iconvault-delivery'
@@ -22,6 +24,40 @@ export type WatchedPool = {
   lastLoss(): number
   /** Counts a lost connection of another kind (the listener's). */
   lost(): void
+}
+
+const RANK: Record<QueryPriority, number> = { urgent: 0, write: 1, read: 2 }
+/** pg-pool's waiting caller, with what this pool adds: its priority and how many have passed it. */
+type Waiting = { priority?: QueryPriority; passed?: number }
+
+/**
+ * A pool whose waiting callers are served by priority (query-priority.ts, ADR 0417): a writing
+ * request's query or transaction goes before the reads queued for a connection, so a flood of reads
+ * does not hold a teammate's change back (node-postgres serves its queue in arrival order). A caller
+ * queued (all connections busy) moves ahead of those of a lower priority, but never past one that
+ * WRITES_BEFORE_A_READ callers have passed already: a stream of writes never starves the reads.
+ */
+export class PriorityPool extends pg.Pool {
+  // biome-ignore lint/suspicious/noExplicitAny: one body for both of pg-pool's connect overloads
+  override connect(callback?: any): any {
+    const queue = (this as unknown as { _pendingQueue: Waiting[] })._pendingQueue
+    const before = queue.length
+    const result = super.connect(callback)
+    const priority = queryPriority()
+    if (queue.length > before && priority !== 'read') {
+      const item = queue.pop()!
+      item.priority = priority
+      let at = queue.length
+      for (; at > 0; at--) {
+        const ahead = queue[at - 1]!
+        if (RANK[ahead.priority ?? 'read'] <= RANK[priority] || (ahead.passed ?? 0) >= WRITES_BEFORE_A_READ)
+          break
+      }
+      for (let i = at; i < queue.length; i++) queue[i]!.passed = (queue[i]!.passed ?? 0) + 1
+      queue.splice(at, 0, item)
+    }
+    return result
+  }
 }
 
 export function watchedPool(connectionString: string, logger: Logger): WatchedPool {
@@ -51,7 +87,7 @@ export function watchedPool(connectionString: string, logger: Logger): WatchedPo
   }
   const watched = (config: pg.PoolConfig) => {
     // A connection not made within 10 s (a host gone in a failover) fails its query: 503, not a hang.
-    const pool = new pg.Pool({
+    const pool = new PriorityPool({
       connectionString,
       connectionTimeoutMillis: 10_000,
       Client: Client as unknown as pg.PoolConfig['Client'],

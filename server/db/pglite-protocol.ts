@@ -1,8 +1,11 @@
 // Messages between the server's thread and the embedded database's worker thread (pglite-thread.ts,
 // pglite-remote.ts): one answer per request id; notifications come unasked. ADR 0304.
 
-/** `urgent`: served before the ordinary calls waiting (live delivery's reads, ADR 0307). */
-export type ToDb = { id: number; urgent?: true } & (
+/**
+ * `priority`: the job's place in the thread's queue (query-priority.ts): `urgent` (live delivery's
+ * reads, ADR 0307) before `write` (a writing request's calls, ADR 0417) before the rest.
+ */
+export type ToDb = { id: number; priority?: 'urgent' | 'write' } & (
   | {
       op: 'query'
       sql: string

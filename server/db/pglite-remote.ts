@@ -4,9 +4,10 @@
 // `urgent()` is the same database for live delivery's reads: the thread serves them first (ADR 0307).
 import { Worker } from 'node:worker_threads'
 import type { PGlite } from '@electric-sql/pglite'
-import type { Logger } from '../log.ts'
+import type { Logger } from '../log/log.ts'
 import { retryWithBackoff } from './backoff.ts'
 import { type FromDb, fromErrorData, type ToDb } from './pglite-protocol.ts'
+import { queryPriority } from './query-priority.ts'
 
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> }
 type Job = ToDb extends infer T ? (T extends unknown ? Omit<T, 'id'> : never) : never
@@ -124,9 +125,10 @@ export class PgliteRemote implements Queryable {
   #call(job: Job, urgent = false): Promise<unknown> {
     if (this.#stopped) return Promise.reject(this.#stopped)
     const id = this.#nextId++
+    const priority = urgent ? 'urgent' : queryPriority()
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject })
-      this.#worker.postMessage(urgent ? { ...job, id, urgent } : { ...job, id })
+      this.#worker.postMessage(priority === 'read' ? { ...job, id } : { ...job, id, priority })
     })
   }
 

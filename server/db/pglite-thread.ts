@@ -1,13 +1,14 @@
 // The embedded database's own thread: owns the PGlite instance of DATA_DIR so that Postgres's work
 // (WebAssembly, synchronous) never blocks the server's event loop. Answers pglite-remote.ts's
-// requests one at a time, urgent ones (live delivery's reads) first (pglite-lane.ts, ADR 0307); a
-// transaction holds the lane from its `begin` until its `end`, its own queries going straight to it.
+// requests one at a time, live delivery's reads first, then writing requests' (pglite-queue.ts, ADR
+// 0307, 0417); a transaction holds the queue from its `begin` until its `end`, its own queries going
+// straight to it.
 // Forwards NOTIFY payloads, and dumps the data directory for backups. ADR 0304.
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
-import { reduceMemoryWhenIdle } from '../memory.ts'
-import { lane } from './pglite-lane.ts'
+import { reduceMemoryWhenIdle } from '../ops/memory.ts'
 import { type FromDb, type ToDb, toErrorData } from './pglite-protocol.ts'
+import { jobQueue } from './pglite-queue.ts'
 import { keepWasmOnBaselineCompiler, PGLITE_SETTINGS } from './pglite-settings.ts'
 
 const port = parentPort
@@ -16,7 +17,7 @@ const send = (message: FromDb, transfer?: ArrayBuffer[]) => port.postMessage(mes
 
 const identity = (value: unknown) => value
 const rollback = Symbol('rollback')
-/** Open transactions (one at most: it holds the lane): their client once begun, settled by 'end'. */
+/** Open transactions (one at most: it holds the queue): their client once begun, settled by 'end'. */
 type Open = { client?: Transaction; decide(commit: boolean): void; done: Promise<unknown>; ending?: true }
 const transactions = new Map<number, Open>()
 const listening = new Map<string, () => Promise<void>>()
@@ -102,15 +103,15 @@ try {
       send({ id: job.id, error: toErrorData(err) })
     }
   }
-  // One job at a time, urgent first; a transaction keeps the lane until it has ended.
-  const jobs = lane(async (job: ToDb) => {
+  // One job at a time, urgent first, then writes; a transaction keeps the queue until it has ended.
+  const jobs = jobQueue(async (job: ToDb) => {
     const ok = await answer(job)
     if (job.op === 'begin' && typeof ok === 'number') await transactions.get(ok)?.done.catch(() => {})
   })
   port.on('message', (job: ToDb) => {
-    // The open transaction's own queries and its end are its lane's work: they never queue.
+    // The open transaction's own queries and its end are its own work: they never queue.
     if ((job.op === 'query' && job.tx !== undefined) || job.op === 'end') void answer(job)
-    else jobs.push(job, job.urgent === true)
+    else jobs.push(job, job.priority ?? 'read')
   })
   send({ ready: true })
   // This thread's heap grows with the rows it copies out (a 50,000-icon list): shrunk when idle too.

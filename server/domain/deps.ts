@@ -1,14 +1,14 @@
 // What domain functions need: the database, the event bus, mail, configuration, the SVG
 // pipeline's worker pool (untrusted SVG is never processed on the event loop), the heavy-work gate
 // and builder (exports, fonts, releases, duplicate grouping: bounded per process and per user) and
-// the logger (its lines carry the request id of the request they are part of: server/log.ts).
+// the logger (its lines carry the request id of the request they are part of: server/log/log.ts).
 import type { MeUser } from '../../common/schemas/me.ts'
-import type { Config } from '../config.ts'
+import type { Config } from '../config/config.ts'
 import type { Db } from '../db/client.ts'
-import type { EventBus } from '../events.ts'
+import type { Mailer } from '../emails/mail.ts'
+import type { EventBus } from '../events/events.ts'
 import type { HeavyWork } from '../heavy-work/heavy-work.ts'
-import type { Logger } from '../log.ts'
-import type { Mailer } from '../mail.ts'
+import type { Logger } from '../log/log.ts'
 import type { SvgPool } from '../svg-pool/pool.ts'
 
 export type Deps = {

@@ -35,7 +35,14 @@ export const signedOut = () => new ApiError(401, appMessages.signedOut)
 export const forbidden = (message: string = messages.notAuthorized, code?: ErrorCode) =>
   new ApiError(403, message, undefined, code)
 export const notFound = (message: string = appMessages.apiNotFound) => new ApiError(404, message)
-export const conflict = (message: string, details?: Record<string, unknown>) =>
-  new ApiError(409, message, undefined, undefined, details)
+/**
+ * 409, with the code that says what clashes (ADR 0030): `name_taken`, `id_taken`, `unchanged`,
+ * `version_taken`, or `conflict` when none of them does.
+ */
+export const conflict = (
+  message: string,
+  code: 'conflict' | 'name_taken' | 'id_taken' | 'unchanged' | 'version_taken' = 'conflict',
+  details?: Record<string, unknown>,
+) => new ApiError(409, message, undefined, code, details)
 /** 410: what the request builds on is no longer kept (an old sync cursor, ADR 0303). */
 export const gone = (message: string, code?: ErrorCode) => new ApiError(410, message, undefined, code)

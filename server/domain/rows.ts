@@ -78,5 +78,7 @@ export const toIconRow = (i: Select<typeof icons>): IconRow => ({
   description: i.description,
   decorative: i.decorative,
   tags: i.tags,
+  approved_revision: i.approved_revision,
+  review_comment: i.review_comment,
   version: i.version,
 })

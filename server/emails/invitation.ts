@@ -1,8 +1,8 @@
 // The invitation e-mail: who invited you, to which workspace, with which role, and a link in.
 // The workspace name is the inviter's text: on one line, never a link, escaped in HTML.
 import { PRODUCT_NAME } from '../../common/messages.ts'
-import type { Mail } from '../mail.ts'
 import { escapeHtml, inertName, oneLine } from './escape.ts'
+import type { Mail } from './mail.ts'
 
 export function invitationMail(opts: {
   to: string

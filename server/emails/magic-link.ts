@@ -1,7 +1,7 @@
 // The sign-in e-mail: the link, how long it lasts, and what to do if it was not you.
 import { PRODUCT_NAME } from '../../common/messages.ts'
-import type { Mail } from '../mail.ts'
 import { escapeHtml } from './escape.ts'
+import type { Mail } from './mail.ts'
 
 export function magicLinkMail(to: string, link: string, minutes: number): Mail {
   const subject = `Sign in to ${PRODUCT_NAME}`

@@ -2,8 +2,8 @@
 // ADR 0018): which workspace, whose account went, that they own it now, and — when their plan is not
 // Gold — that members can no longer save icons there until its owner has a Gold plan.
 import { PRODUCT_NAME } from '../../common/messages.ts'
-import type { Mail } from '../mail.ts'
 import { escapeHtml, inertName, oneLine } from './escape.ts'
+import type { Mail } from './mail.ts'
 
 export function workspaceHeirMail(opts: {
   to: string

@@ -1,6 +1,6 @@
-// Builds exports in worker threads (worker.ts) with a heap limit and a deadline, reused while work
+// Runs heavy jobs (exports, fonts, releases) in worker threads (worker.ts) with a heap limit and a deadline, reused while work
 // comes: a worker that finished waits `idleMs` for the next job, then ends, so the memory a big build
-// took (V8's heap, the WOFF2 encoder's WebAssembly memory, which never shrinks) goes back to the
+// took (V8's heap) goes back to the
 // system. A build that runs out of its heap or past its CPU deadline is refused with 413 and its
 // worker terminated; the process lives on. Callers pass the heavy-work gate (gate.ts) first, so at
 // most that many builds run at once (ADR 0310).
@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads'
 import type { ExportResult } from '../../common/exports/export-kinds.ts'
 import { messages } from '../../common/messages.ts'
 import { ApiError } from '../domain/errors.ts'
-import type { FromBuilder, HeavyJob } from './protocol.ts'
+import type { FromWorker, HeavyJob, ToWorker } from './protocol.ts'
 
 /** 413 for a build that needs more memory than a worker may take. */
 const EXPORT_TOO_LARGE =
@@ -28,7 +28,16 @@ export type HeavyBuilderOptions = {
   idleMs: number
 }
 
+/** A job started on a worker (open). */
+type HeavyRun = {
+  /** Sends the job more: a page of its icons, the end of its pages, credit, a cancel. */
+  post(message: DistributiveOmit<ToWorker, 'id'>, transfer?: ArrayBuffer[]): void
+  ended: Promise<void>
+}
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
+
 export type HeavyBuilder = {
+  open(job: HeavyJob, on: (message: FromWorker) => void): HeavyRun
   build(job: HeavyJob): Promise<ExportResult>
   close(): Promise<void>
   /** Workers alive now (tests, stats). */
@@ -74,18 +83,28 @@ export function createHeavyBuilder(opts: HeavyBuilderOptions): HeavyBuilder {
     idle.push(slot)
   }
 
-  function build(job: HeavyJob): Promise<ExportResult> {
-    if (closed)
-      return Promise.reject(new ApiError(503, messages.unexpectedError, { 'Retry-After': '5' }, 'busy'))
+  /**
+   * Starts `job` on a worker: every message the worker answers for it goes to `on`; `post` sends the
+   * job more (its pages, credit, a cancel). `ended` resolves once the worker said its last word (a
+   * result, an error, the end of a stream) and rejects when the worker dies (413 out of heap), runs
+   * past its CPU deadline (413) or its wall-time backstop (503).
+   */
+  function open(job: HeavyJob, on: (message: FromWorker) => void): HeavyRun {
+    if (closed) {
+      const refused = Promise.reject(
+        new ApiError(503, messages.unexpectedError, { 'Retry-After': '5' }, 'busy'),
+      )
+      return { post: () => {}, ended: refused }
+    }
     const slot = idle.pop() ?? spawn()
     clearTimeout(slot.idle)
     const id = nextId++
     const { worker } = slot
     // A build in progress keeps the process up (an idle worker does not).
     worker.ref()
-    return new Promise<ExportResult>((resolve, reject) => {
+    let done = false
+    const ended = new Promise<void>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined
-      let done = false
       let base: number | null = null
       const started = performance.now()
       const cpuOf = (u: { user: number; system: number }) => (u.user + u.system) / 1000
@@ -100,11 +119,12 @@ export function createHeavyBuilder(opts: HeavyBuilderOptions): HeavyBuilder {
         else end(slot)
         outcome()
       }
-      const onMessage = (message: FromBuilder) => {
+      const onMessage = (message: FromWorker) => {
         if (message.id !== id) return
-        if ('result' in message)
-          finish(() => resolve({ ...message.result, bytes: new Uint8Array(message.result.bytes) }), true)
-        else finish(() => reject(new Error(`An export failed in its worker: ${message.error}`)), true)
+        if ('error' in message)
+          return finish(() => reject(new Error(`An export failed in its worker: ${message.error}`)), true)
+        on(message)
+        if ('result' in message || 'end' in message) finish(resolve, true)
       }
       const onExit = () => {
         const outOfMemory = (slot.crash as { code?: string } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY'
@@ -142,12 +162,29 @@ export function createHeavyBuilder(opts: HeavyBuilderOptions): HeavyBuilder {
         },
         () => {},
       )
-      worker.postMessage({ id, job })
+      worker.postMessage({ id, job } satisfies ToWorker)
       timer = setTimeout(check, CHECK_MS).unref()
     })
+    return {
+      post(message, transfer = []) {
+        if (!done) worker.postMessage({ id, ...message } as ToWorker, transfer)
+      },
+      ended,
+    }
+  }
+
+  /** A job answered whole (`result`), its icons given in the job (the font). */
+  async function build(job: HeavyJob): Promise<ExportResult> {
+    let result: ExportResult | undefined
+    await open(job, (message) => {
+      if ('result' in message) result = message.result as ExportResult
+    }).ended
+    if (!result) throw new Error('An export worker answered no result')
+    return { ...result, bytes: new Uint8Array(result.bytes) }
   }
 
   return {
+    open,
     build,
     workers: () => alive.size,
     async close() {

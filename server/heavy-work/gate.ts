@@ -1,7 +1,7 @@
 // The gate every heavy job of the server passes (a font build, a server-side export, a release, the
 // grouping of a project's duplicates: work of seconds and of memory that grows with the project):
 // at most `concurrency` such jobs run in this process at once and at most one per user; the others
-// wait in a bounded queue served lane by lane (a lane is one user: svg-pool/fair-queue.ts), so a
+// wait in a bounded queue served user by user in turn (the SVG pool's fair queue, svg-pool/fair-queue.ts), so a
 // user's many jobs run one after another and never hold back another user's one. Past a user's or
 // the process's bound, or after waiting `maxWaitMs`, a job is refused: 429 with Retry-After and the
 // one error shape (ADR 0310).
@@ -46,7 +46,7 @@ export function createHeavyGate(opts: HeavyGateOptions): HeavyGate {
     new ApiError(429, message, { 'Retry-After': String(opts.retryAfterSeconds) }, 'rate_limited')
   const idle = (user: string) => !busy.has(user)
 
-  /** Starts the next jobs of users with none running, lane by lane, while there is room. */
+  /** Starts the next jobs of users with none running, user by user in turn, while there is room. */
   const next = () => {
     while (busy.size < opts.concurrency) {
       const waiting = queue.shift(idle)
@@ -59,7 +59,7 @@ export function createHeavyGate(opts: HeavyGateOptions): HeavyGate {
   return {
     run<T>(user: string, job: () => Promise<T>): Promise<T> {
       if (closed || queue.size >= opts.maxQueued) return Promise.reject(refusal(HEAVY_WORK_BUSY))
-      if (queue.laneSize(user) >= opts.maxQueuedPerUser) return Promise.reject(refusal(HEAVY_JOBS_WAITING))
+      if (queue.sizeOf(user) >= opts.maxQueuedPerUser) return Promise.reject(refusal(HEAVY_JOBS_WAITING))
       return new Promise<T>((resolve, reject) => {
         const waiting: Waiting = {
           start() {

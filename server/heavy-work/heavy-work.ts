@@ -1,8 +1,8 @@
 // Heavy work of the server, bounded per process and per user (ADR 0310): `run` passes the gate
 // (gate.ts: HEAVY_WORK_CONCURRENCY jobs at once, one per user at a time, the others waiting in a
-// bounded queue served user by user, 429 with Retry-After past it) and `build` runs an export in a reused worker thread with a heap limit
+// bounded queue served user by user, 429 with Retry-After past it) and `build` or `open` runs a job in a reused worker thread with a heap limit
 // and a CPU deadline (builder.ts: 413 when a build outgrows them, the process untouched). Font
-// builds, server exports, releases and duplicate grouping go through it.
+// builds, server exports (streamed, ADR 0111), releases and duplicate grouping go through it.
 import { availableParallelism } from 'node:os'
 import { createHeavyBuilder, type HeavyBuilder } from './builder.ts'
 import { createHeavyGate, type HeavyGate } from './gate.ts'
@@ -30,7 +30,7 @@ const IDLE_MS = 15_000
 export type HeavyWorkConfig = { concurrency: number; heapMb: number }
 
 export type HeavyWork = Pick<HeavyGate, 'run'> &
-  Pick<HeavyBuilder, 'build'> & {
+  Pick<HeavyBuilder, 'build' | 'open'> & {
     stats(): { running: number; queued: number; workers: number }
     close(): Promise<void>
   }
@@ -52,6 +52,7 @@ export function createHeavyWork(config: HeavyWorkConfig): HeavyWork {
   return {
     run: gate.run,
     build: builder.build,
+    open: builder.open,
     stats: () => ({ ...gate.stats(), workers: builder.workers() }),
     async close() {
       gate.close()

@@ -1,4 +1,4 @@
-// API tokens on the wire (issue 24, ADR 0019): `Authorization: Bearer <token>` is another way to set
+// API tokens on the wire (ADR 0019): `Authorization: Bearer <token>` is another way to set
 // c.var.user. `tokenGate` (mounted first on /api) refuses a request carrying both a token and a cookie
 // (400) and a token sent to what no token may reach (account, billing, session, tokens, sign-in:
 // 403 token_not_allowed); `tokenLoad` (instead of the session's load) resolves the token (401
@@ -11,7 +11,7 @@ import { createMiddleware } from 'hono/factory'
 import { errorBody } from '../../common/error-codes.ts'
 import { appMessages } from '../../common/messages.ts'
 import type { Db } from '../db/client.ts'
-import { tokenUser } from '../domain/api-tokens.ts'
+import { tokenUser } from '../domain/accounts/api-tokens.ts'
 import { badRequest, forbidden } from '../domain/errors.ts'
 import { type FixedWindow, tokenBudget } from './rate-limit.ts'
 import type { AppEnv } from './session.ts'
@@ -54,6 +54,9 @@ export function tokenLoad(db: Db, perToken: FixedWindow = tokenBudget(db)) {
       c.header('Retry-After', String(wait))
       return c.json(errorBody(appMessages.tooManyRequests, 'rate_limited'), 429)
     }
+    // The one check of a read token (ADR 0031): every route, whether it names an action or not
+    // (creating a workspace, accepting an invitation do not), is refused to it unless the request
+    // only reads.
     const method = c.req.method
     if (grant.scope === 'read' && method !== 'GET' && method !== 'HEAD')
       throw forbidden(appMessages.tokenReadOnly, 'token_read_only')

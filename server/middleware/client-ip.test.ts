@@ -26,7 +26,7 @@ test('ports, brackets and IPv6 are read; anything that is not an address falls b
 })
 
 test('TRUST_PROXY is read once by the configuration: a whole number of hops, 0 by default', async () => {
-  const { loadConfig } = await import('../config.ts')
+  const { loadConfig } = await import('../config/config.ts')
   const base = { AUTH_SECRET: 'x'.repeat(32) }
   expect(loadConfig(base).trustProxy).toBe(0)
   expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2)

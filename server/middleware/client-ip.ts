@@ -6,7 +6,7 @@ import { isIP } from 'node:net'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { CLIENT_IP_HEADER } from '../auth.ts'
+import { CLIENT_IP_HEADER } from '../auth/auth.ts'
 
 declare module 'hono' {
   interface ContextVariableMap {

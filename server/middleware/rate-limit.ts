@@ -31,7 +31,7 @@ export const LIMITS = {
 
 /**
  * Requests per API token and minute, however they come: `Authorization: Bearer` calls and the Iconify
- * endpoint (its route and its lane) take from one budget (tokenBudget), so a token's total is this
+ * endpoint (its route and its fast path) take from one budget (tokenBudget), so a token's total is this
  * limit (ADR 0019, 0308). A CLI pull is a handful; a script gets a clear 429 with Retry-After.
  */
 export const TOKEN_LIMIT: Limit = { max: 600, windowMs: MINUTE }
@@ -82,7 +82,7 @@ const tokenBudgets = new WeakMap<object, FixedWindow>()
 
 /**
  * The one per-token budget of this process and database (TOKEN_LIMIT), keyed by the token's id: the
- * bearer path (api-token.ts), the Iconify route and its lane all take from it (tests run several
+ * bearer path (api-token.ts), the Iconify route and its fast path all take from it (tests run several
  * apps, on several databases, in one process).
  */
 export function tokenBudget(db: object): FixedWindow {

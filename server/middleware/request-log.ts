@@ -1,13 +1,13 @@
 // The request log: one line per request (request id, method, path without the query string,
 // status, duration, the signed-in user's id), and the request id on the response. The query
 // string never reaches the log: magic-link tokens and other secrets travel there; nor does an API
-// token in a path, in any spelling of the path (loggedPath, server/log-redact.ts). A request id
+// token in a path, in any spelling of the path (loggedPath, server/log/log-redact.ts). A request id
 // from the proxy (X-Request-Id) is kept when the proxy is trusted (TRUST_PROXY), else one is made.
-// The rest of the request runs inside withRequestId: whatever it logs carries the id (server/log.ts).
+// The rest of the request runs inside withRequestId: whatever it logs carries the id (server/log/log.ts).
 import { randomUUID } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
-import { type Logger, withRequestId } from '../log.ts'
-import { redactPath } from '../log-redact.ts'
+import { type Logger, withRequestId } from '../log/log.ts'
+import { redactPath } from '../log/log-redact.ts'
 
 const REQUEST_ID_HEADER = 'X-Request-Id'
 const SAFE_ID = /^[\w.:@-]{1,128}$/
@@ -28,7 +28,7 @@ type Env = { Variables: { requestId: string; user: { id: string } | null; answer
 export const requestIdOf = (given: string | undefined, trusted: boolean): string =>
   trusted && given && SAFE_ID.test(given) ? given : randomUUID()
 
-/** The request's log line (also written by the Iconify lane, server/iconify-lane.ts). */
+/** The request's log line (also written by the Iconify fast path, server/iconify-fast-path.ts). */
 export function logRequest(
   logger: Logger,
   line: { reqId: string; method: string; path: string; status: number; started: number; userId?: string },

@@ -10,7 +10,7 @@ import { createMiddleware } from 'hono/factory'
 import { codeForStatus, type ErrorCode, errorBody, isErrorCode } from '../../common/error-codes.ts'
 import { appMessages, messages } from '../../common/messages.ts'
 import { emailAddress, isCleanText } from '../../common/schemas/fields.ts'
-import type { Auth } from '../auth.ts'
+import type { Auth } from '../auth/auth.ts'
 import { badRequest } from '../domain/errors.ts'
 import { withClientIp } from '../middleware/client-ip.ts'
 import { magicLinkLimits } from '../middleware/rate-limit.ts'
@@ -86,6 +86,12 @@ function textsAreClean(value: unknown, depth = 0): boolean {
   return Object.values(value).every((inner) => textsAreClean(inner, depth + 1))
 }
 
+/** better-auth's codes a client acts on, as codes of the closed list. */
+const BETTER_AUTH_CODES: Record<string, ErrorCode> = {
+  // delete-user with a session older than its fresh age: sign in again first.
+  SESSION_EXPIRED: 'fresh_sign_in_required',
+}
+
 async function normalize(path: string, res: Response): Promise<Response> {
   if (path.endsWith('/magic-link/verify') && res.status >= 300 && res.status < 400) {
     const location = res.headers.get('location') ?? ''
@@ -104,8 +110,13 @@ async function normalize(path: string, res: Response): Promise<Response> {
         .json()
         .catch(() => null)) as { message?: unknown; error?: unknown; code?: unknown } | null)
     : null
-  // better-auth's own codes (INVALID_TOKEN, …) are not ours: only a code of the closed list is kept.
-  const code = isErrorCode(body?.code) ? body.code : undefined
+  // better-auth's own codes (INVALID_TOKEN, …) are not ours: only a code of the closed list is kept,
+  // and the one a client acts on is translated (ADR 0030).
+  const code = isErrorCode(body?.code)
+    ? body.code
+    : typeof body?.code === 'string'
+      ? BETTER_AUTH_CODES[body.code]
+      : undefined
   if (typeof body?.error === 'string' && body.error) return errorResponse(res, res.status, body.error, code)
   const message =
     typeof body?.message === 'string' && body.message ? body.message : fallbackMessage(res.status)

@@ -2,7 +2,7 @@
 import { Hono } from 'hono'
 import { creditsQuery } from '../../common/schemas/billing.ts'
 import type { Store } from '../db/client.ts'
-import { creditUsageFor } from '../domain/credits.ts'
+import { creditUsageFor } from '../domain/plans/credits.ts'
 import { actorOf } from '../middleware/access.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
 import { validateQuery } from '../middleware/validate.ts'

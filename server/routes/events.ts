@@ -1,17 +1,17 @@
 // GET /api/events: a server-sent event stream of the changes the caller may see, for as long as
 // the caller's session is valid (ended by sign-out, revocation, deletion or expiry; ADR 0005), whose
 // last event is then `signed-out` with the reason (ADR 0012), so an idle device signs out at once.
-// What waits to be written is bounded per stream (stream-outbox.ts): a client that does not read
+// What waits to be written is bounded per stream (events/stream-outbox.ts): a client that does not read
 // gets one `pull` in place of its backlog, and one that has not taken a byte for STUCK_MS is cut off.
 import type { ServerResponse } from 'node:http'
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import type { SignedOutEvent } from '../../common/schemas/events.ts'
-import type { EventBus, Subscriber } from '../events.ts'
-import { onDrain } from '../lifecycle.ts'
+import type { EventBus, Subscriber } from '../events/events.ts'
+import { HEARTBEAT_FRAME, sseFrame, streamOutbox } from '../events/stream-outbox.ts'
 import { actorOf } from '../middleware/access.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
-import { HEARTBEAT_FRAME, sseFrame, streamOutbox } from '../stream-outbox.ts'
+import { onDrain } from '../ops/lifecycle.ts'
 
 const HEARTBEAT_MS = 25_000
 /** A stream whose client has taken nothing for this long is ended (it reconnects and pulls). */

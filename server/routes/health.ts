@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { errorBody } from '../../common/error-codes.ts'
 import type { Store } from '../db/client.ts'
-import { isDraining } from '../lifecycle.ts'
+import { isDraining } from '../ops/lifecycle.ts'
 
 /** A query of this process answered this recently proves the database is up (ADR 0304). */
 const FRESH_MS = 1000

@@ -6,10 +6,11 @@ import { Hono } from 'hono'
 import { checkRulesBody, iconChecksQuery } from '../../common/schemas/review-rules.ts'
 import { workspaceScope } from '../domain/access.ts'
 import type { Deps } from '../domain/deps.ts'
-import { checkDrawing, checkedIconScope, checkStored } from '../domain/review-rules.ts'
+import { checkDrawing, checkedIconScope, checkStored } from '../domain/reviews/review-rules.ts'
 import { actorOf, type Locate, requireAccess } from '../middleware/access.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
 import { validate, validateQuery } from '../middleware/validate.ts'
+import { describe } from './describe.ts'
 
 type Checked = { workspace_id: string | null; svg: string }
 
@@ -28,14 +29,30 @@ export function iconCheckRoutes(deps: Deps) {
     workspaceScope(deps.db, actor, (c.get('body') as { workspace_id: string }).workspace_id)
 
   // GET /api/icons/checks?id=: the stored icon against its workspace's rules.
-  app.get('/checks', validateQuery(iconChecksQuery), requireAccess('icon:read', checkedIcon), async (c) => {
-    const { workspace_id, svg } = c.get('checked')
-    return c.json({ data: await checkStored(deps, actorOf(c), workspace_id, svg) })
-  })
+  app.get(
+    '/checks',
+    describe({
+      tag: 'Review',
+      summary:
+        "An icon against its workspace's enabled review rules ([] in a personal project): { data: [{ rule, ok, message, elements }] }",
+    }),
+    validateQuery(iconChecksQuery),
+    requireAccess('icon:read', checkedIcon),
+    async (c) => {
+      const { workspace_id, svg } = c.get('checked')
+      return c.json({ data: await checkStored(deps, actorOf(c), workspace_id, svg) })
+    },
+  )
 
   // POST /api/icons/check-rules {workspace_id, svg}: a drawing not stored, checked as it would be stored.
   app.post(
     '/check-rules',
+    describe({
+      tag: 'Review',
+      summary:
+        "A drawing, stored nothing, through the create pipeline's limits and against the workspace's enabled rules: { data: [{ rule, ok, message, elements }] }",
+      errors: ['busy'],
+    }),
     validate(checkRulesBody),
     requireAccess('workspace:read', bodyWorkspace),
     async (c) => {

@@ -1,21 +1,22 @@
-// GET /api/icons/search?project_id=&q=[&limit=] (issue 25): `{ data: [{ id, name, score, matched }] }`,
+// GET /api/icons/search?project_id=&q=[&limit=]: `{ data: [{ id, name, score, matched }] }`,
 // the project's icons found by meaning, best first, ranked as the vault ranks them
-// (server/domain/icon-search.ts: in the search worker, queued in the caller's lane). For a session or
+// (server/domain/icons/icon-search.ts: in the search worker, queued with the caller's own searches). For a session or
 // an API token that may read the project; 404 for a project the caller may not see
 // (common/permissions.ts, `icon:read`).
 import { Hono } from 'hono'
 import { searchIconsQuery } from '../../common/schemas/search.ts'
 import { projectScope } from '../domain/access.ts'
 import type { Deps } from '../domain/deps.ts'
-import type { ListedProject } from '../domain/icon-list-cache.ts'
-import { searchIcons } from '../domain/icon-search.ts'
+import { type SearchedProject, searchIcons } from '../domain/icons/icon-search.ts'
+import { scopeKey } from '../domain/sync/sync-scopes.ts'
 import { type Locate, requireAccess } from '../middleware/access.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
 import { validateQuery } from '../middleware/validate.ts'
+import { describe } from './describe.ts'
 
 export function iconSearchRoutes(deps: Deps) {
-  const app = new Hono<AppEnv & { Variables: { searched: ListedProject } }>()
-  // The access check reads the project's row: its list stamp comes with it.
+  const app = new Hono<AppEnv & { Variables: { searched: SearchedProject } }>()
+  // The access check reads the project's row: its list stamp and sync scope come with it.
   const searchedProject: Locate = async (c, actor) => {
     const id = (c.get('query') as { project_id: string }).project_id
     const { scope, project } = await projectScope(deps.db, actor, id)
@@ -23,11 +24,17 @@ export function iconSearchRoutes(deps: Deps) {
       id: project.id,
       createdAt: project.created_at,
       listVersion: Number(project.list_version),
+      scope: scopeKey(project.workspace_id, project.user_id),
     })
     return scope
   }
   app.get(
     '/search',
+    describe({
+      tag: 'Icons',
+      summary:
+        "A project's icons found by name, former name, tag, label or synonym, best first: { data: [{ id, name, score, matched }] }; a query's first 10 distinct words are searched",
+    }),
     requireUser,
     validateQuery(searchIconsQuery),
     requireAccess('icon:read', searchedProject),

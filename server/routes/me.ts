@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
+import type { SessionUser } from '../auth/session-user.ts'
 import { type KeptAnswer, keptAnswer } from '../cache/kept-answer.ts'
 import { answerKept } from '../middleware/compress-json.ts'
 import type { AppEnv } from '../middleware/session.ts'
-import type { SessionUser } from '../session-user.ts'
 
 export const meRoutes = new Hono<AppEnv>()
 

@@ -3,12 +3,13 @@ import { Hono } from 'hono'
 import * as s from '../../common/schemas/projects.ts'
 import { deletedProjectScope, projectScope, tokenReaches, workspaceScope } from '../domain/access.ts'
 import type { Deps } from '../domain/deps.ts'
-import { projectListAnswer } from '../domain/project-list-cache.ts'
-import * as projects from '../domain/projects.ts'
+import { projectListAnswer } from '../domain/projects/project-list-cache.ts'
+import * as projects from '../domain/projects/projects.ts'
 import { actorOf, type Locate, requireAccess } from '../middleware/access.ts'
 import { answerKept } from '../middleware/compress-json.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
 import { validate, validateQuery } from '../middleware/validate.ts'
+import { describe } from './describe.ts'
 
 type ProjectRecord = Awaited<ReturnType<typeof projectScope>>['project']
 
@@ -31,9 +32,11 @@ export function projectRoutes(deps: Deps) {
   // GET /api/projects: personal projects and those of the caller's workspaces, kept until a change
   // note says otherwise (project-list-cache.ts, ADR 0303).
   // A token limited to some projects (ADR 0019) lists only those (not kept: the kept list is the user's).
-  app.get('/', async (c) => {
+  app.get('/', describe({ tag: 'Projects', summary: 'The projects the caller may see' }), async (c) => {
     const actor = actorOf(c)
-    if (!actor.token?.project_ids) return answerKept(c, await projectListAnswer(deps, actor))
+    if (!actor.token?.project_ids) {
+      return answerKept(c, await projectListAnswer(deps, actor, c.get('wroteElsewhere') === true))
+    }
     const data = await projects.listProjects(deps, actor)
     return c.json({ data: data.filter((p) => tokenReaches(actor, p.id)) })
   })
@@ -41,6 +44,11 @@ export function projectRoutes(deps: Deps) {
   // POST /api/projects/create: personal, or in a workspace by its admins; idempotent on id.
   app.post(
     '/create',
+    describe({
+      tag: 'Projects',
+      summary: 'Create a project',
+      errors: ['plan_required', 'id_taken', 'name_taken'],
+    }),
     validate(s.createProjectBody),
     requireAccess('project:create', newProjectScope),
     async (c) =>
@@ -50,6 +58,7 @@ export function projectRoutes(deps: Deps) {
   // POST /api/projects/update: renames a project.
   app.post(
     '/update',
+    describe({ tag: 'Projects', summary: 'Rename a project', errors: ['name_taken'] }),
     validate(s.updateProjectBody),
     requireAccess('project:update', existingProject),
     async (c) => c.json({ data: await projects.updateProject(deps, c.get('project'), c.get('body')) }),
@@ -58,6 +67,7 @@ export function projectRoutes(deps: Deps) {
   // POST /api/projects/delete: deletes a project and its icons (kept 30 days for a restore, ADR 0018).
   app.post(
     '/delete',
+    describe({ tag: 'Projects', summary: 'Delete a project (kept 30 days for a restore)' }),
     validate(s.deleteProjectBody),
     requireAccess('project:delete', existingProject),
     async (c) => c.json({ data: await projects.deleteProject(deps, actorOf(c), c.get('project')) }),
@@ -74,6 +84,7 @@ export function projectRoutes(deps: Deps) {
   }
   app.get(
     '/deleted',
+    describe({ tag: 'Projects', summary: 'Projects deleted in the last 30 days' }),
     validateQuery(s.deletedProjectsQuery),
     requireAccess('project:delete', deletedListScope),
     async (c) => {
@@ -91,6 +102,7 @@ export function projectRoutes(deps: Deps) {
   }
   app.post(
     '/restore',
+    describe({ tag: 'Projects', summary: 'Restore a deleted project', errors: ['conflict', 'gone'] }),
     validate(s.restoreProjectBody),
     requireAccess('project:delete', deletedProject),
     async (c) =>

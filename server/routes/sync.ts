@@ -2,7 +2,7 @@
 import { Hono } from 'hono'
 import { syncQuery } from '../../common/schemas/sync.ts'
 import type { Deps } from '../domain/deps.ts'
-import { pullChanges } from '../domain/sync.ts'
+import { pullChanges } from '../domain/sync/sync.ts'
 import { actorOf } from '../middleware/access.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
 import { validateQuery } from '../middleware/validate.ts'

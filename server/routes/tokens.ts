@@ -1,10 +1,10 @@
-// /api/tokens/*: personal API tokens (issue 24, ADR 0019). A session cookie only: the token gate
+// /api/tokens/*: personal API tokens (ADR 0019). A session cookie only: the token gate
 // (middleware/api-token.ts) refuses any bearer token here, so a token never makes or lists tokens.
 import { Hono } from 'hono'
 import * as s from '../../common/schemas/tokens.ts'
-import { createApiToken, listApiTokens, revokeApiToken } from '../domain/api-tokens.ts'
+import { createApiToken, listApiTokens, revokeApiToken } from '../domain/accounts/api-tokens.ts'
 import type { Deps } from '../domain/deps.ts'
-import { listTokenPrefixes, pinPrefix } from '../domain/iconify-pins.ts'
+import { listTokenPrefixes, pinPrefix } from '../domain/iconify/iconify-pins.ts'
 import { actorOf } from '../middleware/access.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
 import { validate } from '../middleware/validate.ts'

@@ -1,7 +1,7 @@
 // /api/usage: storage used against the plan's quotas (ADR 0308).
 import { Hono } from 'hono'
 import type { Deps } from '../domain/deps.ts'
-import { storageOverview } from '../domain/storage-usage.ts'
+import { storageOverview } from '../domain/plans/storage-usage.ts'
 import { actorOf } from '../middleware/access.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
 

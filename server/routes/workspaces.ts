@@ -3,17 +3,23 @@ import { Hono } from 'hono'
 import { reviewRulesQuery, updateReviewRulesBody } from '../../common/schemas/review-rules.ts'
 import * as s from '../../common/schemas/workspaces.ts'
 import { deletedWorkspaceScope, type Scope, workspaceScope } from '../domain/access.ts'
-import { workspaceHeirs } from '../domain/account-heirs.ts'
+import { workspaceHeirs } from '../domain/accounts/account-heirs.ts'
 import type { Deps } from '../domain/deps.ts'
-import { acceptInvitation, declineInvitation, inviteUser, listMyInvitations } from '../domain/invitations.ts'
-import { deleteAccess, listAccessUsers, updateAccessRole } from '../domain/members.ts'
-import { readReviewRules, updateReviewRules } from '../domain/review-rules.ts'
-import { listWorkspaceInvitations, revokeInvitation } from '../domain/workspace-invitations.ts'
-import * as workspaces from '../domain/workspaces.ts'
+import { readReviewRules, updateReviewRules } from '../domain/reviews/review-rules.ts'
+import {
+  acceptInvitation,
+  declineInvitation,
+  inviteUser,
+  listMyInvitations,
+} from '../domain/workspaces/invitations.ts'
+import { deleteAccess, listAccessUsers, updateAccessRole } from '../domain/workspaces/members.ts'
+import { listWorkspaceInvitations, revokeInvitation } from '../domain/workspaces/workspace-invitations.ts'
+import * as workspaces from '../domain/workspaces/workspaces.ts'
 import { actorOf, type Locate, requireAccess } from '../middleware/access.ts'
 import { byUser, LIMITS, rateLimit } from '../middleware/rate-limit.ts'
 import { type AppEnv, requireUser } from '../middleware/session.ts'
 import { validate, validateQuery } from '../middleware/validate.ts'
+import { describe } from './describe.ts'
 
 type WorkspaceScope = Extract<Scope, { kind: 'workspace' }>
 const ws = (scope: Scope) => scope as WorkspaceScope
@@ -154,6 +160,10 @@ export function workspaceRoutes(deps: Deps) {
   // GET /api/workspaces/review-rules?workspaceId=: the preset and every rule; every member reads them.
   app.get(
     '/review-rules',
+    describe({
+      tag: 'Review',
+      summary: "A workspace's review rules, for every member: { data: { preset, rules } } (ADR 0110)",
+    }),
     validateQuery(reviewRulesQuery),
     requireAccess('workspace:read', byQueryWorkspaceId),
     async (c) => c.json({ data: await readReviewRules(deps.db, ws(c.get('scope')).workspace.id) }),
@@ -162,6 +172,11 @@ export function workspaceRoutes(deps: Deps) {
   // POST /api/workspaces/update-review-rules: a preset and/or rule changes; owners and admins (ADR 0110).
   app.post(
     '/update-review-rules',
+    describe({
+      tag: 'Review',
+      summary:
+        'Set a preset (lucide, filled, custom, null) and/or change rules, owners and admins only; a changed rule makes the preset custom: { data: { preset, rules } }',
+    }),
     validate(updateReviewRulesBody),
     requireAccess('workspace:review-rules', byBodyWorkspaceId),
     async (c) => c.json({ data: await updateReviewRules(deps, actorOf(c), c.get('body')) }),

@@ -1,38 +1,49 @@
 // The server's search worker (search-worker.ts) and the queue in front of it: every search of
 // GET /api/icons/search runs there, never on the event loop, and so does bringing a project's index to
-// its icons after a change. One worker (the indexes live in it: a second would hold them twice).
-// Searches wait in a bounded queue served lane by lane (a lane is one user), so one user's flood never
-// holds back another's search; beyond the bounds the caller is answered 429 (their own lane full) or
-// 503 (all full, or waited too long), with Retry-After. A worker that dies or overruns the backstop
-// deadline is ended; what it was doing is answered 503 and the next search starts a new one.
+// its icons after a change (the icons changed only, or all of them when it holds none). One worker (the indexes live in it: a second would hold them twice).
+// Searches wait in a bounded queue served caller by caller in turn (a caller is one user; the SVG
+// pool's fair queue), so one user's flood never holds back another's search; beyond the bounds the
+// caller is answered 429 (too many of their own searches waiting) or 503 (all full, or waited too
+// long), with Retry-After. A worker that dies or overruns the backstop deadline is ended; what it was
+// doing is answered 503 and the next search starts a new one.
 import { Worker } from 'node:worker_threads'
 import { appMessages, searchMessages } from '../../common/messages.ts'
 import type { SearchDoc, SearchHit } from '../../common/search/icon-search.ts'
 import { ApiError } from '../domain/errors.ts'
 import { FairQueue } from '../svg-pool/fair-queue.ts'
-import type { FromWorker, Stamp, ToWorker } from './protocol.ts'
+import type { FromWorker, Label, Stamp, ToWorker } from './protocol.ts'
 import * as limits from './settings.ts'
 
 export type SearchPoolOptions = Partial<
-  Record<'MAX_QUEUED' | 'MAX_QUEUED_PER_LANE' | 'MAX_WAIT_MS' | 'WALL_DEADLINE_MS', number>
+  Record<'MAX_QUEUED' | 'MAX_QUEUED_PER_CALLER' | 'MAX_WAIT_MS' | 'WALL_DEADLINE_MS', number>
 >
 
 export type SearchPool = {
-  /** The hits, best first; null when the worker has no index of the project at this stamp (load it). */
-  search(stamp: Stamp, query: string, limit: number, lane: string): Promise<SearchHit[] | null>
+  /**
+   * The hits, best first; `held` when the worker has no index of the project at this stamp: the label
+   * of the older one it keeps (bring it up to date with `change`), or null (`load` it).
+   */
+  search(stamp: Stamp, query: string, limit: number, caller: string): Promise<SearchHit[] | Stale>
   /** Sends the project's icons page by page, then has the worker bring its index to them. */
-  load(stamp: Stamp, pages: AsyncIterable<SearchDoc[]>): Promise<number>
+  load(label: Label, pages: AsyncIterable<SearchDoc[]>): Promise<number>
+  /**
+   * Applies the icons changed (`docs`) and gone since scope version `since` to the index kept; the
+   * index's size, or null when the worker keeps none that they apply to (then `load` it).
+   */
+  change(label: Label, since: number, docs: SearchDoc[], gone: string[]): Promise<number | null>
   /** Searches waiting, whether one runs, workers started after one ended. */
   stats(): { queued: number; running: boolean; restarts: number }
   close(): Promise<void>
 }
 
-type Answer = SearchHit[] | number | null
+/** No index of the project at the stamp searched: the label of the one kept, if any. */
+type Stale = { held: Label | null }
+type Answer = SearchHit[] | number | Stale
 type Pending = { resolve(answer: Answer): void; reject(error: unknown): void; deadline: NodeJS.Timeout }
 type Task = {
-  lane: string
+  caller: string
   job: Omit<Extract<ToWorker, { kind: 'search' }>, 'id'>
-  resolve(hits: SearchHit[] | null): void
+  resolve(hits: SearchHit[] | Stale): void
   reject(error: unknown): void
   waiting: NodeJS.Timeout
 }
@@ -43,9 +54,9 @@ export const searchBusy = () => new ApiError(503, searchMessages.busy, retry, 'b
 const tooMany = () => new ApiError(429, appMessages.tooManyRequests, retry)
 
 export function createSearchPool(options: SearchPoolOptions = {}): SearchPool {
-  const { MAX_QUEUED, MAX_QUEUED_PER_LANE, MAX_WAIT_MS, WALL_DEADLINE_MS } = {
+  const { MAX_QUEUED, MAX_QUEUED_PER_CALLER, MAX_WAIT_MS, WALL_DEADLINE_MS } = {
     MAX_QUEUED: limits.MAX_QUEUED,
-    MAX_QUEUED_PER_LANE: limits.MAX_QUEUED_PER_LANE,
+    MAX_QUEUED_PER_CALLER: limits.MAX_QUEUED_PER_CALLER,
     MAX_WAIT_MS: limits.MAX_WAIT_MS,
     WALL_DEADLINE_MS: limits.WALL_DEADLINE_MS,
     ...options,
@@ -70,7 +81,7 @@ export function createSearchPool(options: SearchPoolOptions = {}): SearchPool {
       pending.delete(message.id)
       clearTimeout(waiting.deadline)
       if ('hits' in message) waiting.resolve(message.hits)
-      else if ('stale' in message) waiting.resolve(null)
+      else if ('stale' in message) waiting.resolve({ held: message.held })
       else if ('indexed' in message) waiting.resolve(message.indexed)
       else waiting.reject(new Error(`Search failed in its worker: ${message.error}`))
     })
@@ -117,7 +128,7 @@ export function createSearchPool(options: SearchPoolOptions = {}): SearchPool {
     ask({ ...task.job, id: nextId++ }).then(
       (hits) => {
         next()
-        task.resolve(hits as SearchHit[] | null)
+        task.resolve(hits as SearchHit[] | Stale)
       },
       (error) => {
         next()
@@ -127,37 +138,42 @@ export function createSearchPool(options: SearchPoolOptions = {}): SearchPool {
   }
 
   return {
-    search(stamp, query, limit, lane) {
+    search(stamp, query, limit, caller) {
       if (closed || queue.size >= MAX_QUEUED) return Promise.reject(searchBusy())
-      if (queue.laneSize(lane) >= MAX_QUEUED_PER_LANE) return Promise.reject(tooMany())
+      if (queue.sizeOf(caller) >= MAX_QUEUED_PER_CALLER) return Promise.reject(tooMany())
       return new Promise((resolve, reject) => {
         const task: Task = {
-          lane,
+          caller,
           job: { kind: 'search', ...stamp, query, limit },
           resolve,
           reject,
           waiting: setTimeout(() => {
-            if (queue.remove(lane, task)) reject(searchBusy())
+            if (queue.remove(caller, task)) reject(searchBusy())
           }, MAX_WAIT_MS),
         }
         task.waiting.unref()
-        queue.push(lane, task)
+        queue.push(caller, task)
         pump()
       })
     },
-    async load(stamp, pages) {
+    async load(label, pages) {
       if (closed) throw searchBusy()
       started()
       const begun = generation
       let first = true
       for await (const docs of pages) {
         if (generation !== begun || !worker) throw searchBusy()
-        worker.postMessage({ kind: 'docs', ...stamp, first, docs } satisfies ToWorker)
+        worker.postMessage({ kind: 'docs', ...label, first, docs } satisfies ToWorker)
         first = false
       }
       if (generation !== begun || !worker) throw searchBusy()
-      if (first) worker.postMessage({ kind: 'docs', ...stamp, first, docs: [] } satisfies ToWorker)
-      return (await ask({ kind: 'index', ...stamp, id: nextId++ })) as number
+      if (first) worker.postMessage({ kind: 'docs', ...label, first, docs: [] } satisfies ToWorker)
+      return (await ask({ kind: 'index', ...label, id: nextId++ })) as number
+    },
+    async change(label, since, docs, gone) {
+      if (closed) throw searchBusy()
+      const answer = await ask({ kind: 'change', ...label, since, docs, gone, id: nextId++ })
+      return typeof answer === 'number' ? answer : null
     },
     stats: () => ({ queued: queue.size, running, restarts }),
     async close() {

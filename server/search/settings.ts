@@ -3,8 +3,8 @@
 
 /** Searches waiting for the worker at most, over all callers (beyond: 503 with Retry-After). */
 export const MAX_QUEUED = 64
-/** Searches one caller (a lane: a signed-in user) may have waiting at most (beyond: 429). */
-export const MAX_QUEUED_PER_LANE = 4
+/** Searches one caller (a signed-in user) may have waiting at most (beyond: 429). */
+export const MAX_QUEUED_PER_CALLER = 4
 /** Longest a search waits for the worker before it is answered 503. */
 export const MAX_WAIT_MS = 10_000
 /** A search or an index update that takes longer ends the worker (a new one starts): a backstop. */

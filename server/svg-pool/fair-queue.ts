@@ -10,7 +10,8 @@ export class FairQueue<T> {
     return this.#size
   }
 
-  laneSize(lane: string): number {
+  /** Items waiting in `lane`. */
+  sizeOf(lane: string): number {
     return this.#lanes.get(lane)?.length ?? 0
   }
 

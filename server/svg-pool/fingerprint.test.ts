@@ -1,4 +1,4 @@
-// Fingerprints and the near-duplicate threshold (issue 25, ADR 0109): the same drawing nudged,
+// Fingerprints and the near-duplicate threshold (ADR 0109): the same drawing nudged,
 // recoloured or rescaled stays near; distinct real icons do not. The false-positive rate is measured
 // on the first 1,200 icons of Lucide (@iconify-json/lucide, ISC): see ADR 0109 for what "distinct" means.
 import { readFileSync } from 'node:fs'

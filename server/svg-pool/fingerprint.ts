@@ -1,4 +1,4 @@
-// What the duplicate check needs of a stored drawing (issue 25, ADR 0109), computed in the SVG
+// What the duplicate check needs of a stored drawing (ADR 0109), computed in the SVG
 // pool's workers: its drawing hash (common/svg drawingHash) and its fingerprint, the 32×32 coverage
 // rasterised by resvg (common/duplicates.ts says how fingerprints compare). resvg draws the stored
 // markup only (the pipeline's output: nothing external to load) with no fonts.

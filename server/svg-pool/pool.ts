@@ -10,7 +10,7 @@ import { appMessages } from '../../common/messages.ts'
 import type { ReviewRules, RuleCheck } from '../../common/schemas/review-rules.ts'
 import { SvgError } from '../../common/svg/index.ts'
 import { ApiError } from '../domain/errors.ts'
-import { primeServedSvg } from '../domain/served-svg.ts'
+import { primeServedSvg } from '../domain/icons/served-svg.ts'
 import { cpuBudget } from './cpu-budget.ts'
 import { FairQueue } from './fair-queue.ts'
 import type { DrawingMeasure } from './fingerprint.ts'
@@ -241,7 +241,7 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
     if (closed || queue.size >= maxQueued) return Promise.reject(busy())
     const wait = job.kind === 'process' ? budget.waitFor(lane) : 0
     if (wait) return Promise.reject(overBudget(wait))
-    if (queue.laneSize(lane) >= maxPerLane) return Promise.reject(tooMany())
+    if (queue.sizeOf(lane) >= maxPerLane) return Promise.reject(tooMany())
     return new Promise((resolve, reject) => {
       const task: Task = { id: nextId++, job, lane, resolve, reject }
       task.waiting = setTimeout(() => {

@@ -4,7 +4,7 @@
 // event loop. A group that fails (too slow, a worker lost) is retried icon by icon; an icon that
 // fails alone is served as an empty drawing (and remembered so, not retried on every read).
 import { ApiError } from '../domain/errors.ts'
-import { cachedServedSvg, EMPTY_SVG, primeServedSvg } from '../domain/served-svg.ts'
+import { cachedServedSvg, EMPTY_SVG, primeServedSvg } from '../domain/icons/served-svg.ts'
 import type { SvgPool } from './pool.ts'
 
 const GROUP_CHARS = 1024 * 1024

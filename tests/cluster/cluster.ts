@@ -1,4 +1,4 @@
-// A cluster as a team would run one (README, "Run in production"): one Postgres database, several
+// A cluster as a team would run one (docs/operations.md): one Postgres database, several
 // stateless app processes on their own ports sharing AUTH_SECRET, and Debian's haproxy in front on
 // one port, round robin, health-checked on /api/health/ready, event streams passed through.
 // Each response names the process that served it (X-Served-By, set by haproxy). With
@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
+import { vi } from 'vitest'
 import { type AppProcess, freePort, startApp } from '../setup/app-process.ts'
 import { startTcpProxy, type TcpProxy } from '../setup/tcp-proxy.ts'
 import { createTestDb, type TestDb } from '../setup/test-db.ts'
@@ -121,14 +122,21 @@ export async function startCluster(
     const res = await fetch(`${baseUrl}/api/health/ready`).catch(() => null)
     return res?.ok ? res.headers.get('x-served-by') : null
   }
+  // Served once a readiness check through the proxy reaches it (round robin: one per app a try).
   const waitServing = async (i: number) => {
-    const deadline = Date.now() + 30_000
-    while (Date.now() < deadline) {
-      if (proxy.exitCode !== null) throw new Error(`haproxy exited:\n${proxyOut}`)
-      for (let k = 0; k < ports.length; k++) if ((await servedBy()) === `app${i + 1}`) return
-      await new Promise((r) => setTimeout(r, 200))
-    }
-    throw new Error(`app${i + 1} is not served by the proxy after 30 s:\n${proxyOut}`)
+    const name = `app${i + 1}`
+    await vi
+      .waitFor(
+        async () => {
+          if (proxy.exitCode !== null) throw new Error(`haproxy exited (${proxy.exitCode})`)
+          for (let k = 0; k < ports.length; k++) if ((await servedBy()) === name) return
+          throw new Error(`${name} is not served by the proxy yet`)
+        },
+        { timeout: 30_000, interval: 200 },
+      )
+      .catch((error: Error) => {
+        throw new Error(`${error.message} (30 s):\n${proxyOut}`)
+      })
   }
   for (let i = 0; i < size; i++) await waitServing(i)
 
@@ -149,11 +157,13 @@ export async function startCluster(
         [ports],
       )
       // Their 57P01 is on its way through the forwarder: wait until the backends are gone.
-      const deadline = Date.now() + 10_000
-      while ((await admin.query(`select 1 ${theirs}`, [ports])).rowCount) {
-        if (Date.now() > deadline) throw new Error('backends still there 10 s after pg_terminate_backend')
-        await new Promise((r) => setTimeout(r, 20))
-      }
+      await vi.waitFor(
+        async () => {
+          const left = (await admin.query(`select 1 ${theirs}`, [ports])).rowCount
+          if (left) throw new Error(`${left} backends still there after pg_terminate_backend`)
+        },
+        { timeout: 10_000, interval: 20 },
+      )
       await fwd.cut()
       return ended.rows.filter((r) => r.ended).length
     } finally {

@@ -1,4 +1,4 @@
-// Live streams at scale on one real server process (issue 19), over real sockets: a client that
+// Live streams at scale on one real server process, over real sockets: a client that
 // never reads cannot make the server hold its backlog (it gets one `pull` in its place), and a
 // process holding 1,000 open streams delivers every change to every stream that may see it.
 // Here rather than in `npm test`: they sign in hundreds of sessions and move tens of megabytes.

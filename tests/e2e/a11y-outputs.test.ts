@@ -1,4 +1,4 @@
-// Accessible by default (issue 25 item 1, ADR 0106), in Chromium with a teammate who may only view:
+// Accessible by default (ADR 0106), in Chromium with a teammate who may only view:
 // the owner labels an icon in the detail panel (label, description, tags by keyboard) and marks
 // another decorative in bulk; both survive a reload and reach the viewer live, read-only. Then a page
 // renders two copies of every web kind of the labelled icon, with its stored meaning (React TS
@@ -92,6 +92,9 @@ describe('what an icon means, edited', () => {
       description: 'Marks an item to find again',
       revision: 1,
     })
+    // The audit covers the history list too, in view (axe checks a label against visible text only):
+    // each entry is named by what it shows (WCAG 2.5.3).
+    await panel(owner).getByTestId('history-entry').first().scrollIntoViewIfNeeded()
     expect(await auditBothThemes(owner, 'detail panel: accessibility and tags')).toEqual([])
 
     // Live to the viewer, who reads it only.

@@ -1,4 +1,4 @@
-// Account → Tokens in Chromium (issue 24, ADR 0019), at 375 px: a token limited to one project is
+// Account → Tokens in Chromium (ADR 0019), at 375 px: a token limited to one project is
 // created from the Account dialog, shown once with Copy (the clipboard gets it), works as a bearer
 // token on that project only, is listed with when it was last used, and after Revoke and its
 // confirmation the next request with it gets 401 token_revoked; the API reference lists the routes.

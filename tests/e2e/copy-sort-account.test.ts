@@ -1,4 +1,4 @@
-// What IcoMoon and Icônes users expect, and the account dialog (issue 23 items 6 and 7, ADR 0410), in
+// What IcoMoon and Icônes users expect, and the account dialog (ADR 0410), in
 // Chromium at 1280 px and on a 375 px touch screen: the vault sorts by name either way and by size;
 // Copy to… (bulk bar and detail panel) makes new icons in another project that link back to their
 // original; the detail panel shows the code a copy puts on the clipboard; the account dialog shows

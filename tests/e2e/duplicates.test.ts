@@ -1,4 +1,4 @@
-// Duplicates on import (issue 25 item 3, ADR 0109), in Chromium at 1280 px and on a 375 px touch
+// Duplicates on import (ADR 0109), in Chromium at 1280 px and on a 375 px touch
 // screen: dropping the same folder twice flags every icon the second time; Skip (and Skip all)
 // stores none; Keep anyway stores it; Replace gives the same-named icon the drawing, keeping its id;
 // a drawing repeated inside one drop is held as a repeat of its first file; the list is axe-clean in

@@ -1,4 +1,4 @@
-// A new user's first hour, round two (issue 23): the place they were heading survives the sign-in,
+// A new user's first hour, round two: the place they were heading survives the sign-in,
 // and a failing start says so with ways out (Retry, Home, Sign out) instead of a blank page.
 
 import type { Page } from 'playwright-core'

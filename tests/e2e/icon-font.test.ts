@@ -1,4 +1,4 @@
-// The class prefix and the icon font on /info (issue 23 item 6, ADR 0105), in Chromium at 1280 px:
+// The class prefix and the icon font on /info (ADR 0105), in Chromium at 1280 px:
 // the exports list the icon font by name with the others; the CSS class prefix starts at the
 // project's default (brand- for "Brand icons") and a changed one is used by the font; the font ZIP's
 // demo page, served as a site would serve it, draws each icon (a stroked one too) from the WOFF2 (1em

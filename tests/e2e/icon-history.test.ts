@@ -1,4 +1,4 @@
-// An icon's history in the detail panel, with two teammates live (issue 22, ADR 0407): the owner
+// An icon's history in the detail panel, with two teammates live (ADR 0407): the owner
 // renames an icon, replaces its drawing through "Replace SVG…" and renames it again; the history
 // lists four versions; the compare view opens by keyboard (side by side, overlay) and restoring the
 // first brings back exactly its markup on the teammate's screen without reload; searching by a

@@ -1,4 +1,4 @@
-// The Iconify ecosystem drawing a team's icon (issue 24 item 4, ADR 0021): a page on another origin,
+// The Iconify ecosystem drawing a team's icon (ADR 0021): a page on another origin,
 // served by this test, loads the `iconify-icon` web component from node_modules and points an API
 // provider at the endpoint (`addAPIProvider('team', { resources: [<server>/api/iconify/<token>] })`);
 // `@team:<prefix>:<name>` then draws the project's icon in Chromium (fetched cross-origin: CORS), and

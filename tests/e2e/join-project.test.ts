@@ -1,4 +1,4 @@
-// A new member joins through the owner's project link (docs/product.md §Joining a workspace), at
+// A new member joins through the owner's project link (docs/product.md §Invitations), at
 // 1280 and 375 px: they open it signed out, sign in by the e-mailed link, land on that project with
 // the workspace's invitation on top, accept, and stay on the page they asked for, its 39 icons on
 // screen within a second of the dialog closing, never "0 icons" or the empty drop zone meanwhile,

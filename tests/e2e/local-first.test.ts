@@ -9,11 +9,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page, Route } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { messages } from '../../common/messages.ts'
 import { freePort } from '../setup/app-process.ts'
 import { launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
+import { waitHealthy } from '../setup/wait-healthy.ts'
 
 const EMAIL = 'lucia@example.com'
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -40,16 +41,7 @@ async function serve(): Promise<ChildProcess> {
     },
     stdio: 'ignore',
   })
-  const deadline = Date.now() + 30_000
-  while (
-    !(await fetch(`${baseUrl}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the server did not start')
-    await new Promise((r) => setTimeout(r, 100))
-  }
+  await waitHealthy(`${baseUrl}/api/health`, child, { timeoutMs: 30_000 })
   return child
 }
 
@@ -149,6 +141,9 @@ afterAll(async () => {
 })
 
 describe('the outbox', () => {
+  // A test that fails before its unroute must not leave its refusal on the next test's requests.
+  afterEach(() => page.unrouteAll({ behavior: 'ignoreErrors' }))
+
   test('a change waits in the outbox across a reload while the server is unreachable, then syncs', async () => {
     await page.route('**/api/projects/create', (route) => route.abort('connectionfailed'))
     await createProject(page, 'Kept')
@@ -162,7 +157,7 @@ describe('the outbox', () => {
     await expect.poll(() => outbox()).toEqual([])
   })
 
-  test('server errors are retried, 1 s then 2 s apart, and the change goes through', async () => {
+  test('server errors are retried after 1 s then 2 s steps of the one backoff (each wait at least half its step), and the change goes through', async () => {
     const attempts: number[] = []
     await page.route('**/api/projects/update', (route) => {
       attempts.push(Date.now())
@@ -171,8 +166,9 @@ describe('the outbox', () => {
     await renameProject(page, 'Kept', 'Kept twice')
     await expect.poll(serverNames, { timeout: 10_000 }).toEqual(['Kept twice'])
     expect(attempts).toHaveLength(3)
-    expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(900)
-    expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(1900)
+    // Equal jitter (common/backoff.ts, ADR 0032): each wait is at least half its step of 1 s, 2 s.
+    expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(450)
+    expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(950)
     expect(await toast(page, messages.updateProjectFailed).count()).toBe(0)
     await page.unroute('**/api/projects/update')
   })

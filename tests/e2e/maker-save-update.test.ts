@@ -1,4 +1,4 @@
-// The maker saves an icon opened from the vault as a new version of that icon (issue 22 item 4, ADR
+// The maker saves an icon opened from the vault as a new version of that icon (ADR
 // 0408): same id, new name and drawing, listed in its history, no duplicate; "Save as new icon" is
 // the other choice and creates one that keeps the opened icon as its origin.
 import { randomUUID } from 'node:crypto'

@@ -1,4 +1,4 @@
-// A phone's touch screen (375×812, coarse pointer), one signed-in page throughout (issue 23 item 5):
+// A phone's touch screen (375×812, coarse pointer), one signed-in page throughout:
 // as a free user the upgrade button covers no control at rest and steps aside for a dialog and a
 // toast; as a gold owner of a long-named workspace the picker shows the project's whole name (the
 // workspace truncates first), the tiles' info buttons cover no name, there is no "/" search hint,
@@ -185,6 +185,14 @@ test('gold owner: the picker, the tiles, no "/" hint, the menu marks the tab, a 
     }),
   )
   expect(overlaps).toEqual([])
+  // "Recently deleted" says so in words on the phone too (a bare bin beside "Add SVG files" read as
+  // "delete"), and fits the screen.
+  const trash = page.getByTestId('recently-deleted')
+  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point (a hidden label has textContent too)
+  expect(await trash.innerText()).toBe('Recently deleted')
+  const trashBox = (await trash.boundingBox())!
+  expect(trashBox.x).toBeGreaterThanOrEqual(0)
+  expect(trashBox.x + trashBox.width).toBeLessThanOrEqual(WIDTH)
   await shoot('icons')
   await audit('/icons')
   if (process.env.SCREENSHOTS)

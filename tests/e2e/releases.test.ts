@@ -1,4 +1,4 @@
-// Releases on /info (issue 22 item 6, ADR 0017): a workspace admin opens "Release…", a version lower
+// Releases on /info (ADR 0017): a workspace admin opens "Release…", a version lower
 // than the suggestion is refused with a clear message, the first release lists every icon; after a
 // rename the dialog suggests a minor version and lists the rename, also at 375 px; the releases
 // list shows each changelog and the exports offer the release. The dialog passes axe's serious rules.

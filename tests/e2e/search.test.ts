@@ -1,4 +1,4 @@
-// Search by meaning in the vault, in Chromium (issue 25): typing "cog" finds the icon named "settings"
+// Search by meaning in the vault, in Chromium: typing "cog" finds the icon named "settings"
 // and its tile says it matched a synonym (in its text and its accessible name); a former name, a tag, a
 // label and a typo find theirs, best match first; the index lives in a Web Worker (the page runs one),
 // and the synonym list is not part of the page's first JavaScript. A dropped file's name suggests its

@@ -1,4 +1,4 @@
-// Two teammates (issue 22 item 3, issue 23 item 2, ADR 0018): an admin deletes the project the owner
+// Two teammates (ADR 0018): an admin deletes the project the owner
 // has open; the owner is told by whom and lands in another project of the workspace (not "Select a
 // project"); the owner restores it from "Recently deleted" in the picker and it is back on the
 // admin's screen too, live. Then the owner deletes the workspace: the admin is told by whom,

@@ -1,4 +1,4 @@
-// Nothing deleted is lost, and no change vanishes silently (issue 22 items 3 and 4, ADR 0408), with
+// Nothing deleted is lost, and no change vanishes silently (ADR 0408), with
 // two teammates of one workspace: the bulk bar's delete comes back with Undo (same ids); the Delete
 // key asks first, then "Recently deleted" restores the icon (the teammate sees it live); a delete and
 // its Undo made offline reach the server on reconnect; a rename made offline over a teammate's is

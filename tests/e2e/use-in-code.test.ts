@@ -4,6 +4,7 @@
 // and 375 px in both themes, and at 375 px nothing widens the page (the code scrolls in its block).
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { iconifyMessages, messages } from '../../common/messages.ts'
 import { type ApiUser, proUserWithProject } from '../setup/api-user.ts'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
 import { auditBothThemes } from '../setup/axe.ts'
@@ -81,3 +82,24 @@ test('each snippet, with the real values, is copied by keyboard; accessible at 1
     .toBe(true)
   expect(await auditBothThemes(page, 'use in code at 375 px')).toEqual([])
 }, 120_000)
+
+test('Project Settings leads to the snippets: its link opens Info with "Use in code" in view', async () => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto(`${app.baseUrl}/icons?projectId=${user.projectId}`)
+  await page.getByTestId('project-picker').click()
+  await page
+    .getByRole('dialog', { name: 'Workspaces and projects' })
+    .getByRole('button', { name: /^Settings of/ })
+    .first()
+    .click()
+  const settings = page.getByRole('dialog', { name: messages.projectSettings })
+  await settings.getByRole('link', { name: iconifyMessages.useInCodeLink }).click()
+  await settings.waitFor({ state: 'detached' })
+  await page.waitForURL(/\/info\?.*#use-in-code$/)
+  const section = page.getByTestId('use-in-code')
+  await section.waitFor()
+  // In view: the section's top is inside the window once the page has scrolled to it.
+  await expect
+    .poll(() => section.evaluate((el) => el.getBoundingClientRect().top < window.innerHeight))
+    .toBe(true)
+})

@@ -3,7 +3,7 @@
 // copies in the format chosen in the Copy Format panel, which is remembered; pasted SVG code becomes
 // an icon, whose SVG copy sits in text at 1em in its own colour; /info shows the project's card,
 // counts and contributors, and its exports download and unzip (fflate) to the expected files. The
-// whole flow logs no error in the browser's console and throws none (issue 23 item 7).
+// whole flow logs no error in the browser's console and throws none.
 import { readFileSync } from 'node:fs'
 import { unzipSync } from 'fflate'
 import type { Download, Page } from 'playwright-core'

@@ -135,6 +135,10 @@ describe('the vault grid', () => {
   })
 
   test('an import reports files processed, saved and synced as it goes', async () => {
+    await page.goto(`${app.baseUrl}/icons?projectId=${projectId}`)
+    await tile('alpha').waitFor()
+    // Look-alikes within one drop (dot-50 draws dot-6's circle: the unstroked line draws nothing)
+    // are all stored, however fast the first parts reach the server (ADR 0109: exact repeats only).
     const total = 224
     const files = Array.from({ length: total }, (_, n) => ({
       name: `dot-${n}.svg`,
@@ -183,6 +187,18 @@ describe('the vault grid', () => {
       await panel.getByTestId('copy-status').filter({ hasText: 'Copied alpha as SVG' }).waitFor()
       expect(await p.getByTestId('toast').filter({ hasText: 'Copied' }).count()).toBe(0)
       expect(await p.evaluate(() => navigator.clipboard.readText())).toContain('<svg')
+      // "Copy as" comes first on the sheet, above what describes the icon, in reach without scrolling.
+      const top = async (name: string) => (await panel.getByRole('heading', { name }).boundingBox())!.y
+      expect(await top('Copy as')).toBeLessThan(await top('Accessibility'))
+      expect(await top('Copy as')).toBeLessThan(812)
+      // The button marked is the format whose code shows: after copying as CSS, CSS, not SVG.
+      await panel.getByRole('button', { name: 'Copy as CSS' }).tap()
+      await panel.getByTestId('code-preview').and(p.locator('[data-format="css"]')).waitFor()
+      const marked = () =>
+        panel
+          .locator('button[aria-current="true"]')
+          .evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')))
+      expect(await marked()).toEqual(['Copy as CSS'])
       await p.keyboard.press('Escape')
       await panel.waitFor({ state: 'detached' })
       // The selection box shows without hover; the bulk bar's actions stay clear of toasts.

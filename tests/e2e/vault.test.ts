@@ -1,5 +1,5 @@
 // The vault in Chromium: a drop without a project is refused; without a paid plan the vault says
-// why with Upgrade (issue 23) and a drop is announced there; as a pro
+// why with Upgrade and a drop is announced there; as a pro
 // user: SVG files (one broken) dropped on an empty project -> progress, the grid and a per-file
 // error list -> search (`/`), status filter, sort -> shift-click a range and delete it after a
 // confirmation, Ctrl+A and Escape -> arrows and Enter open the detail panel; rename refuses a blank

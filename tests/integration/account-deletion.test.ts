@@ -1,4 +1,4 @@
-// Deleting an account (issue 20, ADR 0012): its team keeps the projects and icons it made there,
+// Deleting an account (ADR 0012): its team keeps the projects and icons it made there,
 // attributed to a former member, and teammates' pulls see what went (its access row's tombstone)
 // and what changed (the rows' new attribution); its personal projects, icons and scope go; a
 // workspace it owned passes to an admin, or goes when nobody else is in it.

@@ -1,4 +1,4 @@
-// Personal API tokens (issue 24, ADR 0019) through the real app: a token made from a session acts
+// Personal API tokens (ADR 0019) through the real app: a token made from a session acts
 // as its user with `Authorization: Bearer`, without the Origin rule; it is listed without its
 // secret and with when it was last used (written at most once a minute); a read token only reads;
 // a token limited to projects finds no other (404) and no route spanning all of them; no token
@@ -14,7 +14,7 @@ import type { ErrorCode } from '../../common/error-codes.ts'
 import { appMessages } from '../../common/messages.ts'
 import { MAX_ACTIVE_TOKENS } from '../../common/schemas/tokens.ts'
 import { apiTokens } from '../../server/db/schema/index.ts'
-import { LAST_USED_EVERY_MS } from '../../server/domain/api-tokens.ts'
+import { LAST_USED_EVERY_MS } from '../../server/domain/accounts/api-tokens.ts'
 import { tokenLoad } from '../../server/middleware/api-token.ts'
 import { fixedWindow, TOKEN_LIMIT, tokenBudget } from '../../server/middleware/rate-limit.ts'
 import type { AppEnv } from '../../server/middleware/session.ts'
@@ -125,6 +125,14 @@ function tokenFlow(kind: DbKind) {
       'token_read_only',
     )
     expectCode(await bearer(token, '/api/icons/delete', { id: iconB }), 403, 'token_read_only')
+    // One rule, by method (ADR 0031): a GET whose action is not `*:read` reads (the trash list), and
+    // a write that names no action (creating a workspace) is refused all the same.
+    expect((await bearer(token, '/api/projects/deleted')).status).toBe(200)
+    expectCode(
+      await bearer(token, '/api/workspaces/create', { id: randomUUID(), name: 'W' }),
+      403,
+      'token_read_only',
+    )
   })
 
   it('a token limited to projects finds no other (404) and no route spanning them all', async () => {

@@ -63,7 +63,11 @@ describe.each(dbKinds)('bad input on %s', (kind) => {
       icons: [{ id: randomUUID(), name: CONTROLS, svg: STAR, project_id: projectId }],
     })
     expect(many.status).toBe(200)
-    expect(many.body.data.results[0]).toMatchObject({ status: 400, error: appMessages.controlCharacters })
+    expect(many.body.data.results[0]).toMatchObject({
+      status: 400,
+      error: appMessages.controlCharacters,
+      code: 'invalid',
+    })
     // Nothing changed; line breaks and tabs stay allowed in descriptions.
     const ok = await t.post('/api/projects/update', ada, {
       id: projectId,

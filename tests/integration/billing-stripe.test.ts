@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appMessages } from '../../common/messages.ts'
-import { loadConfig } from '../../server/config.ts'
+import { loadConfig } from '../../server/config/config.ts'
 import { billingEvents } from '../../server/db/schema/index.ts'
 import { type StripeStub, startStripeStub } from '../setup/stripe-stub.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'

@@ -1,5 +1,5 @@
 // Cross-site protection (ADR 0006) and the error shape of every refusal under /api: unsafe
-// methods need this app's Origin (or Sec-Fetch-Site: same-origin) and JSON bodies; the issue's
+// methods need this app's Origin (or Sec-Fetch-Site: same-origin) and JSON bodies; the reported
 // attacks (text/plain from another site, another port of the same host) change nothing; only
 // Stripe's webhook is exempt; wrong methods and unknown paths, better-auth's included, answer
 // with `{ error }`.
@@ -44,7 +44,7 @@ describe.each(dbKinds)('cross-site requests on %s', (kind) => {
   const projectExists = async (id: string) =>
     (await t.ctx.store.db.select().from(projects).where(eq(projects.id, id))).length > 0
 
-  it("refuses the issue's attacks and creates nothing", async () => {
+  it('refuses the reported attacks and creates nothing', async () => {
     const id = randomUUID()
     const project = { id, name: 'Forged', workspace_id: null }
     // text/plain from another site (the reproduction: answered 200 before).

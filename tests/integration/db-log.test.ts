@@ -6,7 +6,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { openStore, type Store } from '../../server/db/client.ts'
 import { LISTENER_APPLICATION_NAME } from '../../server/db/pg-listener.ts'
-import { createLogger } from '../../server/log.ts'
+import { createLogger } from '../../server/log/log.ts'
 import { postgresOnly } from '../setup/postgres-only.ts'
 import { createTestDb, type TestDb } from '../setup/test-db.ts'
 

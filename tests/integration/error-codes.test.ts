@@ -84,6 +84,17 @@ const cases: Case[] = [
   ['free', 'GET', `/api/icons/checks?id=${unknown}`, undefined, 404, 'not_found'],
   ['free', 'POST', '/api/icons/check-rules', { workspace_id: unknown }, 400, 'invalid'],
   ['free', 'POST', '/api/icons/check-rules', { workspace_id: unknown, svg: STAR }, 404, 'not_found'],
+  // the review gate (ADR 0112; review-gate.test.ts has the 403s and rules_failed)
+  ['nobody', 'POST', '/api/icons/review', { id: unknown, decision: 'approve' }, 401, 'signed_out'],
+  ['free', 'POST', '/api/icons/review', { id: unknown, decision: 'maybe' }, 400, 'invalid'],
+  ['free', 'POST', '/api/icons/review', { id: unknown, decision: 'reject' }, 400, 'invalid'],
+  ['free', 'POST', '/api/icons/review', { id: unknown, decision: 'approve' }, 404, 'not_found'],
+  ['nobody', 'GET', `/api/icons/reviews?id=${unknown}`, undefined, 401, 'signed_out'],
+  ['free', 'GET', '/api/icons/reviews', undefined, 400, 'invalid'],
+  ['free', 'GET', `/api/icons/reviews?id=${unknown}`, undefined, 404, 'not_found'],
+  ['nobody', 'GET', `/api/workspaces/review-queue?workspaceId=${unknown}`, undefined, 401, 'signed_out'],
+  ['free', 'GET', '/api/workspaces/review-queue', undefined, 400, 'invalid'],
+  ['free', 'GET', `/api/workspaces/review-queue?workspaceId=${unknown}`, undefined, 404, 'not_found'],
   ['free', 'POST', '/api/workspaces/delete-access', {}, 400, 'invalid'],
   ['free', 'POST', '/api/workspaces/update-access-user', {}, 400, 'invalid'],
   // projects
@@ -93,7 +104,7 @@ const cases: Case[] = [
   ['free', 'POST', '/api/projects/delete', { id: unknown }, 404, 'not_found'],
   ['free', 'GET', '/api/projects/deleted?workspace_id=nope', undefined, 400, 'invalid'],
   ['free', 'POST', '/api/projects/restore', { id: unknown }, 404, 'not_found'],
-  // releases and exports (issue 22, ADR 0017, 0104)
+  // releases and exports (ADR 0017, 0104)
   ['nobody', 'POST', '/api/projects/release', { project_id: unknown }, 401, 'signed_out'],
   ['free', 'POST', '/api/projects/release', { project_id: unknown }, 404, 'not_found'],
   ['free', 'POST', '/api/projects/release', { project_id: ownProject, version: '1.0' }, 400, 'invalid'],
@@ -125,7 +136,7 @@ const cases: Case[] = [
   ['free', 'POST', '/api/icons/update', { id: unknown, name: 'N' }, 404, 'not_found'],
   ['free', 'POST', '/api/icons/delete', { id: unknown }, 404, 'not_found'],
   ['free', 'GET', '/api/icons/download', undefined, 400, 'invalid'],
-  // icon history, trash and aliases (issue 22)
+  // icon history, trash and aliases
   ['nobody', 'GET', `/api/icons/history?id=${unknown}`, undefined, 401, 'signed_out'],
   ['free', 'GET', '/api/icons/history', undefined, 400, 'invalid'],
   ['free', 'GET', `/api/icons/history?id=${unknown}`, undefined, 404, 'not_found'],
@@ -164,19 +175,19 @@ const cases: Case[] = [
   ],
   ['free', 'POST', '/api/projects/aliases/delete', { project_id: ownProject, name: 'a' }, 404, 'not_found'],
   ['nobody', 'POST', '/api/openapi.json', {}, 404, 'not_found'],
-  // Iconify endpoint (issue 24, ADR 0021): the token is in the path
+  // Iconify endpoint (ADR 0021): the token is in the path
   ['nobody', 'GET', '/api/iconify/not-a-token/collections', undefined, 401, 'token_invalid'],
   ['nobody', 'GET', '/api/iconify/not-a-token/last-modified?prefixes=a', undefined, 401, 'token_invalid'],
   ['nobody', 'GET', '/api/iconify/not-a-token/brand.json?icons=a', undefined, 401, 'token_invalid'],
   ['nobody', 'GET', '/api/iconify/not-a-token/brand/house.svg', undefined, 401, 'token_invalid'],
-  // what changed since a cursor (issue 24), search (issue 25), duplicates (issue 25)
+  // what changed since a cursor, search, duplicates
   ['nobody', 'GET', `/api/icons/changes?project_id=${unknown}&since=0`, undefined, 401, 'signed_out'],
   ['free', 'GET', '/api/icons/changes', undefined, 400, 'invalid'],
   ['free', 'GET', `/api/icons/search?project_id=${unknown}&q=cog`, undefined, 404, 'not_found'],
   ['free', 'GET', `/api/icons/search?project_id=${ownProject}`, undefined, 400, 'invalid'],
   ['free', 'POST', '/api/icons/check-duplicates', {}, 400, 'invalid'],
   ['free', 'GET', `/api/icons/duplicates?project_id=${unknown}`, undefined, 404, 'not_found'],
-  // API tokens (issue 24, ADR 0019; token refusals: api-tokens.test.ts)
+  // API tokens (ADR 0019; token refusals: api-tokens.test.ts)
   ['nobody', 'GET', '/api/tokens', undefined, 401, 'signed_out'],
   ['free', 'POST', '/api/tokens/create', { name: 'CI', scope: 'admin' }, 400, 'invalid'],
   [
@@ -336,6 +347,76 @@ describe.each(dbKinds)('error codes on %s', (kind) => {
       400,
       'invalid',
       'bad JSON',
+    )
+  })
+
+  it('names what a 409 clashes with, and a stale session’s refusal to delete the account (ADR 0030)', async () => {
+    const other = await t.signIn('codes-other@example.com')
+    // An id another user's project holds: id_taken.
+    const stolen = await t.request('/api/projects/create', {
+      cookie: other,
+      json: { id: ownProject, name: 'Mine now', workspace_id: null },
+    })
+    await expectErrorBody(stolen, 409, 'id_taken', 'a taken id')
+    // An Iconify prefix another project of the owner carries: name_taken.
+    const second = await t.post('/api/projects/create', free, {
+      id: randomUUID(),
+      name: 'Second',
+      workspace_id: null,
+    })
+    expect(second.status).toBe(200)
+    const clash = await t.request('/api/projects/update', {
+      cookie: free,
+      json: { id: ownProject, name: 'Own', iconify_prefix: second.body.data.iconify_prefix },
+    })
+    await expectErrorBody(clash, 409, 'name_taken', 'a taken prefix')
+    // Each refused item of create-many and check-duplicates carries a code of the list (a plan that
+    // saves icons: the free plan's refusal would be the whole request's).
+    await t.setPlan('codes-other@example.com', 'pro')
+    const theirs = randomUUID()
+    expect(
+      (await t.post('/api/projects/create', other, { id: theirs, name: 'Theirs', workspace_id: null }))
+        .status,
+    ).toBe(200)
+    const icon = { id: randomUUID(), name: 'star', svg: STAR, project_id: theirs }
+    expect((await t.post('/api/icons/create', other, icon)).status).toBe(200)
+    const items = await t.post('/api/icons/create-many', other, {
+      icons: [{ id: randomUUID(), name: 'bad', svg: '<svg', project_id: theirs }, { id: 'x' }],
+    })
+    expect(items.status).toBe(200)
+    expect(items.body.data.results).toEqual([
+      expect.objectContaining({ status: 400, code: 'invalid', error: expect.any(String) }),
+      expect.objectContaining({ status: 400, code: 'invalid', error: expect.any(String) }),
+    ])
+    // The icon's id again, into another project: that item alone, id_taken.
+    const elsewhere = randomUUID()
+    expect(
+      (await t.post('/api/projects/create', other, { id: elsewhere, name: 'Else', workspace_id: null }))
+        .status,
+    ).toBe(200)
+    const taken = await t.post('/api/icons/create-many', other, {
+      icons: [{ ...icon, project_id: elsewhere }],
+    })
+    expect(taken.status).toBe(200)
+    expect(taken.body.data.results).toEqual([
+      expect.objectContaining({ id: icon.id, status: 409, code: 'id_taken' }),
+    ])
+    const checked = await t.post('/api/icons/check-duplicates', other, { project_id: theirs, svgs: ['<svg'] })
+    expect(checked.status).toBe(200)
+    expect(checked.body.data.results).toEqual([{ error: expect.any(String), code: 'invalid' }])
+    for (const item of [...items.body.data.results, ...checked.body.data.results])
+      expect(ERROR_CODE_LIST).toContain(item.code)
+    // A session signed in two days ago may not delete the account: better-auth's SESSION_EXPIRED,
+    // answered with a code of the list the account dialog acts on.
+    const token = decodeURIComponent(/better-auth\.session_token=([^;.]+)/.exec(other)![1]!)
+    await t.ctx.store.db.execute(
+      sql`update session set created_at = now() - interval '2 days' where token = ${token}`,
+    )
+    await expectErrorBody(
+      await t.request('/api/auth/delete-user', { cookie: other, json: {} }),
+      400,
+      'fresh_sign_in_required',
+      'a stale session deleting the account',
     )
   })
 })

@@ -1,4 +1,4 @@
-// Live delivery in batches (issue 19): many notes arriving together cost one set of queries, not a
+// Live delivery in batches: many notes arriving together cost one set of queries, not a
 // set per note, and every stream still hears every change, in order, as it is now.
 import { randomUUID } from 'node:crypto'
 import { eq, inArray, sql } from 'drizzle-orm'
@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChangeEvent } from '../../common/schemas/events.ts'
 import type { Db, Store } from '../../server/db/client.ts'
 import { session, user } from '../../server/db/schema/index.ts'
-import type { ChangeNote } from '../../server/domain/change-notes.ts'
-import { createEventBus, type Subscriber } from '../../server/events.ts'
+import type { ChangeNote } from '../../server/domain/sync/change-notes.ts'
+import { createEventBus, type Subscriber } from '../../server/events/events.ts'
 import { seedTeam } from '../setup/seed-team.ts'
 import { readSse } from '../setup/sse.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'

@@ -1,4 +1,4 @@
-// Every output of GET /api/projects/export emits the icons' aliases (issue 22 item 5, ADR 0104):
+// Every output of GET /api/projects/export emits the icons' aliases (ADR 0104):
 // a rename home → house, its alias deprecated with the release that removes it, and an alias whose
 // derived names (component ArrowLeft, class and file arrow-left) are another icon's: left out. And
 // the server builds at most LIMITS.exportsPerUser exports a minute per user.

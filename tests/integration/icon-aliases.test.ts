@@ -1,4 +1,4 @@
-// Stable names through the API (issue 22, ADR 0016): a rename keeps the old name as a deprecated
+// Stable names through the API (ADR 0016): a rename keeps the old name as a deprecated
 // alias; a name held as another icon's alias cannot be taken (create, create-many item, rename,
 // restore, move, undelete) until the alias is removed; renaming back removes the alias; aliases
 // are listed, deprecated with a reason and a removal release, added and removed by admins, and an
@@ -72,14 +72,14 @@ function aliasFlow(kind: DbKind) {
     expect(await aliases()).toEqual([
       { name: 'home', icon_id: icon.id, deprecated: true, reason: 'renamed', remove_in: null },
     ])
-    const taken = { error: appMessages.aliasIsAnotherIcon('home', 'house'), code: 'conflict' }
+    const taken = { error: appMessages.aliasIsAnotherIcon('home', 'house'), code: 'name_taken' }
     // Create, trimmed and in another case too.
     expect(await t.post('/api/icons/create', member, body('home'))).toEqual({ status: 409, body: taken })
     expect((await t.post('/api/icons/create', member, body('  HOME '))).status).toBe(409)
     // A create-many item alone.
     const many = await t.post('/api/icons/create-many', member, { icons: [body('home'), body('garden')] })
     expect(many.status).toBe(200)
-    expect(many.body.data.results[0]).toMatchObject({ status: 409, error: taken.error })
+    expect(many.body.data.results[0]).toMatchObject({ status: 409, error: taken.error, code: 'name_taken' })
     expect(many.body.data.results[1].data).toMatchObject({ name: 'garden' })
     // A rename of another icon.
     const garden = many.body.data.results[1].data
@@ -105,7 +105,7 @@ function aliasFlow(kind: DbKind) {
     })
     expect(await t.post('/api/icons/undelete', member, { id: ghost.id })).toEqual({
       status: 409,
-      body: { error: appMessages.aliasIsAnotherIcon('spirit', 'shade'), code: 'conflict' },
+      body: { error: appMessages.aliasIsAnotherIcon('spirit', 'shade'), code: 'name_taken' },
     })
     // A restore of an old name that became another icon's alias meanwhile.
     const bolt = await create('bolt')
@@ -119,7 +119,7 @@ function aliasFlow(kind: DbKind) {
     expect(added.status).toBe(200)
     expect(await t.post('/api/icons/restore', member, { id: bolt.id, version: 1 })).toEqual({
       status: 409,
-      body: { error: appMessages.aliasIsAnotherIcon('bolt', 'garden'), code: 'conflict' },
+      body: { error: appMessages.aliasIsAnotherIcon('bolt', 'garden'), code: 'name_taken' },
     })
 
     // Removed by an admin, the name is free again.
@@ -194,7 +194,7 @@ function aliasFlow(kind: DbKind) {
       }),
     ).toEqual({
       status: 409,
-      body: { error: appMessages.aliasIsAnotherIcon('bin', 'trash-can'), code: 'conflict' },
+      body: { error: appMessages.aliasIsAnotherIcon('bin', 'trash-can'), code: 'name_taken' },
     })
     expect(
       (
@@ -204,7 +204,7 @@ function aliasFlow(kind: DbKind) {
           name: 'trash-can',
         })
       ).body,
-    ).toEqual({ error: appMessages.aliasIsAName('trash-can'), code: 'conflict' })
+    ).toEqual({ error: appMessages.aliasIsAName('trash-can'), code: 'name_taken' })
     expect(
       (
         await t.post('/api/projects/aliases/create', owner, {
@@ -251,7 +251,7 @@ function aliasFlow(kind: DbKind) {
     await create('compass')
     expect(await t.post('/api/icons/move', member, { ids: [icon.id], project_id: projectId })).toEqual({
       status: 409,
-      body: { error: appMessages.aliasIsAName('compass'), code: 'conflict' },
+      body: { error: appMessages.aliasIsAName('compass'), code: 'name_taken' },
     })
   })
 

@@ -1,4 +1,4 @@
-// GET /api/icons/changes (issue 24 item 6, ADR 0020): a project's changes since a cursor, as the CLI
+// GET /api/icons/changes (ADR 0020): a project's changes since a cursor, as the CLI
 // asks for them. After a create, rename, delete, move out and in (within the workspace and out of
 // it), undelete and a history restore, each answer names exactly what the project gained, changed
 // and lost; changes elsewhere in the scope leave it empty; pages cut inside one large version lose
@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { changesMessages } from '../../common/messages.ts'
-import { changesLimits } from '../../server/domain/icon-changes.ts'
-import { pruneTombstones } from '../../server/domain/sync.ts'
+import { changesLimits } from '../../server/domain/icons/icon-changes.ts'
+import { pruneTombstones } from '../../server/domain/sync/sync.ts'
 import { createTestApp, type Json, type TestApp } from '../setup/test-app.ts'
 import { dbKinds } from '../setup/test-db.ts'
 

@@ -1,5 +1,5 @@
-// The icon font export and the class prefix through GET /api/projects/export (issue 23 item 6,
-// ADR 0105): format=font is a ZIP of a valid WOFF2 (parsed back with fontkit) with one glyph per icon
+// The icon font export and the class prefix through GET /api/projects/export
+// (ADR 0105): format=font is a ZIP of a valid WOFF2 (parsed back with fontkit) with one glyph per icon
 // at the code point its id gives, the CSS with a class per icon under the project's prefix, a demo
 // page listing each icon's class and code point; a stroked icon becomes the outline of its stroke;
 // one with dashed strokes is left out and said so;

@@ -1,4 +1,4 @@
-// Icon history through the API (issue 22, ADR 0015): every write records a version in the one write
+// Icon history through the API (ADR 0015): every write records a version in the one write
 // path; restore brings a version back as a new one and teammates hear it live; replace keeps the
 // icon's identity; an update based on an older revision still wins and says what it replaced.
 import { randomUUID } from 'node:crypto'

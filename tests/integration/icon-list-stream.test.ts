@@ -12,7 +12,7 @@ import { serve } from '@hono/node-server'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { icons, user } from '../../server/db/schema/index.ts'
-import { listLimits, listStreams } from '../../server/domain/icon-list-pages.ts'
+import { listLimits, listStreams } from '../../server/domain/icons/icon-list-pages.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'
 import { dbKinds } from '../setup/test-db.ts'
 
@@ -131,7 +131,7 @@ describe.each(dbKinds)('icon list streamed on %s', (kind) => {
     const keptBr = await raw(path(), { 'accept-encoding': 'br' })
     expect(brotliDecompressSync(keptBr.body).equals(streamed)).toBe(true)
 
-    // What the list is (docs/product.md §D15): `{ data: [...] }` of every icon, oldest first, ties by id.
+    // What the list is (ADR 0412): `{ data: [...] }` of every icon, oldest first, ties by id.
     const data = JSON.parse(streamed.toString()).data as { id: string; created_at: string; name: string }[]
     const stored = await t.ctx.store.db
       .select({ id: icons.id })

@@ -1,4 +1,4 @@
-// What icons mean (issue 25 item 1, ADR 0106): label, description, decorative and tags through
+// What icons mean (ADR 0106): label, description, decorative and tags through
 // POST /api/icons/create, /create-many and /update; every read (list, sync) carries them; bad input
 // is a clear 400, a viewer's edit a 403 and an outsider's a 404 (common/permissions.ts).
 import { randomUUID } from 'node:crypto'

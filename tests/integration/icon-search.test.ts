@@ -1,4 +1,4 @@
-// GET /api/icons/search?project_id=&q= (issue 25) through the real app: a project's icons found by
+// GET /api/icons/search?project_id=&q= through the real app: a project's icons found by
 // synonym, former name (alias), tag, label and a typo, each saying why, best first, with the ranking the
 // browser uses (the same module, common/search); a change to the project's icons is searched at once; a
 // session or an API token that may read the project gets it, anyone else 404; a missing, blank or too
@@ -54,9 +54,9 @@ function searchFlow(kind: DbKind) {
       )
     for (const name of ['settings', 'trash', 'home', 'star', 'ic_alert', 'arrow-right']) await create(name)
     await create('settings-elsewhere', otherProject)
-    // Renamed: "home" stays its former name (an alias, issue 22).
+    // Renamed: "home" stays its former name (an alias).
     expect((await t.post('/api/icons/update', cookie, { id: ids.home, name: 'house' })).status).toBe(200)
-    // Tags and label as stored by the meaning fields (issue 25 item 1), written as any writer would.
+    // Tags and label as stored by the meaning fields, written as any writer would.
     await t.ctx.store.db
       .update(icons)
       .set({ tags: ['favourite', 'rating'] })
@@ -100,13 +100,23 @@ function searchFlow(kind: DbKind) {
     expect(limited.body.data.map((h: Json) => h.name)).toEqual(['arrow'])
   })
 
-  it('searches the icons as they are now: a new, renamed or deleted icon at once', async () => {
+  it('searches the icons as they are now: a new, renamed, deleted, undeleted or moved icon at once', async () => {
     const gear = await create('gear-wheel')
     expect((await hits('gear')).map((h: Json) => h.name)).toContain('gear-wheel')
     expect((await t.post('/api/icons/update', cookie, { id: gear, name: 'cogwheel' })).status).toBe(200)
     expect((await hits('cogwheel'))[0]).toMatchObject({ id: gear, matched: 'name' })
     expect((await t.post('/api/icons/delete', cookie, { id: gear })).status).toBe(200)
     expect((await hits('cogwheel')).map((h: Json) => h.id)).not.toContain(gear)
+    // Each change above and below reaches an index already held: only the changed icon is sent to it.
+    expect((await t.post('/api/icons/undelete', cookie, { id: gear })).status).toBe(200)
+    expect((await hits('cogwheel')).map((h: Json) => h.id)).toContain(gear)
+    const elsewhere = await search('cogwheel', cookie, otherProject)
+    expect(elsewhere.body.data.map((h: Json) => h.id)).not.toContain(gear)
+    const moved = await t.post('/api/icons/move', cookie, { ids: [gear], project_id: otherProject })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    expect((await hits('cogwheel')).map((h: Json) => h.id)).not.toContain(gear)
+    const there = await search('cogwheel', cookie, otherProject)
+    expect(there.body.data.map((h: Json) => h.id)).toContain(gear)
   })
 
   it('answers an API token like a session; 404 for a project the caller may not see', async () => {

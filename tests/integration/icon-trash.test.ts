@@ -1,4 +1,4 @@
-// A project's "Recently deleted" through the API (issue 22, ADR 0016): a deleted icon waits 30 days
+// A project's "Recently deleted" through the API (ADR 0016): a deleted icon waits 30 days
 // and comes back with its id, name, aliases and history; a pull from any cursor ends with it; the
 // undelete is checked like a create (save rule, quota); past 30 days it goes with its versions.
 // Also the permission matrix of every new icon action by role.
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appMessages } from '../../common/messages.ts'
 import { TRASH_MS } from '../../common/retention.ts'
 import { deletedIcons, iconVersions, syncTombstones } from '../../server/db/schema/index.ts'
-import { purgeTrash } from '../../server/domain/icon-trash.ts'
+import { purgeTrash } from '../../server/domain/icons/icon-trash.ts'
 import { postgresOnly } from '../setup/postgres-only.ts'
 import { seedTeam } from '../setup/seed-team.ts'
 import { createTestApp, type Json, type TestApp } from '../setup/test-app.ts'
@@ -136,7 +136,7 @@ function trashFlow(kind: DbKind) {
       project_id: projectId,
       workspace_id: wsId,
     })
-    expect(again).toEqual({ status: 409, body: { error: appMessages.idTaken, code: 'conflict' } })
+    expect(again).toEqual({ status: 409, body: { error: appMessages.idTaken, code: 'id_taken' } })
     // Its history stays readable in the trash.
     expect((await t.get(`/api/icons/history?id=${icon.id}`, viewer)).body.data).toHaveLength(2)
 

@@ -8,12 +8,16 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deletedIcons, icons, iconVersions, syncTombstones } from '../../server/db/schema/index.ts'
-import type { ChangeNote } from '../../server/domain/change-notes.ts'
+import type { ChangeNote } from '../../server/domain/sync/change-notes.ts'
 import { seedTeam } from '../setup/seed-team.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'
 import { dbKinds } from '../setup/test-db.ts'
 
 const RUNS = 50
+// Each test is RUNS races one after another, each a create through the SVG pool and two writes:
+// ~8 s on a quiet machine, 4× that at a load of 10. Its budget is sized for that work (the default
+// 30 s is one slow machine away); nothing here is timed.
+const RACES_BUDGET_MS = 150_000
 const whose = new AsyncLocalStorage<'move' | 'write'>()
 const deferred = () => {
   let resolve = () => {}
@@ -150,50 +154,58 @@ describe.each(dbKinds)('an icon write racing a move on %s', (kind) => {
     return { row, trashed }
   }
 
-  it(`a delete racing the move never deletes in the personal project (${RUNS} runs)`, async () => {
-    for (let run = 0; run < RUNS; run++) {
-      const id = await teamIcon()
-      const [moved, deleted] = await race(
-        run,
-        () => moveToA(id),
-        () => t.post('/api/icons/delete', b, { id }),
-      )
-      const { row, trashed } = await consistent(id, moved.status, deleted.status)
-      // Exactly one of them happened.
-      expect([moved.status, deleted.status].sort()).toEqual([200, 404])
-      if (deleted.status === 200) {
-        expect(row).toBeUndefined()
-        expect(trashed).toBeDefined()
-        // The delete's note names the scope the row was deleted from: the team's.
-        await expect
-          .poll(() =>
-            notes.find((x) => x.entity === 'icons' && x.op === 'delete' && x.id === id && !x.audience),
-          )
-          .toMatchObject({ scope: ws, workspace_id: ws })
+  it(
+    `a delete racing the move never deletes in the personal project (${RUNS} runs)`,
+    async () => {
+      for (let run = 0; run < RUNS; run++) {
+        const id = await teamIcon()
+        const [moved, deleted] = await race(
+          run,
+          () => moveToA(id),
+          () => t.post('/api/icons/delete', b, { id }),
+        )
+        const { row, trashed } = await consistent(id, moved.status, deleted.status)
+        // Exactly one of them happened.
+        expect([moved.status, deleted.status].sort()).toEqual([200, 404])
+        if (deleted.status === 200) {
+          expect(row).toBeUndefined()
+          expect(trashed).toBeDefined()
+          // The delete's note names the scope the row was deleted from: the team's.
+          await expect
+            .poll(() =>
+              notes.find((x) => x.entity === 'icons' && x.op === 'delete' && x.id === id && !x.audience),
+            )
+            .toMatchObject({ scope: ws, workspace_id: ws })
+        }
       }
-    }
-  })
+    },
+    RACES_BUDGET_MS,
+  )
 
   for (const [label, write] of [
     ['rename', (id: string) => t.post('/api/icons/update', b, { id, name: `renamed-${id.slice(0, 8)}` })],
     ['restore', (id: string) => t.post('/api/icons/restore', b, { id, version: 1 })],
     ['replace', (id: string) => t.post('/api/icons/replace', b, { id, svg: svgOf(++n + 1000) })],
   ] as const) {
-    it(`a ${label} racing the move never writes in the personal project (${RUNS} runs)`, async () => {
-      for (let run = 0; run < RUNS; run++) {
-        const id = await teamIcon(label === 'restore' ? 2 : 1)
-        const [moved, wrote] = await race(
-          run,
-          () => moveToA(id),
-          () => write(id),
-        )
-        const { row } = await consistent(id, moved.status, wrote.status)
-        expect(moved.status).toBe(200)
-        expect(row?.project_id).toBe(personal)
-        // B's change, when it happened, was made while the icon was the team's, and answered so.
-        if (wrote.status === 200)
-          expect(wrote.body.data).toMatchObject({ id, project_id: team, workspace_id: ws })
-      }
-    })
+    it(
+      `a ${label} racing the move never writes in the personal project (${RUNS} runs)`,
+      async () => {
+        for (let run = 0; run < RUNS; run++) {
+          const id = await teamIcon(label === 'restore' ? 2 : 1)
+          const [moved, wrote] = await race(
+            run,
+            () => moveToA(id),
+            () => write(id),
+          )
+          const { row } = await consistent(id, moved.status, wrote.status)
+          expect(moved.status).toBe(200)
+          expect(row?.project_id).toBe(personal)
+          // B's change, when it happened, was made while the icon was the team's, and answered so.
+          if (wrote.status === 200)
+            expect(wrote.body.data).toMatchObject({ id, project_id: team, workspace_id: ws })
+        }
+      },
+      RACES_BUDGET_MS,
+    )
   }
 })

@@ -1,5 +1,5 @@
 // A prefix always means the user's project (ADR 0021), through the real Iconify endpoint over HTTP and
-// its kept answers (the lane), on PGlite and Postgres: an admin of a workspace the victim joins renames
+// its kept answers (the fast path), on PGlite and Postgres: an admin of a workspace the victim joins renames
 // an older project of theirs to the prefix of the victim's personal project, and the victim's token of
 // every project still serves the victim's icons (the prefix says it is ambiguous); a workspace joined
 // later never takes over a prefix, nor does a project that takes a prefix already answering, even from
@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { iconifyMessages } from '../../common/messages.ts'
-import { type LaneServer, laneServer } from '../setup/lane-server.ts'
+import { type FastPathServer, fastPathServer } from '../setup/fast-path-server.ts'
 import { postgresOnly } from '../setup/postgres-only.ts'
 import { createTestApp, type Json, type TestApp } from '../setup/test-app.ts'
 import type { DbKind } from '../setup/test-db.ts'
@@ -24,7 +24,7 @@ const TEAM = 'M4 4h16v4H4z'
 const OTHER = 'M6 6h12v12H6z'
 
 function prefixFlow(kind: DbKind) {
-  const world = {} as { t: TestApp; served: LaneServer }
+  const world = {} as { t: TestApp; served: FastPathServer }
   const ids = {
     attackerOld: randomUUID(),
     attackerLogos: randomUUID(),
@@ -48,8 +48,8 @@ function prefixFlow(kind: DbKind) {
   }
   /**
    * The drawing `prefix`'s `logo` answers with this token, asked until an answer is sent again by the
-   * lane (a change note may still be on its way and forget the first kept one): every answer on the
-   * way, through the app or the lane, must be the same drawing, which is returned.
+   * fast path (a change note may still be on its way and forget the first kept one): every answer on the
+   * way, through the app or the fast path, must be the same drawing, which is returned.
    */
   const logoOf = async (prefix: string, with_ = token) => {
     const path = `/api/iconify/${with_}/${prefix}.json?icons=logo`
@@ -98,7 +98,7 @@ function prefixFlow(kind: DbKind) {
 
   beforeAll(async () => {
     world.t = await createTestApp(kind)
-    world.served = await laneServer(world.t)
+    world.served = await fastPathServer(world.t)
     const t = world.t
     attacker = await t.signIn('mallory@example.com')
     victim = await t.signIn('vera@example.com')
@@ -239,11 +239,11 @@ postgresOnly('Iconify prefixes on postgres', () => {
   describe('two processes on one database', () => {
     let a: TestApp
     let b: TestApp
-    let served: LaneServer
+    let served: FastPathServer
     beforeAll(async () => {
       a = await createTestApp('postgres')
       b = await createTestApp('postgres', {}, { sameDatabaseAs: a })
-      served = await laneServer(a)
+      served = await fastPathServer(a)
     })
     afterAll(async () => {
       await served?.close()

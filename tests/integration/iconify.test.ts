@@ -1,4 +1,4 @@
-// The Iconify-compatible endpoint (issue 24 item 4, ADR 0021) through the real app, on PGlite and
+// The Iconify-compatible endpoint (ADR 0021) through the real app, on PGlite and
 // Postgres: a project's Iconify prefix (derived from its name, editable by an admin, 409 when taken,
 // a fresh one when a restore finds it taken); `<prefix>.json?icons=` answers IconifyJSON with bodies,
 // sizes, aliases (a renamed icon's former name) and not_found, a strong ETag and 304; one icon's SVG,
@@ -10,7 +10,7 @@ import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { iconifyMessages } from '../../common/messages.ts'
 import { createApp } from '../../server/app.ts'
-import { createLogger } from '../../server/log.ts'
+import { createLogger } from '../../server/log/log.ts'
 import { postgresOnly } from '../setup/postgres-only.ts'
 import { createTestApp, type Json, type TestApp } from '../setup/test-app.ts'
 import type { DbKind } from '../setup/test-db.ts'
@@ -67,7 +67,7 @@ function iconifyFlow(kind: DbKind) {
     expect((await t.post('/api/icons/create', owner, home)).status).toBe(200)
     expect((await t.post('/api/icons/create', owner, icon('wide', WIDE, alpha))).status).toBe(200)
     expect((await t.post('/api/icons/create', stranger, icon('hidden', WIDE, strangers))).status).toBe(200)
-    // A rename keeps "Home" as an alias of "house" (issue 22).
+    // A rename keeps "Home" as an alias of "house".
     expect((await t.post('/api/icons/update', owner, { id: home.id, name: 'house' })).status).toBe(200)
     ;({ token, id: tokenId } = await makeToken(owner, { name: 'Iconify', scope: 'read' }))
   })
@@ -195,7 +195,7 @@ function iconifyFlow(kind: DbKind) {
     expect(invalid.body.error).toBe(iconifyMessages.prefixInvalid)
     const taken = await update(beta, 'Brand icons', 'brand-icons')
     expect(taken.status).toBe(409)
-    expect(taken.body).toEqual({ error: iconifyMessages.prefixTaken('brand-icons'), code: 'conflict' })
+    expect(taken.body).toEqual({ error: iconifyMessages.prefixTaken('brand-icons'), code: 'name_taken' })
     const done = await update(beta, 'Brand icons', 'team-b')
     expect(done.status).toBe(200)
     expect(done.body.data.iconify_prefix).toBe('team-b')

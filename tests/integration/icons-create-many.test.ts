@@ -69,8 +69,17 @@ describe.each(dbKinds)('POST /api/icons/create-many on %s', (kind) => {
     expect(res.status).toBe(200)
     const results: Json[] = res.body.data.results
     expect(results.map((r) => r.id)).toEqual(sent.map((i) => i!.id))
-    expect(results[1]).toMatchObject({ status: 400, error: expect.stringMatching(/not an SVG/) })
-    expect(results[4]).toEqual({ id: blank.id, status: 400, error: messages.iconNameRequired })
+    expect(results[1]).toMatchObject({
+      status: 400,
+      code: 'invalid',
+      error: expect.stringMatching(/not an SVG/),
+    })
+    expect(results[4]).toEqual({
+      id: blank.id,
+      status: 400,
+      error: messages.iconNameRequired,
+      code: 'invalid',
+    })
     expect(results[5].data.svg).not.toMatch(/script|onload/i)
     for (const i of [0, 2, 3, 5, 6, 7, 8])
       expect(results[i].data).toMatchObject({
@@ -146,7 +155,7 @@ describe.each(dbKinds)('POST /api/icons/create-many on %s', (kind) => {
         duplicate_of: null,
         near_duplicate_of: null,
       },
-      { id: taken.id, status: 409, error: appMessages.idTaken },
+      { id: taken.id, status: 409, error: appMessages.idTaken, code: 'id_taken' },
       {
         id: mine.id,
         data: expect.objectContaining({ id: mine.id }),

@@ -1,4 +1,4 @@
-// Issue 10's hostile SVGs through the real icon routes: each gets a 400 with its own message at
+// Hostile SVGs of earlier attacks through the real icon routes: each gets a 400 with its own message at
 // once (the pipeline's limits, not the pool's deadline), nothing is stored; an editor's public
 // DOCTYPE is accepted and dropped; stored and served markup carry no data-* or root class.
 import { randomUUID } from 'node:crypto'
@@ -57,7 +57,7 @@ describe.each(dbKinds)('hostile SVG through /api/icons on %s', (kind) => {
     await t?.close()
   })
 
-  it("refuses issue 10's reproductions with their own 400, alone and in a drop", async () => {
+  it("refuses earlier attacks' reproductions with their own 400, alone and in a drop", async () => {
     for (const [svg, error] of HOSTILE) {
       expect(await t.post('/api/icons/create', cookie, icon(svg))).toEqual({
         status: 400,
@@ -68,7 +68,7 @@ describe.each(dbKinds)('hostile SVG through /api/icons on %s', (kind) => {
     const res = await t.post('/api/icons/create-many', cookie, { icons: drop })
     expect(res.status).toBe(200)
     expect(res.body.data.results).toEqual(
-      drop.map((d, i) => ({ id: d.id, status: 400, error: HOSTILE[i]![1] })),
+      drop.map((d, i) => ({ id: d.id, status: 400, error: HOSTILE[i]![1], code: 'invalid' })),
     )
     expect(await listed()).toEqual([])
   })

@@ -1,4 +1,4 @@
-// The vault's list query (a page of a project's icons by created_at, then id: server/domain/icons.ts,
+// The vault's list query (a page of a project's icons by created_at, then id: server/domain/icons/icon-page-query.ts,
 // iconPageQuery) is served by one index in its order: the icons are read from the (project_id,
 // created_at, id) index, ties included, with no sort of them; the only sort is the page's own
 // (finding its last icon within the markup bound, among at most a page of rows), however large the
@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { icons, projects, user } from '../../server/db/schema/index.ts'
-import { iconPageQuery } from '../../server/domain/icons.ts'
+import { iconPageQuery } from '../../server/domain/icons/icon-page-query.ts'
 import { createTestStore, dbKinds } from '../setup/test-db.ts'
 
 describe.each(dbKinds)('icon list index on %s', (kind) => {

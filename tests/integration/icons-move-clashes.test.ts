@@ -52,7 +52,7 @@ describe.each(dbKinds)('a move whose names the target holds on %s', (kind) => {
     const { from, into, moving, ids } = await setUp()
     const res = await t.post('/api/icons/move', me, { ids, project_id: into })
     expect(res.status).toBe(409)
-    expect(res.body).toMatchObject({ code: 'conflict', error: expect.stringContaining('“calendar”') })
+    expect(res.body).toMatchObject({ code: 'name_taken', error: expect.stringContaining('“calendar”') })
     expect(res.body.clashes).toEqual(moving.slice(0, 3).map((m) => ({ id: m.id, name: m.name })))
     expect(await names(from)).toEqual(['Calendar-X', 'calendar', 'calendar-check', 'clock'])
     // Two icons of one move with the same name clash with each other too.

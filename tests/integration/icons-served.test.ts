@@ -1,5 +1,5 @@
 // GET /api/icons and the download serve stored markup sanitised again on the way out, memoised
-// (server/domain/served-svg.ts): markup that reaches the database without the pipeline (an older
+// (server/domain/icons/served-svg.ts): markup that reaches the database without the pipeline (an older
 // sanitizer, a restore, a hand edit) is cleaned however often it is read, and a change of the stored
 // markup is never answered from the memo.
 import { randomUUID } from 'node:crypto'

@@ -70,7 +70,12 @@ describe.each(dbKinds)('the SVG worker pool behind /api/icons on %s', (kind) => 
     const res = await t.post('/api/icons/create-many', cookie, { icons: drop })
     expect(res.status).toBe(200)
     const results: Json[] = res.body.data.results
-    expect(results[1]).toEqual({ id: drop[1]!.id, status: 400, error: SVG_ERROR_MESSAGES.too_slow })
+    expect(results[1]).toEqual({
+      id: drop[1]!.id,
+      status: 400,
+      error: SVG_ERROR_MESSAGES.too_slow,
+      code: 'invalid',
+    })
     expect(results[0].data.id).toBe(drop[0]!.id)
     expect(results[2].data.id).toBe(drop[2]!.id)
     expect(await listed(t, cookie, project)).toEqual([ok.id, drop[0]!.id, drop[2]!.id])

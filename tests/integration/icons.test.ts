@@ -169,7 +169,7 @@ describe.each(dbKinds)('icons on %s', (kind) => {
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409])
     expect(answers.find((r) => r.status === 409)?.body).toEqual({
       error: appMessages.idTaken,
-      code: 'conflict',
+      code: 'id_taken',
     })
     const list = await t.get(`/api/icons?project_id=${wsProject}`, owner)
     const ids = list.body.data.map((i: { id: string }) => i.id)

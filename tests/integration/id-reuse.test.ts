@@ -39,7 +39,7 @@ function reuseFlow(kind: DbKind) {
   }
   const expectConflict = (res: { status: number; body: Json }) => {
     expect(res.status, JSON.stringify(res.body)).toBe(409)
-    expect(res.body.code).toBe('conflict')
+    expect(res.body.code).toBe('id_taken')
     expect(res.body.error.length).toBeGreaterThan(5)
   }
   /** The icon's history as its new owner sees it: only the versions they made. */
@@ -113,7 +113,7 @@ function reuseFlow(kind: DbKind) {
       icons: [iconBody(trashed, takerProject, 8)],
     })
     expect(batch.status).toBe(200)
-    expect(batch.body.data.results[0]).toMatchObject({ id: trashed, status: 409 })
+    expect(batch.body.data.results[0]).toMatchObject({ id: trashed, status: 409, code: 'id_taken' })
 
     const gone = await newProject(other, 'Gone')
     expect((await t.post('/api/projects/delete', other, { id: gone })).status).toBe(200)

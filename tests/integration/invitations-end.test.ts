@@ -1,4 +1,4 @@
-// Invitations that really end (issue 20, ADR 0012): a removed or demoted admin's pending invitations
+// Invitations that really end (ADR 0012): a removed or demoted admin's pending invitations
 // are canceled and their invitees told; admins list and revoke pending invitations (a member is
 // refused, an outsider sees nothing); an invitation expires after 7 days; accepting re-checks that
 // its inviter may still invite.

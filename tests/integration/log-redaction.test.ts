@@ -1,4 +1,4 @@
-// No API token reaches the log (ADR 0014, 0021), on PGlite and Postgres: the app and the Iconify lane
+// No API token reaches the log (ADR 0014, 0021), on PGlite and Postgres: the app and the Iconify fast path
 // served over real HTTP with the real logger writing into a sink, a token sent in its path in every
 // spelling a client can give it (case, doubled and encoded slashes, a percent-encoded prefix, encoded
 // twice), answered 200, 304, 401, 404 or, with the tokens' table away, 500 with an error line: no
@@ -11,9 +11,9 @@ import { getRequestListener } from '@hono/node-server'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app.ts'
-import { iconifyLane } from '../../server/iconify-lane.ts'
-import { createLogger } from '../../server/log.ts'
-import { scrubTokens } from '../../server/log-redact.ts'
+import { iconifyFastPath } from '../../server/iconify-fast-path.ts'
+import { createLogger } from '../../server/log/log.ts'
+import { scrubTokens } from '../../server/log/log-redact.ts'
 import { postgresOnly } from '../setup/postgres-only.ts'
 import { createTestApp, type Json, type TestApp } from '../setup/test-app.ts'
 import type { DbKind } from '../setup/test-db.ts'
@@ -100,10 +100,10 @@ function redactionFlow(kind: DbKind) {
       deps: { db: store.db, events, mailer, svg, config, logger, heavy },
       logger,
     })
-    const lane = iconifyLane({ db: t.ctx.store.db, logger, trustRequestId: false })
+    const fastPath = iconifyFastPath({ db: t.ctx.store.db, logger, trustRequestId: false })
     const listener = getRequestListener(app.fetch)
     const server = createServer((req, res) => {
-      if (!lane(req, res)) listener(req, res)
+      if (!fastPath(req, res)) listener(req, res)
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -122,7 +122,7 @@ function redactionFlow(kind: DbKind) {
     const before = requestLines().length
     const statuses: number[] = []
     for (const path of paths) statuses.push(await get(path))
-    // Twice more: the kept answers go out through the lane, which writes its own lines.
+    // Twice more: the kept answers go out through the fast path, which writes its own lines.
     for (const path of paths.slice(0, 3)) statuses.push(await get(path))
     expect(statuses.slice(0, 3)).toEqual([200, 200, 200])
     expect(statuses).toContain(404)

@@ -1,4 +1,4 @@
-// Paid AI calls (issue 10): credits are reserved before the AI endpoint is asked, so parallel
+// Paid AI calls: credits are reserved before the AI endpoint is asked, so parallel
 // requests at the limit make only the affordable calls; what is not delivered is given back; a
 // user runs at most LIMITS.aiConcurrentPerUser generations at once (429 with Retry-After).
 import { randomUUID } from 'node:crypto'
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appMessages } from '../../common/messages.ts'
 import { aiSettings } from '../../server/ai/settings.ts'
 import { workspaces } from '../../server/db/schema/index.ts'
-import { consumeCredits } from '../../server/domain/credits.ts'
+import { consumeCredits } from '../../server/domain/plans/credits.ts'
 import { LIMITS } from '../../server/middleware/rate-limit.ts'
 import { type AiStub, startAiStub } from '../setup/ai-stub.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'

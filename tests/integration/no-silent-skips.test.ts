@@ -1,4 +1,4 @@
-// No test passes by being skipped (issue 21, item 8): no test file skips itself or one of its tests
+// No test passes by being skipped (item 8): no test file skips itself or one of its tests
 // by a condition (`runIf`, `skipIf`, `.skip`, `.todo`). A suite that needs Postgres is declared with
 // postgresOnly (tests/setup/postgres-only.ts): it runs on the default Postgres, and is listed as not
 // run only when TEST_PGLITE_ONLY=1 asked for that (refused under CI).

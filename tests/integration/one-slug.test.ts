@@ -15,7 +15,7 @@ import { iconifyNames } from '../../common/exports/iconify-json.ts'
 import { iconifyPrefixBase } from '../../common/iconify-prefix.ts'
 import { iconSlug, projectSlug, slug } from '../../common/slug.ts'
 import { convertSvg } from '../../common/svg/index.ts'
-import { buildIconFont } from '../../server/domain/icon-font.ts'
+import { buildIconFont } from '../../server/domain/exports/icon-font.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'
 import { dbKinds } from '../setup/test-db.ts'
 

@@ -1,4 +1,4 @@
-// Deleted projects are kept 30 days and restorable (issue 22 item 3, ADR 0018): a delete makes the
+// Deleted projects are kept 30 days and restorable (ADR 0018): a delete makes the
 // project gone from every read path (lists, pulls, icon list, storage usage), lists it in "Recently
 // deleted" with who deleted it, and a restore brings it back with the same icon ids; a pull from a
 // cursor taken before the delete ends with them. Members hear the delete with its author.
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appMessages, messages } from '../../common/messages.ts'
 import { TRASH_MS } from '../../common/retention.ts'
 import { deletedIcons, iconVersions, projects } from '../../server/db/schema/index.ts'
-import { purgeDeleted } from '../../server/domain/trash.ts'
+import { purgeDeleted } from '../../server/domain/projects/trash.ts'
 import { postgresOnly } from '../setup/postgres-only.ts'
 import { seedTeam } from '../setup/seed-team.ts'
 import { readSse } from '../setup/sse.ts'

@@ -1,4 +1,4 @@
-// Rate limits (issue 10): the client address behind TRUST_PROXY reverse proxies (and never from a
+// Rate limits: the client address behind TRUST_PROXY reverse proxies (and never from a
 // client's own header without it), magic links per target e-mail, and per-user limits on
 // invitations, AI generation, tracing and create-many. Every refusal: 429, Retry-After, `{ error }`.
 import { randomUUID } from 'node:crypto'

@@ -1,4 +1,4 @@
-// Releases through the API (issue 22 item 6, ADR 0017, 0104): the version suggested from the changes
+// Releases through the API (ADR 0017, 0104): the version suggested from the changes
 // (rename home → house keeps `home` as a deprecated alias: minor), editable upward only; a release's
 // React TS package exports House and a deprecated Home that still compiles, with tsc's deprecation
 // suggestion; a release's export stays byte-identical after later edits; the server's export of the
@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { sql } from 'drizzle-orm'
 import { strFromU8, unzipSync } from 'fflate'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -148,7 +149,7 @@ function releaseFlow(kind: DbKind) {
     expect(Object.keys(first.body.data).sort()).toEqual(['changes', 'created_at', 'notes', 'version'])
     const again = await release(owner)
     expect(again.status).toBe(409)
-    expect(again.body).toEqual({ error: exportMessages.nothingChanged('1.0.0'), code: 'conflict' })
+    expect(again.body).toEqual({ error: exportMessages.nothingChanged('1.0.0'), code: 'unchanged' })
   })
 
   it('renaming home to house is minor; the version is editable upward only', async () => {
@@ -297,6 +298,25 @@ function releaseFlow(kind: DbKind) {
     const first = await t.post('/api/projects/release', me, { project_id: own })
     expect(first.status).toBe(200)
     expect(first.body.data.version).toBe('1.0.0')
+    // A version some release of the project already has (here one stored as older than 1.0.0, as a
+    // release made meanwhile would be): 409 version_taken, what the dialog reads the list again on.
+    await t.ctx.store.db.execute(sql`
+      insert into project_releases (project_id, version, notes, user_id, icons, changes, created_at)
+      select project_id, '1.5.0', notes, user_id, icons, changes, created_at - interval '1 day'
+      from project_releases where project_id = ${own} and version = '1.0.0'`)
+    const added = await t.post('/api/icons/create', me, {
+      id: randomUUID(),
+      name: 'moon',
+      svg: drawing('M4 4h16v16H4z'),
+      project_id: own,
+      workspace_id: null,
+    })
+    expect(added.status).toBe(200)
+    const taken = await t.post('/api/projects/release', me, { project_id: own, version: '1.5.0' })
+    expect(taken).toEqual({
+      status: 409,
+      body: { error: exportMessages.releaseVersionTaken('1.5.0'), code: 'version_taken' },
+    })
     // Somebody else's personal project is not found at all.
     expect((await t.post('/api/projects/release', owner, { project_id: own })).status).toBe(404)
   })

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app.ts'
-import { createLogger, type Logger } from '../../server/log.ts'
+import { createLogger, type Logger } from '../../server/log/log.ts'
 import { requestLog } from '../../server/middleware/request-log.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'
 

@@ -2,7 +2,7 @@
 // set a preset or change rules (then the preset is `custom`), bad settings and unknown rules are a
 // clear 400; a stored icon and a drawing not stored are checked against the enabled rules ([] in a
 // personal project or without rules), through the create pipeline's limits. The permission matrix of
-// the four routes by role.
+// the four routes by role, and of the review gate's three (ADR 0112).
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PRESET_RULES } from '../../common/review-rules/index.ts'
@@ -186,13 +186,13 @@ describe.each(dbKinds)('review rules on %s', (kind) => {
   it('permission matrix of the review routes, by role', async () => {
     const icon = await createIcon(owner, HOUSE)
     const expected: Record<string, number[]> = {
-      // [read rules, update rules, icon checks, check-rules]
-      owner: [200, 200, 200, 200],
-      admin: [200, 200, 200, 200],
-      member: [200, 403, 200, 200],
-      viewer: [200, 403, 200, 200],
-      outsider: [404, 404, 404, 404],
-      former: [404, 404, 404, 404],
+      // [read rules, update rules, icon checks, check-rules, review, review log, review queue (ADR 0112)]
+      owner: [200, 200, 200, 200, 200, 200, 200],
+      admin: [200, 200, 200, 200, 200, 200, 200],
+      member: [200, 403, 200, 200, 403, 200, 200],
+      viewer: [200, 403, 200, 200, 403, 200, 200],
+      outsider: [404, 404, 404, 404, 404, 404, 404],
+      former: [404, 404, 404, 404, 404, 404, 404],
     }
     for (const [role, cookie] of Object.entries({ owner, admin, member, viewer, outsider, former })) {
       const updated = await update(cookie, { preset: 'lucide' })
@@ -201,8 +201,16 @@ describe.each(dbKinds)('review rules on %s', (kind) => {
         updated.status,
         (await t.get(`/api/icons/checks?id=${icon}`, cookie)).status,
         (await t.post('/api/icons/check-rules', cookie, { workspace_id: wsId, svg: HOUSE })).status,
+        (await t.post('/api/icons/review', cookie, { id: icon, decision: 'approve' })).status,
+        (await t.get(`/api/icons/reviews?id=${icon}`, cookie)).status,
+        (await t.get(`/api/workspaces/review-queue?workspaceId=${wsId}`, cookie)).status,
       ]
       expect({ role, got }).toEqual({ role, got: expected[role] })
+      if (got[4] === 403)
+        expect((await t.post('/api/icons/review', cookie, { id: icon, decision: 'approve' })).body).toEqual({
+          error: 'You are not authorized for this action',
+          code: 'not_authorized',
+        })
       if (updated.status === 403)
         expect(updated.body).toEqual({
           error: 'You are not authorized for this action',

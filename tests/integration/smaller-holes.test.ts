@@ -1,4 +1,4 @@
-// Issue 20, item 5 (ADR 0012): small holes an attacker found, each closed and checked here through
+// (ADR 0012) Small holes an attacker found, each closed and checked here through
 // the API, on PGlite and on Postgres.
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
@@ -31,7 +31,7 @@ describe.each(dbKinds)('smaller holes on %s', (kind) => {
     expect((await t.post('/api/workspaces/create', owner, body)).status).toBe(200)
     const before = await scopeVersion(id)
     const taken = await t.post('/api/workspaces/create', other, { id, name: 'Theirs', description: 'x' })
-    expect(taken).toEqual({ status: 409, body: { error: appMessages.idTaken, code: 'conflict' } })
+    expect(taken).toEqual({ status: 409, body: { error: appMessages.idTaken, code: 'id_taken' } })
     expect((await t.post('/api/workspaces/create', owner, body)).status).toBe(200)
     expect(await scopeVersion(id)).toBe(before)
     const [row] = await t.ctx.store.db.select().from(workspaces).where(eq(workspaces.id, id))

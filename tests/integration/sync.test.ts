@@ -2,10 +2,10 @@
 // deletions as tombstones, 410 for a cursor older than the kept history, two writers in one scope
 // leaving no gap a reader skips, and the announcement sent in the writing transaction.
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { appMessages } from '../../common/messages.ts'
 import type { ChangeEvent } from '../../common/schemas/events.ts'
-import { pruneTombstones } from '../../server/domain/sync.ts'
+import { pruneTombstones } from '../../server/domain/sync/sync.ts'
 import { readSse } from '../setup/sse.ts'
 import { createTestApp, type Json, type TestApp } from '../setup/test-app.ts'
 import { dbKinds } from '../setup/test-db.ts'
@@ -218,13 +218,16 @@ describe.each(dbKinds)('GET /api/sync on %s', (kind) => {
         const ids: string[] = []
         for (let n = from; n < from + 12; n++) {
           const body = icon(project, n)
-          let res = await app.post('/api/icons/create', cookie, body)
-          // A busy SVG pool asks to come back (429/503), as a client would.
-          for (let tries = 0; (res.status === 429 || res.status === 503) && tries < 50; tries++) {
-            await new Promise((r) => setTimeout(r, 100))
-            res = await app.post('/api/icons/create', cookie, body)
-          }
-          expect(res.status).toBe(200)
+          // A busy SVG pool asks to come back (429/503): sent again until it is taken, as a client would.
+          const res = await vi.waitFor(
+            async () => {
+              const sent = await app.post('/api/icons/create', cookie, body)
+              if (sent.status === 429 || sent.status === 503) throw new Error(`busy: ${sent.status}`)
+              return sent
+            },
+            { timeout: 20_000, interval: 100 },
+          )
+          expect(res.status, JSON.stringify(res.body)).toBe(200)
           ids.push(body.id)
         }
         return ids

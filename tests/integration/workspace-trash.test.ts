@@ -1,5 +1,5 @@
-// Deleted workspaces are kept 30 days and restorable by their owner and admins (issue 22 item 3,
-// ADR 0018): an admin's delete hides the workspace from everyone (not listed, access and pulls 404,
+// Deleted workspaces are kept 30 days and restorable by their owner and admins
+// (ADR 0018): an admin's delete hides the workspace from everyone (not listed, access and pulls 404,
 // invitations canceled), every member's stream hears it with who did it, and the owner brings it
 // back with its people, projects and icons; members and viewers may not restore it, outsiders do not
 // see it at all.

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { appMessages, messages } from '../../common/messages.ts'
 import { icons, invitations, projects, workspaceAccess } from '../../server/db/schema/index.ts'
-import { purgeDeleted } from '../../server/domain/trash.ts'
+import { purgeDeleted } from '../../server/domain/projects/trash.ts'
 import { planChanges } from '../setup/plan-changes.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'
 import { dbKinds } from '../setup/test-db.ts'
@@ -276,6 +276,6 @@ describe.each(dbKinds)('workspaces on %s', (kind) => {
   it('keeps the id of another user’s workspace to them (409)', async () => {
     await plans.set('outsider@example.com', 'gold')
     const res = await t.post('/api/workspaces/create', outsider, { id: wsId, name: 'Copy', description: '' })
-    expect(res).toEqual({ status: 409, body: { error: appMessages.idTaken, code: 'conflict' } })
+    expect(res).toEqual({ status: 409, body: { error: appMessages.idTaken, code: 'id_taken' } })
   })
 })

@@ -1,4 +1,4 @@
-// The iconvault CLI's pull from the lock's cursor (issue 24 item 6, ADR 0020) against a real server
+// The iconvault CLI's pull from the lock's cursor (ADR 0020) against a real server
 // process: after a rename, a new drawing, a delete, moves out and in and a create, only those files
 // are written (the others keep their times) and the folder equals a whole pull into an empty one;
 // a change to another project writes nothing, not even the lock; a lock without a cursor (an

@@ -49,6 +49,8 @@ const row = (name: string, svg: string): IconRow => ({
   description: '',
   decorative: false,
   tags: [],
+  approved_revision: null,
+  review_comment: '',
 })
 
 /** Every path under `dir` with its kind and bytes: what a refused pull must leave exactly as it was. */

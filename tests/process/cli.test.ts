@@ -1,4 +1,4 @@
-// The iconvault CLI (issue 24 item 3, ADR 0020) as a user runs it: a child process against a real
+// The iconvault CLI (ADR 0020) as a user runs it: a child process against a real
 // server process, with a token made from the session. Pull twice (the second writes nothing, file
 // times unchanged); a rename: --check exits 1, pull writes only what changed (the index keeps the
 // old name as a deprecated re-export), --check exits 0; a release pulled by its version; push then

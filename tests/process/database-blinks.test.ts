@@ -1,4 +1,4 @@
-// A database that blinks (issue 19, ADR 0306), on a real Postgres server: the LISTEN connection's
+// A database that blinks (ADR 0306), on a real Postgres server: the LISTEN connection's
 // backend terminated, the whole database unreachable (a TCP forwarder cut, as a restart or a
 // failover looks from the app), and every backend of a real server process terminated. The process
 // stays up, answers 503 while the database is gone, LISTENs again, resumes, and serves again after.

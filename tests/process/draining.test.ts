@@ -1,8 +1,8 @@
-// A process that drains (SIGTERM, server/lifecycle.ts): readiness turns 503 while liveness stays,
+// A process that drains (SIGTERM, server/ops/lifecycle.ts): readiness turns 503 while liveness stays,
 // and open event streams end with a short retry hint so browsers reconnect to another process.
 // Its own file: draining is per process, and this test's process drains for good.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDraining } from '../../server/lifecycle.ts'
+import { startDraining } from '../../server/ops/lifecycle.ts'
 import { DRAIN_RETRY_MS } from '../../server/routes/events.ts'
 import { readSse } from '../setup/sse.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'

@@ -114,4 +114,18 @@ describe('connections after early answers (real server process)', () => {
     expect(after.status).toBe(200)
     expect(after.reused).toBe(true)
   })
+
+  it('an idle connection is kept past 5 s: a request after 6 s idle reuses it', async () => {
+    agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const first = await health()
+    // Node announces the server's keep-alive timeout (ADR 0024: 65 s, above proxies' usual 60 s).
+    expect(first.headers['keep-alive']).toBe('timeout=65')
+    const idle = Date.now()
+    // The idle time is the condition under test: the connection must still be open after it.
+    await new Promise((r) => setTimeout(r, 6000))
+    expect(Date.now() - idle).toBeGreaterThanOrEqual(6000)
+    const again = await health()
+    expect(again.status).toBe(200)
+    expect(again.reused).toBe(true)
+  }, 30_000)
 })

@@ -11,7 +11,7 @@ import type { Db, Store } from '../../server/db/client.ts'
 import { isConnectionError } from '../../server/db/connection-errors.ts'
 import { PgliteRemote } from '../../server/db/pglite-remote.ts'
 import { seedFromTemplate } from '../../server/db/pglite-template.ts'
-import { envLogger } from '../../server/log.ts'
+import { envLogger } from '../../server/log/log.ts'
 import { healthRoutes } from '../../server/routes/health.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'iconvault-thread-restart-'))

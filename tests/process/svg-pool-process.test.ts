@@ -1,7 +1,7 @@
 // The real server process (`node server/index.ts`) keeps answering while icons are processed: a
 // drop of the costliest icons the input limits let through keeps the SVG workers busy for seconds,
 // and meanwhile /api/health, another user's icon list and that user's single create are answered
-// (asserted on the answers arriving while the drop is still pending, not on timings). The issue's
+// (asserted on the answers arriving while the drop is still pending, not on timings). The reported
 // path-heavy icon (one path of 10,000 segments, 127 KB: 31 s on the event loop before the pool)
 // is then refused with its clear 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

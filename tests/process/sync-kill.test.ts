@@ -1,4 +1,4 @@
-// Issue 14: a server process killed around its commit never leaves a stored change unannounced. A
+// A server process killed around its commit never leaves a stored change unannounced. A
 // real app process on Postgres gets a 60-icon drop and is SIGKILLed at a different moment each round;
 // whatever it committed must have reached a listener on the change channel (the note is sent in the
 // writing transaction, so Postgres delivers it on commit, whether or not the process lives on).

@@ -7,6 +7,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { waitHealthy } from './wait-healthy.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -73,20 +74,13 @@ export async function startApp(
   child.stderr?.on('data', (d) => {
     out += d
   })
-  // A start takes 1.5 s on a quiet machine and 10–13 s at a load of 16–18 (README): the deadline
+  // A start takes 1.5 s on a quiet machine and 10–13 s at a load of 16–18 (bench/README.md): the deadline
   // only guards against a server that never answers, so it allows a very busy machine.
-  const deadline = Date.now() + 90_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${out}`)
-    const ok = await fetch(`${baseUrl}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false)
-    if (ok) break
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL')
-      throw new Error(`server did not start within 90 s:\n${out}`)
-    }
-    await new Promise((r) => setTimeout(r, 100))
+  try {
+    await waitHealthy(`${baseUrl}/api/health`, child, { timeoutMs: 90_000, output: () => out })
+  } catch (error) {
+    child.kill('SIGKILL')
+    throw error
   }
   return {
     baseUrl,

@@ -1,14 +1,14 @@
-// The worst SVG inputs we know for the server's pipeline (issue 10), for tests and bench/hostile-svg.ts:
-// the issue's path-heavy reproductions (over common/svg's input limits, refused at once) and the
+// The worst SVG inputs we know for the server's pipeline, for tests and bench/hostile-svg.ts:
+// the reported path-heavy reproductions (over common/svg's input limits, refused at once) and the
 // costliest drawings just under those limits (accepted, about 0.5 s of CPU each).
 
 const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">${body}</svg>`
 const path = (segment: string, count: number) => `<path d="M0 0${segment.repeat(count)}"/>`
 
-/** The issue's reproduction: one path, `M0 0` then ` l1.123 2.456` ten thousand times (127 KB). */
+/** The reported reproduction: one path, `M0 0` then ` l1.123 2.456` ten thousand times (127 KB). */
 export const ISSUE_ICON = svg(path(' l1.123 2.456', 10_000))
 
-/** The issue's second one: forty thousand segments (480 KB). */
+/** The second reported one: forty thousand segments (480 KB). */
 export const ISSUE_ICON_40K = svg(path(' l1.123 2.456', 40_000))
 
 /** Within every input limit (5 paths of 1,999 curve segments, 250 KB): ~0.5 s of CPU. */

@@ -1,7 +1,7 @@
 // A whole server context (database, auth, app) for route-integration tests through
 // app.request(), with a real SMTP server for the magic-link mails and a signIn() helper.
 import { eq } from 'drizzle-orm'
-import { loadConfig } from '../../server/config.ts'
+import { loadConfig } from '../../server/config/config.ts'
 import { createContext, type ServerContext } from '../../server/context.ts'
 import type { OpenOptions } from '../../server/db/client.ts'
 import { user } from '../../server/db/schema/index.ts'

@@ -1,4 +1,4 @@
-// Which databases the tests run on (README "Tests"): PGlite always, and the Postgres server of
+// Which databases the tests run on (README, "Tests"): PGlite always, and the Postgres server of
 // TEST_DATABASE_URL, which defaults to this machine's (postgres://postgres@127.0.0.1:5432/postgres).
 // Leaving Postgres out takes a word: TEST_PGLITE_ONLY=1 (refused under CI). A Postgres that cannot
 // be reached stops the run at its start with what to do, instead of skipping the suites that need it.

@@ -1,4 +1,4 @@
-// Where a signed-out visitor was heading (issue 23: never lose the user's place). The guard sends
+// Where a signed-out visitor was heading (never lose the user's place). The guard sends
 // them to /sign-in?next=<path>; asking for the link there remembers it (the e-mailed link opens in
 // another tab of the same browser, so localStorage carries it on), and the verified link goes
 // there once. Only a path of this app, for one hour; anything else falls back to /icons.

@@ -6,7 +6,7 @@
 // below; anything with a construct that could act outside its box (script, style sheets, links,
 // animation, embedded images or documents, event handlers, URLs other than #id references) is
 // drawn as an <img> instead. The app's CSP (no inline script) is a third wall.
-import { themed } from './icon-image.ts'
+import { themed } from '../../lib/icon-image.ts'
 
 /** What keeps an icon out of the page: each rule names one way markup could act outside its box. */
 const UNSAFE_RULES = [

@@ -1,4 +1,4 @@
-// Why the vault will not take files when the plan is what stops it (issue 23: say why, and what to
+// Why the vault will not take files when the plan is what stops it (say why, and what to
 // do): the plan's own message, then Upgrade for whoever holds the plan (the user in personal mode,
 // the workspace's owner), or who to ask otherwise. Shown instead of the drop zone, and where a drop
 // was refused, so a free user never meets a bare error toast.

@@ -40,7 +40,7 @@ function ProjectVault({ projectId }: { projectId: string }) {
 
 export function VaultPage({ projectId }: { projectId?: string }) {
   const userId = useMe()?.id ?? ''
-  // Entering /icons without a project reopens the last one opened here (issue 23).
+  // Entering /icons without a project reopens the last one opened here.
   const reopening = useReopenLastProject(userId, projectId)
   if (!projectId) return reopening ? <VaultLoading label="Loading project…" /> : <NoProject />
   return <ProjectVault key={projectId} projectId={projectId} />

@@ -1,7 +1,9 @@
 // The vault's toolbar: search by name, tag or meaning (`/` focuses it; focusing it readies the search
 // worker), status filter, sort, tile size, the count and, for those who may add icons, the button that
 // opens the file picker; "Recently deleted" for those who may restore icons (ADR 0408).
-import { Search, Trash2, Upload } from 'lucide-react'
+
+import { appMessages } from '@common/messages.ts'
+import { ArchiveRestore, Search, Upload } from 'lucide-react'
 import { type RefObject, useId } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
@@ -119,12 +121,11 @@ export function VaultToolbar({
           size="md"
           className="ml-auto"
           onClick={onRecentlyDeleted}
-          aria-label="Recently deleted"
-          title="Recently deleted"
           data-testid="recently-deleted"
         >
-          <Trash2 className="size-4" aria-hidden />
-          <span className="hidden lg:inline">Recently deleted</span>
+          {/* Labelled at every width, with a restore mark: a bare bin beside "Add SVG files" reads as "delete". */}
+          <ArchiveRestore className="size-4" aria-hidden />
+          {appMessages.recentlyDeleted}
         </Button>
       ) : null}
       {onPickFiles ? (

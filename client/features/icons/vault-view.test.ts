@@ -1,6 +1,7 @@
 import { createIconSearch } from '@common/search/icon-search.ts'
 import synonyms from '@common/search/synonyms.json'
 import { describe, expect, test } from 'vitest'
+import { iconRow } from '../../../tests/setup/icon-row.ts'
 import type { LocalIcon } from '../../local/db.ts'
 import {
   aliasMatch,
@@ -14,24 +15,14 @@ import {
   viewIcons,
 } from './vault-view.ts'
 
-const icon = (name: string, created: number, status: LocalIcon['icon_status'] = 'approved'): LocalIcon => ({
-  id: `id-${name}`,
-  name,
-  svg: '<svg/>',
-  user_id: 'u',
-  origin_icon_id: null,
-  project_id: 'p',
-  workspace_id: null,
-  icon_status: status,
-  revision: 1,
-  aliases: [],
-  label: '',
-  description: '',
-  decorative: false,
-  tags: [],
-  created_at: new Date(created).toISOString(),
-  updated_at: new Date(created).toISOString(),
-})
+const icon = (name: string, created: number, status: LocalIcon['icon_status'] = 'approved'): LocalIcon =>
+  iconRow({
+    id: `id-${name}`,
+    name,
+    icon_status: status,
+    created_at: new Date(created).toISOString(),
+    updated_at: new Date(created).toISOString(),
+  })
 
 const icons = [
   icon('arrow-right', 3),

@@ -1,5 +1,5 @@
 // What the grid shows: the project's icons searched, filtered by status and sorted. The search is by
-// meaning (issue 25): name, former names (an alias, issue 22: a renamed icon is still found by the name
+// meaning: name, former names (an alias, a renamed icon is still found by the name
 // people remember), tags, label and synonyms, ranked by the search worker (search/use-icon-search.ts);
 // until its answer arrives, names and former names that hold the query as text match. "Best match" is
 // the worker's order (by name without a query). "Duplicates" shows the server's groups of icons drawn
@@ -99,7 +99,7 @@ const iconMatches = (icon: LocalIcon, matches: (name: string) => boolean) =>
   matches(icon.name) || (icon.aliases?.some((alias) => matches(alias.name)) ?? false)
 
 /**
- * "Duplicates" (issue 25, ADR 0109): the icons of the server's groups (GET /api/icons/duplicates),
+ * "Duplicates" (ADR 0109): the icons of the server's groups (GET /api/icons/duplicates),
  * group by group, the same drawing first, then drawn nearly the same; each icon once.
  */
 function duplicateOrder(groups: DuplicateGroups | null): Map<string, number> {

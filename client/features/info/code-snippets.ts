@@ -72,7 +72,7 @@ export function codeSnippets({ origin, projectId, prefix, iconName }: SnippetInp
     {
       id: 'cli',
       title: 'iconvault CLI',
-      detail: 'Pulls one file per icon into your repository and keeps them in step (README: CLI).',
+      detail: 'Pulls one file per icon into your repository; run it again to bring it up to date.',
       code: [
         `export ICONVAULT_URL=${origin}`,
         `export ICONVAULT_TOKEN=${TOKEN_PLACEHOLDER}`,

@@ -4,7 +4,7 @@
 // named after it; each code block scrolls on its own (focusable, so a keyboard can scroll it) and
 // never widens the page at 375 px.
 import { Check, Copy } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { toast } from '../../lib/toast.ts'
@@ -56,8 +56,16 @@ function Snippet({ snippet }: { snippet: CodeSnippet }) {
 
 export function UseInCode(props: SnippetInput) {
   const snippets = codeSnippets(props)
+  // Linked to from Project Settings (`#use-in-code`): the router scrolls to a hash before this
+  // section has rendered, so it brings itself into view once it is there.
+  const ref = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (window.location.hash === '#use-in-code') ref.current?.scrollIntoView({ block: 'start' })
+  }, [])
   return (
     <section
+      ref={ref}
+      id="use-in-code"
       aria-labelledby="use-in-code-title"
       className="min-w-0 rounded-xl border border-line bg-raised p-5"
       data-testid="use-in-code"

@@ -51,6 +51,14 @@ export function useReleaseProject(projectId: string) {
       // Stale, fetched again when the dialog next opens (not while it closes on the old preview).
       void client.invalidateQueries({ queryKey: queryKeys.releasePreview(projectId), refetchType: 'none' })
     },
+    onError: (error) => {
+      // Someone released meanwhile (the version is taken, or nothing changed since theirs): the list
+      // and the suggested version are read again, so the dialog shows what is true now (ADR 0030).
+      if (error instanceof ApiError && (error.code === 'version_taken' || error.code === 'unchanged')) {
+        void client.invalidateQueries({ queryKey: queryKeys.releases(projectId) })
+        void client.invalidateQueries({ queryKey: queryKeys.releasePreview(projectId) })
+      }
+    },
   })
 }
 

@@ -1,9 +1,11 @@
 // Project Settings: rename (a blank name does nothing), describe it, change the Iconify prefix (ADR 0021; checked
-// here by Iconify's rule, a taken one refused by the server with its message), Delete Project after
+// here by Iconify's rule, a taken one refused by the server with its message; a link to the project's
+// "Use in code" snippets), Delete Project after
 // a confirmation (kept 30 days in Recently deleted, ADR 0018).
 import { isIconifyPrefix } from '@common/iconify-prefix.ts'
 import { appMessages, iconifyMessages, messages } from '@common/messages.ts'
 import { TRASH_DAYS } from '@common/retention.ts'
+import { Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { NameField, SettingsActions, SettingsDialog } from '../../components/forms/name-dialogs.tsx'
 import { Field } from '../../components/ui/field.tsx'
@@ -109,6 +111,16 @@ function ProjectSettingsForm({ project, role, onDone, onDeleted }: ProjectSettin
           data-testid="iconify-prefix"
         />
       </Field>
+      <Link
+        to="/info"
+        search={{ projectId: project.id }}
+        hash="use-in-code"
+        onClick={onDone}
+        className="-mt-2 text-sm text-accent underline underline-offset-2"
+        data-testid="use-in-code-link"
+      >
+        {iconifyMessages.useInCodeLink}
+      </Link>
       <SettingsActions
         deleteLabel={messages.deleteProject}
         deleteDescription={appMessages.deleteProjectDescription(project.name, TRASH_DAYS)}

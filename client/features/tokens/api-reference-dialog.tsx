@@ -1,4 +1,4 @@
-// The API reference (issue 24 item 2), opened from Account → Tokens: GET /api/openapi.json shown as
+// The API reference, opened from Account → Tokens: GET /api/openapi.json shown as
 // a list of the routes a token can call, grouped by tag, each (a native <details>, keyboard-ready)
 // with its query parameters or JSON body fields and its error codes by status. The document itself
 // is generated on the server from the zod schemas; nothing about the routes is written here.

@@ -1,4 +1,4 @@
-// Calls of Account → Tokens (issue 24, ADR 0019): the user's API tokens on the server, and the Iconify
+// Calls of Account → Tokens (ADR 0019): the user's API tokens on the server, and the Iconify
 // prefixes they reach with the project each answers (ADR 0021). Not queued in the outbox: a token is no
 // synced row, and its secret must be shown from the server's own answer.
 import type { ApiTokenRow, CreateTokenBody, IconifyPrefixRow, PinPrefixBody } from '@common/schemas/tokens.ts'

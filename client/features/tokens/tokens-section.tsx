@@ -1,4 +1,4 @@
-// Account → Tokens (issue 24, ADR 0019): the Account dialog's entry to the user's API tokens.
+// Account → Tokens (ADR 0019): the Account dialog's entry to the user's API tokens.
 import { appMessages } from '@common/messages.ts'
 import { KeyRound } from 'lucide-react'
 import { useState } from 'react'

@@ -1,6 +1,7 @@
 // Workspace Settings → Review rules (ADR 0110): the preset (none, Lucide, filled, custom) and each rule
 // with a switch and its settings, for owners and admins; each change is saved at once. Anyone else
 // reads them as text. Every control is labelled; the rows wrap at 375 px.
+import { reviewMessages } from '@common/messages.ts'
 import { can, type Role } from '@common/permissions.ts'
 import {
   FILL_POLICIES,
@@ -17,16 +18,7 @@ import { Select } from '../../components/ui/select.tsx'
 import { Switch } from '../../components/ui/switch.tsx'
 import { type ReviewRulesUpdate, useReviewRules, useUpdateReviewRules } from '../../data/review-rules.ts'
 
-const RULE_LABELS: Record<ReviewRuleId, string> = {
-  view_box: 'View box',
-  stroke_width: 'Stroke width',
-  caps_joins: 'Line caps and joins',
-  fill: 'Fill',
-  no_raster_or_text: 'No images or text',
-  precision: 'Precision',
-  max_elements: 'Element count',
-  live_area: 'Live area',
-}
+const RULE_LABELS = reviewMessages.ruleLabels
 const PRESETS = [
   { value: 'none', label: 'No rules' },
   { value: 'lucide', label: 'Lucide (outline, stroke 2)' },

@@ -1,4 +1,4 @@
-// What is kept so nothing is lost (issue 22): every recorded version of an icon, the icons deleted
+// What is kept so nothing is lost: every recorded version of an icon, the icons deleted
 // in the last 30 days, and a project's releases with the exact set they shipped.
 import {
   boolean,
@@ -61,13 +61,16 @@ export const deletedIcons = pgTable(
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull(),
     revision: integer('revision').notNull(),
     aliases: jsonb('aliases').$type<IconAlias[]>().default([]).notNull(),
-    // What the icon means and its duplicate measures (issue 25), kept so a restore loses none of it.
+    // What the icon means and its duplicate measures, kept so a restore loses none of it.
     label: text('label').default('').notNull(),
     description: text('description').default('').notNull(),
     decorative: boolean('decorative').default(false).notNull(),
     tags: jsonb('tags').$type<string[]>().default([]).notNull(),
     drawing_hash: text('drawing_hash'),
     fingerprint: text('fingerprint'),
+    // The review gate's (ADR 0112), kept so a restore brings back what was approved and said.
+    approved_revision: integer('approved_revision'),
+    review_comment: text('review_comment').default('').notNull(),
     deleted_at: timestamp('deleted_at', { withTimezone: true }).defaultNow().notNull(),
     deleted_by: text('deleted_by').references(() => user.id, { onDelete: 'set null' }),
     with_project: uuid('with_project'),

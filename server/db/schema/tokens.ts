@@ -1,4 +1,4 @@
-// Personal API tokens (issue 24, ADR 0019): only the sha256 of a token is kept; the token itself is
+// Personal API tokens (ADR 0019): only the sha256 of a token is kept; the token itself is
 // shown once, when it is created. A revoked token keeps its row (revoked_at) so the next request with
 // it is told it was revoked; it goes with its user. Iconify pins: which project answers a prefix for
 // a user's tokens (ADR 0021).

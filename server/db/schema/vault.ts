@@ -37,12 +37,15 @@ export const projects = pgTable(
     version: versionColumn(),
     /** Bumped by a trigger on every change of the project's icons, by any writer (icon-list-cache.ts). */
     list_version: bigint('list_version', { mode: 'number' }).default(0).notNull(),
-    /** Deleted, kept 30 days for a restore (issue 22): hidden from every read but "Recently deleted". */
+    /** Its icons and their markup's bytes, kept by the same trigger in the writing transaction (ADR 0113). */
+    icon_count: bigint('icon_count', { mode: 'number' }).default(0).notNull(),
+    svg_bytes: bigint('svg_bytes', { mode: 'number' }).default(0).notNull(),
+    /** Deleted, kept 30 days for a restore: hidden from every read but "Recently deleted". */
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
     /** Who deleted it (null once their account is gone). */
     deleted_by: text('deleted_by').references(() => user.id, { onDelete: 'set null' }),
     /**
-     * The project's Iconify prefix (issue 24): derived from its name, editable, unique among the live
+     * The project's Iconify prefix: derived from its name, editable, unique among the live
      * projects of its workspace (or of its owner, for personal projects). Inserted blank, a trigger
      * derives it from the name (drizzle/0011_iconify_prefix.sql), so every writer gets one.
      */
@@ -79,20 +82,35 @@ export const icons = pgTable(
     version: versionColumn(),
     /** The icon's own version: 1 when created, one more for every recorded change (icon_versions). */
     revision: integer('revision').default(1).notNull(),
-    /** Its former names, kept so code using them does not break (issue 22: stable names). */
+    /** Its former names, kept so code using them does not break (stable names). */
     aliases: jsonb('aliases').$type<IconAlias[]>().default([]).notNull(),
-    /** What the icon means, for assistive technology (issue 25); '' when not given. */
+    /** What the icon means, for assistive technology; '' when not given. */
     label: text('label').default('').notNull(),
-    /** A longer description (issue 25); '' when not given. */
+    /** A longer description; '' when not given. */
     description: text('description').default('').notNull(),
-    /** Decorative icons are hidden from assistive technology in every output (issue 25). */
+    /** Decorative icons are hidden from assistive technology in every output. */
     decorative: boolean('decorative').default(false).notNull(),
-    /** Search words (issue 25). */
+    /** Search words. */
     tags: jsonb('tags').$type<string[]>().default([]).notNull(),
-    /** Hash of the normalised drawing: equal drawings are duplicates (issue 25); null until computed. */
+    /** Hash of the normalised drawing: equal drawings are duplicates; null until computed. */
     drawing_hash: text('drawing_hash'),
-    /** A small raster fingerprint: near-equal ones are near-duplicates (issue 25); null until computed. */
+    /** A small raster fingerprint: near-equal ones are near-duplicates; null until computed. */
     fingerprint: text('fingerprint'),
+    // The review gate (ADR 0112). A trigger (drizzle/0019_review_gate.sql) keeps these three for
+    // every writer: approved_revision follows the revision while the icon is approved, review_since
+    // is set when it enters needs-review, review_comment clears when the drawing changes.
+    /** The last revision at which the icon stood approved (what a reviewer diffs against); null: never. */
+    approved_revision: integer('approved_revision'),
+    /** The reviewer's comment of the last rejection; '' when none or once the drawing changed. */
+    review_comment: text('review_comment').default('').notNull(),
+    /** When it last entered needs-review (the review queue's order); null while approved. Not synced. */
+    review_since: timestamp('review_since', { withTimezone: true }),
+    /**
+     * The project and drawing hash the near-duplicate index (icon_prints, icon_near_links; ADR 0113)
+     * was made for: when they differ from project_id and drawing_hash, the icon is indexed again.
+     */
+    near_project: uuid('near_project'),
+    near_hash: text('near_hash'),
   },
   // The vault lists a project's icons by (created_at, id): one index serves the filter, the order and
   // the keyset of its pages.
@@ -103,8 +121,20 @@ export const icons = pgTable(
     index('icons_workspace_id_version_idx').on(t.workspace_id, t.version),
     // Personal-scope pulls (ADR 0303): the icons of the user's projects by version.
     index('icons_project_id_version_idx').on(t.project_id, t.version),
-    // Exact duplicates within a project (issue 25).
+    // Exact duplicates within a project.
     index('icons_project_id_drawing_hash_idx').on(t.project_id, t.drawing_hash),
+    // The review queue (ADR 0112): a workspace's waiting icons, oldest waiting first.
+    index('icons_review_queue_idx')
+      .on(t.workspace_id, t.review_since, t.id)
+      .where(sql`${t.icon_status} = 'needs-review'`),
+    // The icons a project's duplicate index lacks (unmeasured, new, replaced or moved: ADR 0113).
+    index('icons_project_id_unindexed_idx')
+      .on(t.project_id)
+      .where(
+        sql`${t.drawing_hash} is null or ${t.fingerprint} is null or ${t.near_hash} is distinct from ${t.drawing_hash} or ${t.near_project} is distinct from ${t.project_id}`,
+      ),
+    // The few icons with aliases, read by the name checks of every create (icon-aliases.ts).
+    index('icons_project_id_aliased_idx').on(t.project_id).where(sql`${t.aliases} <> '[]'::jsonb`),
   ],
 )
 

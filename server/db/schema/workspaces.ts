@@ -23,7 +23,7 @@ export const workspaces = pgTable(
     updated_at: timestamp('updated_at', { withTimezone: true }).defaultNow().notNull(),
     /** The scope's version of the row's last change (ADR 0303). */
     version: versionColumn(),
-    /** Deleted, kept 30 days for a restore (issue 22): nobody enters it meanwhile. */
+    /** Deleted, kept 30 days for a restore: nobody enters it meanwhile. */
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
     /** Who deleted it (null once their account is gone). */
     deleted_by: text('deleted_by').references(() => user.id, { onDelete: 'set null' }),

@@ -1,12 +1,12 @@
 // The vault's bulk actions on a selection: approve, move or copy to another project, delete (with
-// Undo), export as a ZIP of SVG files, add or remove tags and mark decorative or not (issue 25). Changes are local first and queued (local/bulk-queue.ts); the
+// Undo), export as a ZIP of SVG files, add or remove tags and mark decorative or not. Changes are local first and queued (local/bulk-queue.ts); the
 // outbox toasts failures. A move keeps the icons themselves (ids, authors, dates): one POST
 // /api/icons/move. A copy makes new icons through the create path (POST /api/icons/create-many, its
 // plan, role and quota checks), each remembering its original in origin_icon_id (ADR 0410).
 
 import { exportIcon } from '@common/exports/export-kinds.ts'
 import { MAX_TAGS, normalTags } from '@common/icon-meaning.ts'
-import { iconIdPrefix, movedIconStatus } from '@common/icon-rules.ts'
+import { iconIdPrefix, movedIconStatus, newIconReview } from '@common/icon-rules.ts'
 import { appMessages, meaningMessages } from '@common/messages.ts'
 import { freeName, type NameClash, type NameClashChoice, nameKey } from '@common/name-clashes.ts'
 import type { IconStatus } from '@common/schemas/icons.ts'
@@ -113,11 +113,12 @@ export async function copySelected(icons: readonly LocalIcon[], target: MoveTarg
       icon_status: target.review ? 'needs-review' : 'approved',
       revision: 1,
       aliases: [],
-      // A copy means what its original means (issue 25).
+      // A copy means what its original means.
       label: from.label,
       description: from.description,
       decorative: from.decorative,
       tags: [...from.tags],
+      ...newIconReview(target.review ? 'needs-review' : 'approved'),
       created_at: at,
       updated_at: at,
     }

@@ -1,7 +1,7 @@
 // The actions on the selected icons, floating over the bottom of the grid while some are selected
 // (no layout shift under the pointer; toasts stand above it, use-toast-lift.ts): approve (admins), move,
 // copy to another project (anyone: the originals stay; the target decides, ADR 0410), export as a ZIP of SVGs, delete (after a confirmation, also asked by the Delete key: the vault
-// holds whether it is open; then a toast with Undo), tags and decorative (issue 25), clear the selection.
+// holds whether it is open; then a toast with Undo), tags and decorative, clear the selection.
 import { appMessages, meaningMessages } from '@common/messages.ts'
 import { TRASH_DAYS } from '@common/retention.ts'
 import { CheckCheck, Copy, Download, FolderInput, Tags, Trash2, X } from 'lucide-react'

@@ -1,4 +1,4 @@
-// Tags and accessibility of the selected icons at once (issue 25): tags typed once (separated by
+// Tags and accessibility of the selected icons at once: tags typed once (separated by
 // commas) added to or removed from every one, and all marked decorative or not. Local first and
 // queued like every bulk change (bulk-actions.ts).
 import { meaningMessages as m } from '@common/messages.ts'

@@ -1,4 +1,4 @@
-// The icon's aliases in the detail panel (issue 22: stable names, ADR 0407): its former names,
+// The icon's aliases in the detail panel (stable names, ADR 0407): its former names,
 // which still reach it (exports, search) and stay reserved in its project, each with its deprecated
 // state, reason and the release that removes it. Admins (project:aliases) deprecate one with a
 // reason and a removal release, undeprecate, remove or add one: sent to the server at once (a name

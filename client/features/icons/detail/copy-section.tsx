@@ -1,5 +1,5 @@
-// Copy the icon in any of the five formats; the format chosen in the Copy Format panel is marked.
-// Under the buttons, the code of the shown format (the chosen one, or the one last copied here),
+// Copy the icon in any of the five formats. Under the buttons, the code of the shown format (the one
+// chosen in the Copy Format panel until another is copied here), marked among the buttons,
 // read-only and scrollable: exactly the text a copy puts on the clipboard (copy-icon.ts iconCode).
 // The outcome is said here, in the panel, not in a toast: on a phone the panel fills the screen and
 // a toast would sit over its controls.
@@ -81,6 +81,7 @@ export function CopySection({ icon }: { icon: LocalIcon }) {
     const timer = setTimeout(() => setNotice(null), NOTICE_MS)
     return () => clearTimeout(timer)
   }, [notice])
+  const shownFormat = copied ?? chosen
   return (
     <section aria-labelledby="copy-section-title" className="flex flex-col gap-2">
       <h3 id="copy-section-title" className="text-sm font-medium text-fg">
@@ -90,9 +91,10 @@ export function CopySection({ icon }: { icon: LocalIcon }) {
         {COPY_FORMAT_IDS.map((format) => (
           <Button
             key={format}
-            variant={format === chosen ? 'primary' : 'secondary'}
+            variant={format === shownFormat ? 'primary' : 'secondary'}
             size="sm"
             aria-label={`Copy as ${formatLabel(format)}`}
+            aria-current={format === shownFormat ? true : undefined}
             data-format={format}
             onClick={() => {
               setCopied(format)
@@ -113,7 +115,7 @@ export function CopySection({ icon }: { icon: LocalIcon }) {
       >
         {notice?.message}
       </p>
-      <CodePreview icon={icon} format={copied ?? chosen} instance={instance} />
+      <CodePreview icon={icon} format={shownFormat} instance={instance} />
     </section>
   )
 }

@@ -1,4 +1,4 @@
-// The icon's history in the detail panel (issue 22, ADR 0407): its versions newest first, each with
+// The icon's history in the detail panel (ADR 0407): its versions newest first, each with
 // a thumbnail, its number, who made it, when and what changed. Fetched again whenever the local
 // row's revision changes (a change confirmed, a teammate's arriving live). Choosing a version opens
 // the compare view, where it can be restored. Offline it says that history needs a connection.
@@ -7,11 +7,11 @@ import { History } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { type IconVersion, useIconHistory } from '../../../data/icon-history.ts'
+import { ICON_INK, iconDataUri } from '../../../lib/icon-image.ts'
 import { useNow } from '../../../lib/now.ts'
 import { useTheme } from '../../../lib/theme.ts'
 import { db, type LocalIcon, rowKey } from '../../../local/db.ts'
 import { useLiveQuery } from '../../../local/use-live-query.ts'
-import { ICON_INK, iconDataUri } from '../icon-image.ts'
 import { describeChange, HISTORY_SHOWN, relativeTime } from './history-text.ts'
 import { VersionCompareDialog } from './version-compare-dialog.tsx'
 
@@ -90,6 +90,10 @@ export function HistorySection({ icon, meId, onServer, canRestore }: HistorySect
           {history.offline ? (
             <p className="text-xs text-muted">{appMessages.historyNeedsConnection}</p>
           ) : null}
+          {/* Each entry is named by what it shows (WCAG 2.5.3, label in name); what pressing does is its description. */}
+          <span id={`${listId}-hint`} hidden>
+            Opens this version beside the current one, to compare or restore
+          </span>
           <ol className="flex flex-col" aria-label="Versions, newest first">
             {shown.map((entry, i) => {
               const what = describeChange(entry, versions?.[i + 1], who)
@@ -100,14 +104,13 @@ export function HistorySection({ icon, meId, onServer, canRestore }: HistorySect
                     type="button"
                     onClick={() => setChosen(entry)}
                     className="flex w-full items-center gap-3 rounded-md px-2 py-2 text-left hover:bg-surface focus-visible:outline-2 focus-visible:outline-accent"
-                    aria-label={`Compare version ${entry.version}${current ? ' (current)' : ''}`}
-                    aria-describedby={`${listId}-${entry.version}`}
+                    aria-describedby={`${listId}-hint`}
                     data-testid="history-entry"
                   >
                     <span className="grid size-10 shrink-0 place-items-center rounded border border-line bg-bg">
                       <img src={iconDataUri(entry.svg, ink)} alt="" className="size-7 object-contain" />
                     </span>
-                    <span className="flex min-w-0 flex-1 flex-col" id={`${listId}-${entry.version}`}>
+                    <span className="flex min-w-0 flex-1 flex-col">
                       <span className="flex items-baseline gap-2 text-sm text-fg">
                         <span className="font-medium tabular-nums">v{entry.version}</span>
                         <span className="truncate">{what}</span>

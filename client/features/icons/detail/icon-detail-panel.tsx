@@ -1,5 +1,5 @@
 // The icon detail panel (a 500 px side panel): preview on light and dark, rename, review status,
-// accessibility (label, description, decorative) and tags (issue 25), aliases, origin, copy in each format (its code shown), downloads, history (compare, restore), open
+// accessibility (label, description, decorative) and tags, aliases, origin, copy in each format (its code shown), downloads, history (compare, restore), open
 // in the maker, copy to another project (ADR 0410), replace the drawing, delete. Viewers see it
 // read-only (they may still copy it into a project of their own).
 import { appMessages } from '@common/messages.ts'
@@ -10,10 +10,10 @@ import { useRef, useState } from 'react'
 import { Button, buttonClass } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx'
+import { ICON_INK, iconDataUri } from '../../../lib/icon-image.ts'
 import { db, type LocalIcon, rowKey } from '../../../local/db.ts'
 import { useLiveQuery } from '../../../local/use-live-query.ts'
 import { MoveDialog } from '../bulk/move-dialog.tsx'
-import { ICON_INK, iconDataUri } from '../icon-image.ts'
 import { deleteWithUndo } from '../trash/delete-with-undo.ts'
 import type { VaultAccess } from '../use-vault-access.ts'
 import { AliasesSection } from './aliases-section.tsx'
@@ -107,14 +107,15 @@ export function IconDetailPanel(props: IconDetailPanelProps) {
           <Preview svg={shown.svg} />
           {access.canUpdate ? <RenameForm icon={shown} /> : null}
           <IconFacts icon={shown} meId={access.userId} canApprove={access.canApprove} />
+          {/* What most people open an icon for comes first, before what describes it. */}
+          <CopySection icon={shown} />
+          <DownloadSection icon={shown} onServer={pending === false} />
           <MeaningSection icon={shown} canUpdate={access.canUpdate} />
           <TagsEditor icon={shown} canUpdate={access.canUpdate} />
           <AliasesSection icon={shown} access={access} />
           {shown.origin_icon_id ? (
             <IconOrigin originId={shown.origin_icon_id} projectId={shown.project_id} onOpen={onOpen} />
           ) : null}
-          <CopySection icon={shown} />
-          <DownloadSection icon={shown} onServer={pending === false} />
           <HistorySection
             icon={shown}
             meId={access.userId}

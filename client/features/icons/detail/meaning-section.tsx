@@ -1,4 +1,4 @@
-// The icon's "Accessibility" in the detail panel (issue 25, ADR 0106): its label, description and
+// The icon's "Accessibility" in the detail panel (ADR 0106): its label, description and
 // whether it is decorative, which every copy and export emits. Saved through the data layer like a
 // rename (local first, queued offline, synced and live to teammates). Viewers read it only.
 import { labelFromName, MAX_DESCRIPTION_LENGTH, MAX_LABEL_LENGTH } from '@common/icon-meaning.ts'

@@ -1,6 +1,6 @@
 // PNG of an icon at a chosen size (16–1024 px square, the drawing centred in it), drawn by the
 // browser from the SVG as an image on a canvas. currentColor becomes black.
-import { themed } from '../icon-image.ts'
+import { themed } from '../../../lib/icon-image.ts'
 
 export const PNG_MIN = 16
 export const PNG_MAX = 1024

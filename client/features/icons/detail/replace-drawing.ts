@@ -1,4 +1,4 @@
-// Replacing an icon's drawing from a file (issue 22, ADR 0407), shared by "Replace SVG…" in the
+// Replacing an icon's drawing from a file (ADR 0407), shared by "Replace SVG…" in the
 // detail panel and a file dropped on a tile: exactly one .svg file, run through the client's SVG
 // pipeline with the icon's own id prefix (as the maker's save does), then replaceIconSvg (local
 // first, queued as icons/replace): the icon keeps its id, name, aliases and history. What the

@@ -1,4 +1,4 @@
-// The icon's tags in the detail panel (issue 25): chips, each with its remove button; Enter or a
+// The icon's tags in the detail panel: chips, each with its remove button; Enter or a
 // comma adds what was typed (trimmed, lower case, once: common/icon-meaning.ts), Backspace in the
 // empty field removes the last. Each change is saved at once through the data layer (local first,
 // queued offline, live to teammates) and said to screen readers. Viewers read the tags only.

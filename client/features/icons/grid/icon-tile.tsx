@@ -7,8 +7,8 @@
 import { Check, Info } from 'lucide-react'
 import { memo } from 'react'
 import { cn } from '../../../components/ui/cn.ts'
+import { iconDataUri } from '../../../lib/icon-image.ts'
 import type { LocalIcon } from '../../../local/db.ts'
-import { iconDataUri } from '../icon-image.ts'
 import { inlineMarkup } from '../inline-svg.ts'
 
 interface IconTileProps {

@@ -1,4 +1,4 @@
-// Files dropped on an icon's tile replace that icon's drawing (issue 22, ADR 0407); files dropped
+// Files dropped on an icon's tile replace that icon's drawing (ADR 0407); files dropped
 // anywhere else on the vault are still imported as new icons (import/use-drop-and-paste.ts listens
 // on the window). The grid's handlers stop a drag over a tile from reaching the window: there the
 // page-wide drop overlay gives way to the tile's own mark, and the drop is not imported. Which tile

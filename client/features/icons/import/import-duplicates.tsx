@@ -1,4 +1,4 @@
-// The drawings an import held back because the project already has them (issue 25, ADR 0109): each
+// The drawings an import held back because the project already has them (ADR 0109): each
 // says which icon it repeats, exactly or nearly, with Skip (never stored), Keep anyway (stored now)
 // and, when the project has an icon of the same name, Replace (that icon gets this drawing, keeping
 // its id); Skip all and Keep all answer for every one. Buttons are 44 px tall on touch screens.

@@ -1,15 +1,17 @@
 // The import's progress as it happens: files processed by the pipeline, saved in the browser and
 // synced to the server (confirmed), with a bar for each stage, and the files the pipeline refused
-// (name and reason), announced to screen readers as they change. A report of an import that went
-// well (nothing refused, all synced) goes away by itself after DISMISS_MS, unless the pointer is on
-// it or focus is in it (then DISMISS_MS after they leave); one that lists refusals stays until
-// dismissed.
+// (name and reason) and the stored ones failing the workspace's review rules (import-rule-failures),
+// announced to screen readers as they change. A report of an import that went well (nothing refused
+// or failing, all synced) goes away by itself after DISMISS_MS, unless the pointer is on it or focus
+// is in it (then DISMISS_MS after they leave); one that lists files stays until dismissed.
 import { formatCount as count, countOf } from '@common/format-count.ts'
+import { reviewMessages } from '@common/messages.ts'
 import { CircleAlert, X } from 'lucide-react'
 import { type FocusEvent, useEffect, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { uncheckedMessage } from '../../../data/duplicates.ts'
 import { type HeldChoice, ImportDuplicates } from './import-duplicates.tsx'
+import { ImportRuleFailures } from './import-rule-failures.tsx'
 import type { HeldIcon } from './import-svgs.ts'
 import type { ImportState } from './use-import.ts'
 import { useSynced } from './use-synced.ts'
@@ -44,12 +46,12 @@ export function ImportProgress({
   onDismiss: () => void
   onResolve: (rows: readonly HeldIcon[], choice: HeldChoice) => void
 }) {
-  const { total, processed, done, added, errors, running } = state
+  const { total, processed, done, added, errors, running, failing } = state
   const synced = useSynced(state.seqs)
   const part = (n: number) => `${total ? Math.round((n / total) * 100) : 100}%`
   const syncText = !added ? '' : synced >= added ? ' · all synced' : ` · ${count(synced)} synced`
   const hold = useAutoDismiss(
-    !running && !errors.length && !state.held.length && added > 0 && synced >= added,
+    !running && !errors.length && !failing.length && !state.held.length && added > 0 && synced >= added,
     onDismiss,
   )
   return (
@@ -67,6 +69,9 @@ export function ImportProgress({
             ? `Adding icons… ${count(processed)} of ${count(total)} processed · ${count(done)} saved · ${count(synced)} synced`
             : `Added ${count(added)} of ${countOf(total, 'file')}${syncText}`}
           {errors.length ? <span className="text-danger"> · {count(errors.length)} refused</span> : null}
+          {failing.length && state.rules ? (
+            <span className="text-danger"> · {reviewMessages.importFailingCount(failing.length)}</span>
+          ) : null}
         </p>
         {running ? null : (
           <Button
@@ -105,6 +110,7 @@ export function ImportProgress({
         </p>
       ) : null}
       <ImportDuplicates held={state.held} onResolve={onResolve} />
+      <ImportRuleFailures failing={failing} rules={state.rules} waitForReview={state.waitForReview} />
       {errors.length ? (
         <ul
           aria-label="Files not added"

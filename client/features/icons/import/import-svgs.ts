@@ -2,16 +2,18 @@
 // the browser, and what it accepts is saved locally and queued for the server in batches; what it
 // refuses is reported with the file's name and the pipeline's message. Progress is reported as it
 // happens: files processed (file by file), stored locally, and queued for the server (their outbox
-// keys, which use-import.ts follows until the server confirmed them).
+// keys, which use-import.ts follows until the server confirmed them). Files that fail the
+// workspace's review rules (checked where the pipeline runs) are stored and listed (ADR 0413).
 import { type IconMeaning, noMeaning, suggestedMeaning } from '@common/icon-meaning.ts'
-import { iconIdPrefix } from '@common/icon-rules.ts'
+import { iconIdPrefix, newIconReview } from '@common/icon-rules.ts'
 import type { IconStatus } from '@common/schemas/icons.ts'
+import type { ReviewRuleId, ReviewRules } from '@common/schemas/review-rules.ts'
 import { tagsFromName } from '@common/search/suggest-tags.ts'
 import { type CheckFailure, checkDuplicates, projectIconsById } from '../../../data/duplicates.ts'
 import { createIcons } from '../../../local/bulk-queue.ts'
 import type { LocalIcon, LocalProject } from '../../../local/db.ts'
+import type { WorkResult } from './process-file.ts'
 import { processAll } from './svg-processor.ts'
-import type { WorkResult } from './svg-worker.ts'
 
 export interface ImportSource {
   name: string
@@ -27,9 +29,19 @@ export interface ImportTarget {
   project: LocalProject
   userId: string
   status: IconStatus
+  /** The workspace's review rules to check the files against (null: none switched on, or none to read). */
+  rules?: Promise<ReviewRules | null>
 }
 
-/** A drawing the project already has (issue 25): held back until the user says what to do. */
+/** A stored file that fails review rules: its name, its icon's id and drawing, the rules it fails. */
+export interface RuleFailure {
+  name: string
+  id: string
+  svg: string
+  rules: ReviewRuleId[]
+}
+
+/** A drawing the project already has: held back until the user says what to do. */
 export interface HeldIcon {
   row: LocalIcon
   /** The file's name. */
@@ -50,6 +62,8 @@ export interface ImportProgress {
   held?(held: readonly HeldIcon[]): void
   /** Files stored without a duplicate check: the server could not be reached, or refused the check. */
   unchecked?(why: CheckFailure): void
+  /** Stored files failing the review rules so far. */
+  failing?(failing: readonly RuleFailure[]): void
 }
 
 /** The icon name of a file: its name without the .svg extension (at most 200 characters, as the API allows). */
@@ -65,13 +79,17 @@ export async function importSvgs(
   target: ImportTarget,
   onProgress: ImportProgress,
   signal: AbortSignal,
-): Promise<{ added: number; errors: ImportError[]; held: HeldIcon[] }> {
+): Promise<{ added: number; errors: ImportError[]; held: HeldIcon[]; failing: RuleFailure[] }> {
   const ids = sources.map(() => crypto.randomUUID())
+  // Each new icon's file, by the icon's id (made once for the drop; every part asks it).
+  const fileOf = new Map(ids.map((id, key) => [id, sources[key]!.name]))
   const errors: ImportError[] = []
   let done = 0
   let added = 0
   const seqs: number[] = []
   const held: HeldIcon[] = []
+  const failing: RuleFailure[] = []
+  const failingRules = new Map<string, { name: string; rules: ReviewRuleId[] }>() // by icon id
   // The drawings this drop stored so far, by hash: a later file of the same drop repeating one is
   // held back too (it is in the project by then, only not on the server yet).
   const stored = new Map<string, { id: string; name: string }>()
@@ -97,6 +115,8 @@ export async function importSvgs(
         errors.push({ name: source.name, message: result.error })
         continue
       }
+      if (result.failing.length)
+        failingRules.set(ids[result.key]!, { name: source.name, rules: result.failing })
       // Spaced by a millisecond so that "oldest first" keeps the order the files came in.
       const at = new Date(start + result.key).toISOString()
       rows.push({
@@ -111,39 +131,41 @@ export async function importSvgs(
         revision: 1,
         aliases: [],
         ...(meanings[result.key] ?? noMeaning()),
+        ...newIconReview(target.status),
         created_at: at,
         updated_at: at,
       })
     }
-    const { keep: storing, failure } = await holdDuplicates(
-      rows,
-      sources,
-      ids,
-      target.project.id,
-      held,
-      stored,
-    )
+    const { keep: storing, failure } = await holdDuplicates(rows, fileOf, target.project.id, held, stored)
     if (failure) onProgress.unchecked?.(failure)
     if (held.length) onProgress.held?.(held)
     seqs.push(...(await createIcons(storing)))
+    const failed = storing.flatMap((row) => {
+      const fails = failingRules.get(row.id)
+      return fails ? [{ ...fails, id: row.id, svg: row.svg }] : []
+    })
+    if (failed.length) {
+      failing.push(...failed)
+      onProgress.failing?.(failing)
+    }
     added += storing.length
     done += results.length
     onProgress.stored(done, added, errors, seqs)
   }
-  await processAll(sources.length, read, store, signal, onProgress.processed)
-  return { added, errors, held }
+  await processAll(sources.length, read, store, signal, onProgress.processed, target.rules)
+  return { added, errors, held, failing }
 }
 
 /**
- * The rows to store now; those the project already has (checked by the server, ADR 0109), or that
- * draw exactly what an earlier file of this drop drew (`stored`, by the hash the check answers), are
+ * The rows to store now; those the project already had (checked by the server, ADR 0109; a near
+ * match with a file of this same drop does not count), or that draw exactly what an earlier file of
+ * this drop drew (`stored`, by the hash the check answers), are
  * added to `held` instead. Rows the server could not check (offline, or a refused part: `failure`)
  * are stored.
  */
 async function holdDuplicates(
   rows: LocalIcon[],
-  sources: readonly ImportSource[],
-  ids: string[],
+  fileOf: ReadonlyMap<string, string>,
   projectId: string,
   held: HeldIcon[],
   stored: Map<string, { id: string; name: string }>,
@@ -164,7 +186,10 @@ async function holdDuplicates(
       ? { kind: 'duplicate', of: { id: check.duplicate_of, name: name(check.duplicate_of) } }
       : earlier
         ? { kind: 'duplicate', of: earlier }
-        : check.near_duplicate_of
+        : // Nearly the same as a file of this drop is no reason to hold (ADR 0109: exact repeats
+          // only); the server names one once an earlier part reached it, so without this the same
+          // drop was held or not depending on how fast it synced.
+          check.near_duplicate_of && !fileOf.has(check.near_duplicate_of)
           ? { kind: 'near', of: { id: check.near_duplicate_of, name: name(check.near_duplicate_of) } }
           : null
     if (!repeats) {
@@ -173,7 +198,7 @@ async function holdDuplicates(
     }
     held.push({
       row,
-      file: sources[ids.indexOf(row.id)]?.name ?? row.name,
+      file: fileOf.get(row.id) ?? row.name,
       ...repeats,
       sameName: byName.get(row.name) ?? null,
     })

@@ -1,8 +1,9 @@
 import { expect, test } from 'vitest'
+import type { WorkResult } from './process-file.ts'
 import { storeQueue } from './store-queue.ts'
-import type { WorkResult } from './svg-worker.ts'
 
-const results = (...keys: number[]): WorkResult[] => keys.map((key) => ({ key, svg: `<svg id="${key}"/>` }))
+const results = (...keys: number[]): WorkResult[] =>
+  keys.map((key) => ({ key, svg: `<svg id="${key}"/>`, failing: [] }))
 const keysOf = (batches: WorkResult[][]) => batches.map((b) => b.map((r) => r.key))
 
 test('results are stored in input order, whichever arrives first', async () => {

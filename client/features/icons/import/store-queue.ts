@@ -2,7 +2,7 @@
 // time: what arrives while a store runs waits for the next one, so a busy database gets fewer, larger
 // transactions instead of a growing line of them, and the outbox queues the files (and the server
 // dates them) in the order of the drop whichever worker finished first.
-import type { WorkResult } from './svg-worker.ts'
+import type { WorkResult } from './process-file.ts'
 
 export interface StoreQueueOptions {
   /** A store starts once this many results wait… */

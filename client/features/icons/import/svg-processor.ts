@@ -1,9 +1,12 @@
 // Runs the SVG pipeline on many inputs: a small pool of workers (svg-worker.ts), or the pipeline
-// loaded on the main thread (dynamic import) when workers are unavailable. Results are stored in
-// large batches, in the order of the inputs (store-queue.ts).
+// loaded on the main thread (dynamic import) when workers are unavailable; each file is checked
+// against the workspace's review rules where it is processed (process-file.ts). Results are stored
+// in large batches, in the order of the inputs (store-queue.ts).
+import type { ReviewRules } from '@common/schemas/review-rules.ts'
 import { loadSvgPipeline } from '../../../copy/svg-pipeline.ts'
+import { processFile, type WorkBatch, type WorkItem, type WorkResult } from './process-file.ts'
 import { storeQueue } from './store-queue.ts'
-import type { WorkItem, WorkMessage, WorkResult } from './svg-worker.ts'
+import type { WorkMessage } from './svg-worker.ts'
 
 const BATCH = 50
 
@@ -15,15 +18,17 @@ function startWorker(): Worker | null {
   }
 }
 
-async function onMainThread(items: WorkItem[], onProcessed: (key: number) => void): Promise<WorkResult[]> {
-  const { processSvg } = await loadSvgPipeline()
+async function onMainThread(
+  { items, rules }: WorkBatch,
+  onProcessed: (key: number) => void,
+): Promise<WorkResult[]> {
+  const [{ processSvg }, { checkSvg }] = await Promise.all([
+    loadSvgPipeline(),
+    import('@common/review-rules/index.ts'),
+  ])
   const out: WorkResult[] = []
   for (const item of items) {
-    try {
-      out.push({ key: item.key, svg: await processSvg(item.text, { idPrefix: item.idPrefix }) })
-    } catch (error) {
-      out.push({ key: item.key, error: error instanceof Error ? error.message : String(error) })
-    }
+    out.push(await processFile(item, rules, { processSvg, checkSvg }))
     onProcessed(item.key)
   }
   await new Promise((resolve) => setTimeout(resolve, 0))
@@ -32,7 +37,7 @@ async function onMainThread(items: WorkItem[], onProcessed: (key: number) => voi
 
 function inWorker(
   worker: Worker,
-  items: WorkItem[],
+  batch: WorkBatch,
   onProcessed: (key: number) => void,
 ): Promise<WorkResult[]> {
   return new Promise((resolve, reject) => {
@@ -48,7 +53,7 @@ function inWorker(
     }
     worker.addEventListener('message', done)
     worker.addEventListener('error', failed, { once: true })
-    worker.postMessage(items)
+    worker.postMessage(batch)
   })
 }
 
@@ -58,7 +63,9 @@ const STORING = { every: 250, atLeastMs: 400, atMost: 1000 }
 /**
  * Processes `total` inputs, read lazily a batch at a time (`read`), and hands the results to
  * `onBatch` in large batches, one after another, while the workers go on. `onProcessed` hears how
- * many inputs went through the pipeline so far, file by file (at most once a frame).
+ * many inputs went through the pipeline so far, file by file (at most once a frame). `rules`: the
+ * workspace's review rules to check each file against (null: none), awaited while the first files
+ * are read.
  */
 export async function processAll(
   total: number,
@@ -66,6 +73,7 @@ export async function processAll(
   onBatch: (results: WorkResult[]) => Promise<void>,
   signal: AbortSignal,
   onProcessed: (count: number) => void = () => {},
+  rules: Promise<ReviewRules | null> = Promise.resolve(null),
 ) {
   const processed = new Set<number>()
   let frame = 0
@@ -88,22 +96,22 @@ export async function processAll(
     next = Math.min(total, next + BATCH)
     return read(from, next)
   }
-  // Each lane reads its next batch while its worker processes the current one.
-  const lane = async (worker: Worker | null) => {
+  // Each worker's feeder reads its next batch while its worker processes the current one.
+  const feed = async (worker: Worker | null) => {
     for (let reading = take(); reading; ) {
-      const items = await reading
+      const batch = { items: await reading, rules: await rules }
       reading = take()
       try {
-        store.add(worker ? await inWorker(worker, items, tick) : await onMainThread(items, tick))
+        store.add(worker ? await inWorker(worker, batch, tick) : await onMainThread(batch, tick))
       } catch {
         worker?.terminate()
         worker = null
-        store.add(await onMainThread(items, tick))
+        store.add(await onMainThread(batch, tick))
       }
     }
   }
   try {
-    await Promise.all(workers.map(lane))
+    await Promise.all(workers.map(feed))
     await store.flush()
     onProcessed(processed.size)
   } finally {

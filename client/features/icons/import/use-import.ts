@@ -1,15 +1,24 @@
 // The vault's import: checks first (a project, a signed-in user, a role that may add icons, a plan
 // that may save them), then runs importSvgs with its progress (processed, stored; import-progress
-// follows the sync) and per-file errors as state.
+// follows the sync), per-file errors and the stored files failing the workspace's review rules as
+// state.
 import { appMessages, messages } from '@common/messages.ts'
+import type { ReviewRules } from '@common/schemas/review-rules.ts'
 import { useCallback, useRef, useState } from 'react'
 import type { CheckFailure } from '../../../data/duplicates.ts'
 import { replaceIconSvg } from '../../../data/icons.ts'
+import { enabledReviewRules } from '../../../data/review-rules.ts'
 import { toast } from '../../../lib/toast.ts'
 import { createIcons } from '../../../local/bulk-queue.ts'
 import type { LocalProject } from '../../../local/db.ts'
 import type { VaultAccess } from '../use-vault-access.ts'
-import { type HeldIcon, type ImportError, type ImportSource, importSvgs } from './import-svgs.ts'
+import {
+  type HeldIcon,
+  type ImportError,
+  type ImportSource,
+  importSvgs,
+  type RuleFailure,
+} from './import-svgs.ts'
 
 export interface ImportState {
   total: number
@@ -26,6 +35,11 @@ export interface ImportState {
   held: readonly HeldIcon[]
   /** Some files were stored without a duplicate check: why (the server unreachable, or refusing). */
   unchecked: CheckFailure | null
+  /** Stored files that fail the workspace's review rules (import-rule-failures.tsx). */
+  failing: readonly RuleFailure[]
+  /** The rules they were checked against; whether the stored icons wait for review. */
+  rules: ReviewRules | null
+  waitForReview: boolean
 }
 
 /** Why an import cannot start here, or null. */
@@ -68,8 +82,18 @@ export function useImport(project: LocalProject | null | undefined, access: Vaul
         seqs: [],
         held: [],
         unchecked: null,
+        failing: [],
+        rules: null,
+        waitForReview: access.newStatus === 'needs-review',
       })
-      const target = { project, userId: access.userId, status: access.newStatus }
+      // Asked while the first files are read; kept with the report for each file's checklist.
+      const rules = project.workspace_id
+        ? enabledReviewRules(project.workspace_id).then((r) => {
+            if (!controller.signal.aborted) setState((s) => s && { ...s, rules: r })
+            return r
+          })
+        : Promise.resolve(null)
+      const target = { project, userId: access.userId, status: access.newStatus, rules }
       try {
         const { added, errors } = await importSvgs(
           sources,
@@ -79,6 +103,8 @@ export function useImport(project: LocalProject | null | undefined, access: Vaul
               !controller.signal.aborted &&
               setState((s) => s && { ...s, done, added, errors: [...errors], seqs: [...seqs] }),
             held: (held) => !controller.signal.aborted && setState((s) => s && { ...s, held: [...held] }),
+            failing: (failing) =>
+              !controller.signal.aborted && setState((s) => s && { ...s, failing: [...failing] }),
             // Unreachable says more than a refusal (nothing after it was checked): it is kept.
             unchecked: (why) =>
               !controller.signal.aborted &&

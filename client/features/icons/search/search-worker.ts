@@ -1,4 +1,4 @@
-// The vault's search index, off the page's thread (issue 25): the project's icons come in, the index is
+// The vault's search index, off the page's thread: the project's icons come in, the index is
 // built here (common/search/icon-search.ts, the ranking the server's GET /api/icons/search uses too),
 // queries are answered here; the synonym list loads here, once, as its own chunk (never in the page's
 // first JavaScript). A query that a newer one has overtaken while the index was building is not answered.

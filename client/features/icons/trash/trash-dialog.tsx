@@ -1,4 +1,4 @@
-// "Recently deleted" of a project (issue 22 item 3, ADR 0408): the icons deleted in the last 30
+// "Recently deleted" of a project (ADR 0408): the icons deleted in the last 30
 // days, newest first, each with its thumbnail, name, who deleted it and when, and Restore (one, or
 // every one ticked). It asks the server, so offline it says it needs a connection. Opened from the
 // vault's toolbar by those who may restore icons (icon:update).
@@ -11,6 +11,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx'
 import { serverListState } from '../../../components/ui/server-list-state.tsx'
 import { type DeletedIcon, useDeletedIcons, useRestoreDeleted } from '../../../data/deleted-icons.ts'
 import { errorMessage } from '../../../lib/api.ts'
+import { ICON_INK, iconDataUri } from '../../../lib/icon-image.ts'
 import { useMe } from '../../../lib/me.ts'
 import { useNow } from '../../../lib/now.ts'
 import { useTheme } from '../../../lib/theme.ts'
@@ -19,7 +20,6 @@ import { isOffline, subscribeConnection } from '../../../local/connection.ts'
 import { db, type LocalProject } from '../../../local/db.ts'
 import { useLiveQuery } from '../../../local/use-live-query.ts'
 import { relativeTime } from '../detail/history-text.ts'
-import { ICON_INK, iconDataUri } from '../icon-image.ts'
 
 interface TrashDialogProps {
   project: LocalProject

@@ -4,9 +4,9 @@
 // opened from the vault is saved back as a new version of itself (saveVersion: its new name through
 // icons/update, its new drawing through icons/replace, same id, aliases and history, ADR 0408);
 // "Save as new icon" creates one (saveIcon) that keeps the opened icon as its origin, with suggested tags
-// (issue 25): its source's (a library icon's set's own words) and its name's words.
+//: its source's (a library icon's set's own words) and its name's words.
 import { MAX_TAGS, noMeaning, normalTags } from '@common/icon-meaning.ts'
-import { iconIdPrefix, newIconStatus } from '@common/icon-rules.ts'
+import { iconIdPrefix, newIconReview, newIconStatus } from '@common/icon-rules.ts'
 import { tagsFromName } from '@common/search/suggest-tags.ts'
 import { processSvg } from '@common/svg/index.ts'
 import { createIcon, replaceIconSvg, updateIcon } from '../../../data/icons.ts'
@@ -42,6 +42,7 @@ export async function saveIcon(input: {
   const { project, workspace } = input.target
   // The server's id prefix and review rule (common/icon-rules.ts): the local copy matches what it stores.
   const svg = await processSvg(input.svg, { idPrefix: iconIdPrefix(id) })
+  const status = newIconStatus(workspace?.review_icons === true, workspace ? workspace.role : 'personal')
   return createIcon({
     id,
     name: input.name.trim(),
@@ -50,7 +51,8 @@ export async function saveIcon(input: {
     origin_icon_id: input.originIconId,
     project_id: project.id,
     workspace_id: project.workspace_id,
-    icon_status: newIconStatus(workspace?.review_icons === true, workspace ? workspace.role : 'personal'),
+    icon_status: status,
+    ...newIconReview(status),
     revision: 1,
     aliases: [],
     ...noMeaning(),

@@ -4,17 +4,20 @@
 // control and says why (save-rules.ts). Success toasts and links to /icons. An icon opened from the
 // vault (use-vault-icon.ts) is saved back as a new version of itself ("Save new version", its own
 // project; the name field renames it), with "Save as new icon" into the chosen project as the other
-// choice (ADR 0408).
-import { appMessages, messages } from '@common/messages.ts'
+// choice (ADR 0408). The workspace's review rules are checked on the drawing before it is saved
+// (the checklist, ADR 0413); a drawing that fails them can still be saved.
+import { appMessages, messages, reviewMessages } from '@common/messages.ts'
 import { can } from '@common/permissions.ts'
 import { Link } from '@tanstack/react-router'
 import { CopyPlus, Save } from 'lucide-react'
-import { type FormEvent, useEffect, useId, useState } from 'react'
+import { type FormEvent, useDeferredValue, useEffect, useId, useState } from 'react'
+import { RuleChecklist } from '../../../components/review/rule-checklist.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Field } from '../../../components/ui/field.tsx'
 import { Input } from '../../../components/ui/input.tsx'
 import { Select } from '../../../components/ui/select.tsx'
 import { duplicateWarning } from '../../../data/duplicates.ts'
+import { useRuleChecks } from '../../../data/review-rules.ts'
 import { errorMessage } from '../../../lib/api.ts'
 import { iconHash } from '../../../lib/icon-hash.ts'
 import { useMe } from '../../../lib/me.ts'
@@ -79,6 +82,9 @@ export function SavePanel({ doc, loads, projectId, name, onNameChange }: Props) 
   const home = opened ? targets?.find((t) => t.project.id === opened.project_id) : undefined
   const versionable =
     !!opened && !!home && can(home.workspace ? home.workspace.role : 'personal', 'icon:update')
+  // The workspace's review rules, checked before saving (a failing drawing can still be saved).
+  const checkedSvg = useDeferredValue(doc.svg)
+  const checks = useRuleChecks(checkedSvg, (versionable ? home : chosen)?.workspace?.id ?? null)
 
   /** Saves the drawing and name as a new version of the opened vault icon. */
   const saveAsVersion = async () => {
@@ -165,6 +171,7 @@ export function SavePanel({ doc, loads, projectId, name, onNameChange }: Props) 
       ) : (
         <p className="text-xs text-muted">Create a project first: icons are saved to a project's vault.</p>
       )}
+      {checks ? <RuleChecklist svg={checkedSvg} outcome={checks} note={reviewMessages.saveAnyway} /> : null}
       {versionable && opened ? (
         <Button type="submit" disabled={busy} data-testid="save-version">
           <Save className="size-4" aria-hidden />

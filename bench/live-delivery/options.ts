@@ -1,0 +1,35 @@
+// bench/live-delivery.ts's command line: `[seconds=20] [--drain=120] [--idle=20] [--streams=200]
+// [--users=20] [--readers=120] [--rate=40] [--inflight=4] [--cluster]` (the script's header says
+// what each means).
+import { WRITERS } from './team.ts'
+
+export type Options = {
+  seconds: number
+  drainSeconds: number
+  idleCreates: number
+  streams: number
+  users: number
+  readers: number
+  rate: number
+  inflight: number
+  cluster: boolean
+}
+
+export function parseArgs(argv: string[]): Options {
+  const flag = (name: string, fallback: number) => {
+    const hit = argv.find((a) => a.startsWith(`--${name}=`))
+    return hit ? Number(hit.split('=')[1]) : fallback
+  }
+  const positional = argv.filter((a) => !a.startsWith('--'))
+  return {
+    seconds: Number(positional[0] ?? 20),
+    drainSeconds: flag('drain', 120),
+    idleCreates: flag('idle', 20),
+    streams: flag('streams', 200),
+    users: flag('users', WRITERS),
+    readers: flag('readers', 120),
+    rate: flag('rate', 40),
+    inflight: flag('inflight', 4),
+    cluster: argv.includes('--cluster'),
+  }
+}

@@ -1,0 +1,306 @@
+// Per-icon costs against project size (ADR 0113): one project on Postgres grown to each size with
+// real distinct drawings (the Iconify sets installed as devDependencies, then the same drawings
+// mirrored), and at each size a row of figures from a real server process. The bulk of each size is
+// stored straight into the database (as rows stored before measures existed: the server measures
+// and indexes them on the project's next check, timed as "index of stored icons"); the last TAIL
+// icons go through POST /api/icons/create-many (500 a request, two at a time), whose rate is the
+// row's create-many figure. Each measurement is one entry of MEASURES: add a row
+// by adding an entry. Needs TEST_DATABASE_URL (a throwaway database is made there).
+// `node bench/scale.ts [sizes=1000,10000,50000]`; prints JSON lines, then the table. SCALE_ONLY=<name>
+// runs one measure; BENCH_CLI_PROF=<dir> profiles the CLI (bench/cli-child.ts); SCALE_KEEP=1 keeps
+// the database (its URL is printed) to study it afterwards (drop it yourself).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { request } from 'node:http'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { proUserWithProject } from '../tests/setup/api-user.ts'
+import { startApp } from '../tests/setup/app-process.ts'
+import { startTestSmtp } from '../tests/setup/smtp.ts'
+import { createTestDb } from '../tests/setup/test-db.ts'
+import { runCli } from './cli-child.ts'
+
+const SIZES = (process.argv[2] ?? '1000,10000,50000').split(',').map(Number)
+const TAIL = Number(process.argv[3] ?? 1000)
+if (!process.env.TEST_DATABASE_URL) {
+  console.log(
+    JSON.stringify({ bench: 'scale', skipped: 'measures a Postgres project: set TEST_DATABASE_URL' }),
+  )
+  process.exit(0)
+}
+const log = (o: object) => console.log(JSON.stringify({ bench: 'scale', ...o }))
+const load = () => loadavg()[0]!.toFixed(1)
+const work = mkdtempSync(join(tmpdir(), 'scale-bench-'))
+
+type IconSet = {
+  icons: Record<string, { body: string; width?: number; height?: number }>
+  width?: number
+  height?: number
+}
+
+/** Real drawings: every icon of the one-colour sets, then each again mirrored (another drawing). */
+function drawings(count: number): { name: string; svg: string }[] {
+  const base: { name: string; body: string; w: number; h: number }[] = []
+  for (const set of ['lucide', 'tabler', 'mdi', 'ph', 'material-symbols']) {
+    const json = JSON.parse(
+      readFileSync(new URL(`../node_modules/@iconify-json/${set}/icons.json`, import.meta.url), 'utf8'),
+    ) as IconSet
+    for (const [name, icon] of Object.entries(json.icons))
+      base.push({
+        name: `${set}-${name}`,
+        body: icon.body,
+        w: icon.width ?? json.width ?? 24,
+        h: icon.height ?? json.height ?? 24,
+      })
+  }
+  const out: { name: string; svg: string }[] = []
+  for (let round = 0; out.length < count; round++)
+    for (const { name, body, w, h } of base) {
+      if (out.length >= count) break
+      const drawn = round ? `<g transform="translate(${w} 0) scale(-1 1)">${body}</g>` : body
+      out.push({
+        name: round ? `${name}-mirrored` : name,
+        svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}">${drawn}</svg>`,
+      })
+    }
+  return out
+}
+
+const largest = Math.max(...SIZES)
+const pool = drawings(largest + 200)
+let used = 0
+const take = (n: number) => {
+  const out = pool.slice(used, used + n)
+  used += n
+  return out
+}
+
+const smtp = await startTestSmtp()
+const db = await createTestDb('postgres')
+const databaseUrl = (db.options as { databaseUrl: string }).databaseUrl
+const app = await startApp({
+  env: { SMTP_URL: smtp.url, DATABASE_URL: databaseUrl, PLAN_ICONS_PRO: '1000000', PLAN_STORAGE_PRO: '20GB' },
+})
+const user = await proUserWithProject(app.baseUrl, smtp, 'scale-bench@example.com')
+const project = user.projectId
+const token = (
+  (await (await user.call('/api/tokens/create', { name: 'bench', scope: 'read' })).json()) as {
+    data: { token: string }
+  }
+).data.token
+
+async function ok(res: Promise<Response>): Promise<Response> {
+  const r = await res
+  if (!r.ok) throw new Error(`HTTP ${r.status}: ${(await r.text()).slice(0, 300)}`)
+  return r
+}
+
+/** Adds icons through create-many, 500 a request, two requests at a time; answers icons/s. */
+async function grow(icons: { name: string; svg: string }[]): Promise<number> {
+  const batches: { name: string; svg: string }[][] = []
+  for (let i = 0; i < icons.length; i += 500) batches.push(icons.slice(i, i + 500))
+  let next = 0
+  const start = performance.now()
+  const worker = async () => {
+    while (next < batches.length) {
+      const batch = batches[next++]!
+      const body = { icons: batch.map((i) => ({ id: crypto.randomUUID(), ...i, project_id: project })) }
+      const res = (await (await ok(user.call('/api/icons/create-many', body))).json()) as {
+        data: { results: { error?: string }[] }
+      }
+      const refused = res.data.results.filter((r) => r.error)
+      if (refused.length) throw new Error(`refused: ${refused[0]!.error}`)
+    }
+  }
+  await Promise.all([worker(), worker()])
+  return icons.length / ((performance.now() - start) / 1000)
+}
+
+/** `work`'s time, and the longest a /api/health probe (one every 10 ms) waited meanwhile. */
+async function withProbe(work: () => Promise<unknown>): Promise<{ ms: number; probeMs: number }> {
+  let worst = 0
+  let running = true
+  const probe = (async () => {
+    while (running) {
+      const t = performance.now()
+      await (await fetch(`${app.baseUrl}/api/health`)).arrayBuffer()
+      worst = Math.max(worst, performance.now() - t)
+      await new Promise((r) => setTimeout(r, 10))
+    }
+  })()
+  const start = performance.now()
+  await work()
+  const ms = performance.now() - start
+  running = false
+  await probe
+  return { ms, probeMs: worst }
+}
+
+const direct = new pg.Client({ connectionString: databaseUrl })
+await direct.connect()
+let seededAt = Date.parse('2020-01-01T00:00:00Z')
+/** Stores icons as rows made before measures existed (no hash, no fingerprint): the bulk of a size. */
+async function seed(icons: { name: string; svg: string }[]) {
+  const { rows } = await direct.query('select user_id from projects where id = $1', [project])
+  for (let at = 0; at < icons.length; at += 5_000) {
+    const values = icons.slice(at, at + 5_000).map((i) => ({
+      id: crypto.randomUUID(),
+      name: i.name,
+      svg: i.svg,
+      at: new Date(seededAt++).toISOString(),
+    }))
+    await direct.query(
+      `insert into icons (id, name, svg, user_id, project_id, created_at)
+       select v.id, v.name, v.svg, $2, $3, v.at from jsonb_to_recordset($1::jsonb) as v(id uuid, name text, svg text, at timestamptz)`,
+      [JSON.stringify(values), rows[0].user_id, project],
+    )
+  }
+}
+
+/**
+ * What autovacuum would have done by the time a team works with its grown project: the dead row
+ * versions of the bulk writes cleared and the statistics taken. This machine's Postgres runs with
+ * autovacuum off (its CI configuration), and without statistics the planner read every row of the
+ * project to find the few not yet indexed (ADR 0113): that, not the project's size, was most of a
+ * create's time at 50,000 icons. Only done when the server's autovacuum is off.
+ */
+async function maintain() {
+  const { rows } = await direct.query(`select setting from pg_settings where name = 'autovacuum'`)
+  if (rows[0]?.setting === 'on') return
+  await direct.query('vacuum analyze icons')
+  await direct.query('vacuum analyze icon_prints')
+  await direct.query('vacuum analyze icon_near_links')
+}
+
+/** A GET that may take minutes (fetch gives up on headers after 300 s). */
+const longGet = (path: string) =>
+  new Promise<void>((resolve, reject) =>
+    request(`${app.baseUrl}${path}`, { headers: { cookie: user.cookie, origin: app.baseUrl } }, (res) => {
+      res.resume()
+      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`HTTP ${res.statusCode}`))))
+    })
+      .on('error', reject)
+      .end(),
+  )
+
+const timed = async (work: () => Promise<unknown>) => {
+  const start = performance.now()
+  await work()
+  return performance.now() - start
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
+const round = (n: number) => Math.round(n)
+
+let lastRate = 0
+let lastId = ''
+/** The measurements of one row, in order; each answers its columns. */
+const MEASURES: { name: string; run: () => Promise<Record<string, number>> }[] = [
+  { name: 'create-many', run: async () => ({ 'create-many icons/s': round(lastRate) }) },
+  {
+    name: 'one create',
+    run: async () => {
+      const ms: number[] = []
+      for (const icon of take(5)) {
+        lastId = crypto.randomUUID()
+        const body = { id: lastId, ...icon, project_id: project }
+        ms.push(await timed(() => ok(user.call('/api/icons/create', body))))
+      }
+      return { 'one create ms (median of 5)': round(median(ms)) }
+    },
+  },
+  {
+    name: 'grouping',
+    run: async () => ({
+      'grouping first call ms': round(
+        await timed(async () => (await ok(user.call(`/api/icons/duplicates?project_id=${project}`))).json()),
+      ),
+    }),
+  },
+  ...(['react-ts', 'svg'] as const).map((format) => ({
+    name: `export ${format}`,
+    run: async () => {
+      const { ms, probeMs } = await withProbe(async () =>
+        (await ok(user.call(`/api/projects/export?project_id=${project}&format=${format}`))).arrayBuffer(),
+      )
+      return { [`export ${format} ms`]: round(ms), [`export ${format} worst probe ms`]: round(probeMs) }
+    },
+  })),
+  {
+    name: 'search after a change',
+    run: async () => {
+      const search = async () =>
+        (await ok(user.call(`/api/icons/search?project_id=${project}&q=arrow%20left`))).json()
+      // The project's index made first (a cold build is not what this row measures), then a change.
+      const coldMs = await timed(search)
+      await ok(user.call('/api/icons/update', { id: lastId, name: `changed-${Date.now()}` }))
+      return {
+        'first search after a change ms': round(await timed(search)),
+        'first search of the project ms': round(coldMs),
+      }
+    },
+  },
+  {
+    name: 'release',
+    run: async () => ({
+      'release ms': round(
+        await timed(async () =>
+          (await ok(user.call('/api/projects/release', { project_id: project }))).json(),
+        ),
+      ),
+    }),
+  },
+  {
+    name: 'CLI first pull',
+    run: async () => {
+      const out = join(work, `pull-${used}`)
+      const ms = await timed(() =>
+        runCli(['pull', '--project', project, '--format', 'react-ts', '--out', out], {
+          PATH: process.env.PATH ?? '',
+          HOME: work,
+          ICONVAULT_URL: app.baseUrl,
+          ICONVAULT_TOKEN: token,
+        }),
+      )
+      rmSync(out, { recursive: true, force: true })
+      return { 'CLI first pull ms': round(ms) }
+    },
+  },
+]
+
+const table: Record<string, number | string>[] = []
+let size = 0
+try {
+  for (const target of SIZES) {
+    const row: Record<string, number | string> = { icons: target }
+    const bulk = target - size - Math.min(TAIL, target - size)
+    if (bulk > 0) {
+      await seed(take(bulk))
+      size += bulk
+      const ms = await timed(() => longGet(`/api/icons/duplicates?project_id=${project}`))
+      row[`index of stored icons ms`] = round(ms)
+      log({ icons: size, measure: 'index of stored icons', stored: bulk, ms: round(ms), load: load() })
+      await maintain()
+    }
+    lastRate = await grow(take(target - size))
+    size = target
+    await maintain()
+    // SCALE_ONLY=<a measure's name>: that row's measure alone (to profile it).
+    for (const m of MEASURES.filter((m) => !process.env.SCALE_ONLY || m.name === process.env.SCALE_ONLY)) {
+      const figures = await m.run()
+      Object.assign(row, figures)
+      log({ icons: size, measure: m.name, ...figures, load: load() })
+    }
+    row.load = load()
+    table.push(row)
+  }
+} finally {
+  await direct.end()
+  await app.stop()
+  await smtp.close()
+  if (process.env.SCALE_KEEP) log({ kept: databaseUrl, project })
+  else await db.dispose()
+  rmSync(work, { recursive: true, force: true })
+}
+const columns = [...new Set(table.flatMap((r) => Object.keys(r)))]
+console.log(`| ${columns.join(' | ')} |\n|${columns.map(() => '---').join('|')}|`)
+for (const row of table) console.log(`| ${columns.map((c) => row[c] ?? '').join(' | ')} |`)

@@ -1,0 +1,54 @@
+// The Postgres pool's queue (pg-pool.ts, ADR 0417): with every connection busy, a writing request's
+// query goes before the reads that were waiting, and reads keep their order among themselves.
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { postgresOnly } from '../../tests/setup/postgres-only.ts'
+import { PriorityPool } from './pg-pool.ts'
+import { WRITES_BEFORE_A_READ } from './pglite-queue.ts'
+import { withQueryPriority } from './query-priority.ts'
+
+postgresOnly('PriorityPool', () => {
+  let pool: PriorityPool
+  beforeAll(() => {
+    pool = new PriorityPool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 })
+  })
+  afterAll(() => pool.end())
+
+  test('a write queued after two reads is answered before them; the reads in their order', async () => {
+    const held = await pool.connect()
+    const answered: string[] = []
+    const ask = (name: string) =>
+      pool.query('select $1::text as name', [name]).then((r) => answered.push(r.rows[0].name))
+    const queued = [ask('read 1'), ask('read 2'), withQueryPriority('write', () => ask('write'))]
+    expect(pool.waitingCount).toBe(3)
+    held.release()
+    await Promise.all(queued)
+    expect(answered).toEqual(['write', 'read 1', 'read 2'])
+  })
+
+  test(`a read waiting is passed by ${WRITES_BEFORE_A_READ} writes at most`, async () => {
+    const held = await pool.connect()
+    const answered: string[] = []
+    const ask = (name: string) =>
+      pool.query('select $1::text as name', [name]).then((r) => answered.push(r.rows[0].name))
+    const writes = Array.from({ length: WRITES_BEFORE_A_READ + 2 }, (_, i) => `write ${i + 1}`)
+    const queued = [ask('read'), ...writes.map((w) => withQueryPriority('write', () => ask(w)))]
+    held.release()
+    await Promise.all(queued)
+    const n = WRITES_BEFORE_A_READ
+    expect(answered).toEqual([...writes.slice(0, n), 'read', ...writes.slice(n)])
+  })
+
+  test('a transaction of a write waits behind one holding the connection, then goes first', async () => {
+    const held = await pool.connect()
+    const order: string[] = []
+    const read = pool.query('select 1').then(() => order.push('read'))
+    const write = withQueryPriority('write', async () => {
+      const client = await pool.connect()
+      order.push('write begins')
+      client.release()
+    })
+    held.release()
+    await Promise.all([read, write])
+    expect(order).toEqual(['write begins', 'read'])
+  })
+})
