@@ -1,15 +1,18 @@
-// Fetches a large list (`{ data: [...] }`, e.g. a project's 10,000 icons, about 7 MB of JSON) in a
-// Worker, so that parsing it is no long task on the page's thread: the rows arrive in slices of
-// SLICE, each a few milliseconds to receive. Anything unusual (no Worker, an error status, a network
-// failure) is left to the ordinary api() call, which reports it as everywhere else.
+// Fetches a large list (`{ data: [...] }`, e.g. a project's 10,000 icons, about 7 MB of JSON), its
+// rows parsed as the bytes arrive (list-rows.ts), not after the last one: in a Worker, so that parsing
+// is no long task on the page's thread (the rows arrive in slices of SLICE, each a few milliseconds to
+// receive), or on the page's thread when nothing is shown yet. Anything unusual (no Worker, an error
+// status, a network failure) is left to the ordinary api() call, which reports it as everywhere else.
 import { api } from '../lib/api.ts'
+import { listRows } from './list-rows.ts'
 import type { ListMessage } from './list-worker.ts'
 
 const SLICE = 500
 
 /** `offThread` false: parse on the page's thread (nothing shows yet, so a worker's start-up is only a delay). */
 export async function fetchList<T>(url: string, offThread = true): Promise<T[]> {
-  if (!offThread || typeof Worker === 'undefined') return (await api<{ data: T[] }>(url)).data
+  if (!offThread || typeof Worker === 'undefined')
+    return (await streamed<T>(url)) ?? (await api<{ data: T[] }>(url)).data
   const rows = await new Promise<T[] | null>((resolve) => {
     let worker: Worker
     try {
@@ -32,4 +35,17 @@ export async function fetchList<T>(url: string, offThread = true): Promise<T[]> 
     worker.postMessage({ url: new URL(url, location.href).href, slice: SLICE })
   })
   return rows ?? (await api<{ data: T[] }>(url)).data
+}
+
+/** The list read on this thread as it arrives; null when anything is unusual (api() then reports it). */
+async function streamed<T>(url: string): Promise<T[] | null> {
+  try {
+    const response = await fetch(url, { credentials: 'include', headers: { accept: 'application/json' } })
+    if (!response.ok || !response.body) return null
+    const out: T[] = []
+    for await (const run of listRows(response.body)) for (const row of run) out.push(row as T)
+    return out
+  } catch {
+    return null
+  }
 }

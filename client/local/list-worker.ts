@@ -1,5 +1,8 @@
-// Worker side of fetch-list.ts: fetches a list (same origin, the page's cookies), parses it here,
-// off the page's thread, and posts the rows back in slices, each cheap to receive.
+// Worker side of fetch-list.ts: fetches a list (same origin, the page's cookies), parses its rows
+// here, off the page's thread, as they arrive (list-rows.ts), and posts them back in slices, each
+// cheap to receive.
+import { listRows } from './list-rows.ts'
+
 interface ListRequest {
   url: string
   slice: number
@@ -15,10 +18,18 @@ self.onmessage = async (event: MessageEvent<ListRequest>) => {
   const post = (message: ListMessage) => self.postMessage(message)
   try {
     const response = await fetch(url, { credentials: 'include', headers: { accept: 'application/json' } })
-    if (!response.ok) return post({ type: 'failed' })
-    const { data } = (await response.json()) as { data: unknown[] }
-    for (let i = 0; i < data.length; i += slice) post({ type: 'rows', rows: data.slice(i, i + slice) })
-    post({ type: 'done', count: data.length })
+    if (!response.ok || !response.body) return post({ type: 'failed' })
+    let count = 0
+    let held: unknown[] = []
+    for await (const run of listRows(response.body)) {
+      for (const row of run) held.push(row)
+      count += run.length
+      if (held.length < slice) continue
+      post({ type: 'rows', rows: held })
+      held = []
+    }
+    if (held.length) post({ type: 'rows', rows: held })
+    post({ type: 'done', count })
   } catch {
     post({ type: 'failed' })
   }

@@ -2,7 +2,8 @@
 // query goes before the reads that were waiting, and reads keep their order among themselves.
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { postgresOnly } from '../../tests/setup/postgres-only.ts'
-import { PriorityPool } from './pg-pool.ts'
+import { createLogger } from '../log/log.ts'
+import { PriorityPool, watchedPool } from './pg-pool.ts'
 import { WRITES_BEFORE_A_READ } from './pglite-queue.ts'
 import { withQueryPriority } from './query-priority.ts'
 
@@ -50,5 +51,28 @@ postgresOnly('PriorityPool', () => {
     held.release()
     await Promise.all([read, write])
     expect(order).toEqual(['write begins', 'read'])
+  })
+})
+
+postgresOnly('watchedPool', () => {
+  test('every connection of both pools runs without JIT, from its first query on', async () => {
+    const { pool, deliveryPool } = watchedPool(
+      process.env.TEST_DATABASE_URL!,
+      createLogger({ level: 'silent', format: 'json' }),
+    )
+    try {
+      for (const p of [pool, deliveryPool]) {
+        // Several connections at once, each asked at once after it connected.
+        const held = await Promise.all([p.connect(), p.connect()])
+        const settings = await Promise.all(
+          held.map((client) =>
+            client.query("select current_setting('jit') as jit").finally(() => client.release()),
+          ),
+        )
+        expect(settings.map((r) => r.rows[0].jit)).toEqual(['off', 'off'])
+      }
+    } finally {
+      await Promise.all([pool.end(), deliveryPool.end()])
+    }
   })
 })

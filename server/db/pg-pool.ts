@@ -95,6 +95,13 @@ export function watchedPool(connectionString: string, logger: Logger): WatchedPo
     })
     // An idle client whose backend went: the pool has dropped it already.
     pool.on('error', (err) => logger.warn({ err }, 'postgres pool error'))
+    // No JIT: the app's statements are short, and the planner's guesses (100 rows for any
+    // jsonb_to_recordset) made compiling cost ~50 ms of a near lookup of a few (ADR 0113). Queued
+    // before the connection's first query, once per connection rather than once per statement; a
+    // failure is the connection's own (its error listener counts it).
+    pool.on('connect', (client) => {
+      client.query('set jit = off').catch(() => {})
+    })
     // A connection handed back without an error has just had its query answered.
     pool.on('release', (err: Error | undefined) => {
       if (!err) lastAnswer = Date.now()

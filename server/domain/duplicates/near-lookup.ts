@@ -31,9 +31,9 @@ export async function nearIcons(
   batch: readonly string[] = [],
 ): Promise<NearIcon[][]> {
   if (!asked.length) return []
-  // The planner counts 100 rows for any jsonb_to_recordset, so even one drawing's lookup passes
-  // jit_above_cost: compiling took ~50 ms of a lookup that takes a few (auto_explain at 50,000 icons).
-  await tx.execute(sql`set local jit = off`)
+  // The planner counts 100 rows for any jsonb_to_recordset, so even one drawing's lookup would pass
+  // jit_above_cost (~50 ms of compiling for a lookup of a few): every Postgres connection of the app
+  // runs with jit off (db/pg-pool.ts); PGlite has no JIT.
   const queries = asked.map((a, at) => {
     const hex = printHex(a.print)
     return {
