@@ -9,6 +9,7 @@ import { utf8Bytes } from '@common/icon-limits.ts'
 import { searchMessages } from '@common/messages.ts'
 import type { DuplicateGroups } from '@common/schemas/duplicates.ts'
 import type { LocalIcon } from '../../local/db.ts'
+import { compareByName, sortByName } from './name-order.ts'
 
 export const STATUS_FILTERS = ['all', 'approved', 'needs-review', 'duplicates'] as const
 export type StatusFilter = (typeof STATUS_FILTERS)[number]
@@ -55,7 +56,6 @@ export interface Ranked {
   hits: ReadonlyMap<string, { score: number; matched: string }>
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
 const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
 
 /** A name matches when it holds every word of the query (case and accents ignored). */
@@ -127,23 +127,22 @@ export function viewIcons(
   const shown = icons.filter(
     (icon) => (options.status === 'all' || icon.icon_status === options.status) && found(icon),
   )
-  const byName = (a: LocalIcon, b: LocalIcon) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id)
   switch (options.sort) {
     case 'relevance': {
-      if (!hits) return shown.sort(byName)
+      if (!hits) return sortByName(shown)
       const rank = new Map([...hits.keys()].map((id, i) => [id, i]))
       return shown.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!)
     }
     case 'name':
-      return shown.sort(byName)
+      return sortByName(shown)
     case 'name-desc':
-      return shown.sort((a, b) => byName(b, a))
+      return sortByName(shown, true)
     case 'largest':
     case 'smallest': {
       // Size: the bytes of the stored markup (what an export or a copy carries), ties by name.
       const bytes = new Map(shown.map((icon) => [icon.id, utf8Bytes(icon.svg)]))
       const dir = options.sort === 'largest' ? -1 : 1
-      return shown.sort((a, b) => dir * (bytes.get(a.id)! - bytes.get(b.id)!) || byName(a, b))
+      return shown.sort((a, b) => dir * (bytes.get(a.id)! - bytes.get(b.id)!) || compareByName(a, b))
     }
     default: {
       const dir = options.sort === 'newest' ? -1 : 1
