@@ -15,7 +15,7 @@ import { serveMany } from '../../svg-pool/serve-many.ts'
 import type { Scope } from '../access.ts'
 import type { Actor, Deps } from '../deps.ts'
 import { ApiError, badRequest } from '../errors.ts'
-import { toIconRow } from '../rows.ts'
+import { iconRowColumns, toIconRow } from '../rows.ts'
 import { syncLimits } from '../sync/sync.ts'
 import { scopeOf } from '../sync/sync-scopes.ts'
 
@@ -65,7 +65,7 @@ export async function iconChanges(
     : lte(icons.version, end.top)
   const [rows, removed] = await Promise.all([
     db
-      .select()
+      .select(iconRowColumns)
       .from(icons)
       .where(and(inProject, fromCursor, upToEnd))
       .orderBy(asc(icons.version), asc(icons.id)),

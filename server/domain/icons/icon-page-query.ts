@@ -1,13 +1,13 @@
 // One page of a project's icon list (ADR 0304): the query in the order of the list's index, and the
 // page served (markup sanitised, memoised or in the SVG pool). icon-list-pages.ts reads a list page by
 // page with these; the list's stamp (its project's creation and list version) says whether it changed.
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { IconRow } from '../../../common/schemas/rows.ts'
 import type { Db } from '../../db/client.ts'
 import { icons, projects } from '../../db/schema/index.ts'
 import { serveMany } from '../../svg-pool/serve-many.ts'
 import type { Actor, Deps } from '../deps.ts'
-import { toIconRow } from '../rows.ts'
+import { iconRowColumns, toIconRow } from '../rows.ts'
 
 /** Where a page of a list ended: its last row's created_at as the database prints it (to the microsecond), its id. */
 export type IconListCursor = { at: string; id: string }
@@ -56,7 +56,7 @@ export function iconPageQuery(
     sql`(select ${column} from ${projects} where ${projects.id} = ${projectId})`
   return db
     .select({
-      ...getTableColumns(icons),
+      ...iconRowColumns,
       at: sql<string>`${icons.created_at}::text`,
       listVersion: ofProject(projects.list_version).mapWith(Number),
       projectCreated: ofProject(projects.created_at).mapWith(projects.created_at),

@@ -3,13 +3,13 @@
 // database's trigger), optionally of one project or one author. Read by every member and viewer.
 // Bounded like a page of the icon list: at most QUEUE_LIMITS.rows icons and, past the first, no more
 // markup than QUEUE_LIMITS.bytes; the partial index icons_review_queue_idx gives the order.
-import { and, asc, eq, getTableColumns, inArray, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { ReviewQueueQuery } from '../../../common/schemas/reviews.ts'
 import type { IconRow } from '../../../common/schemas/rows.ts'
 import { icons, projects } from '../../db/schema/index.ts'
 import { serveMany } from '../../svg-pool/serve-many.ts'
 import type { Actor, Deps } from '../deps.ts'
-import { toIconRow } from '../rows.ts'
+import { iconRowColumns, toIconRow } from '../rows.ts'
 
 /** What one answer of the queue holds at most (the oldest waiting come first; the rest wait their turn). */
 const QUEUE_LIMITS = { rows: 1000, bytes: 8 * 1024 * 1024 }
@@ -41,7 +41,7 @@ export async function reviewQueue(deps: Deps, actor: Actor, query: ReviewQueueQu
     .limit(QUEUE_LIMITS.rows)
     .as('page')
   const rows = await deps.db
-    .select(getTableColumns(icons))
+    .select(iconRowColumns)
     .from(icons)
     .innerJoin(page, eq(page.id, icons.id))
     .where(lt(page.before, QUEUE_LIMITS.bytes))

@@ -24,7 +24,7 @@ import { assertCan, workspaceScope } from '../access.ts'
 import type { Actor, Deps } from '../deps.ts'
 import { gone } from '../errors.ts'
 import { purgeDeletedLater } from '../projects/trash.ts'
-import { toAccessRow, toIconRow, toProjectRow, toWorkspaceRow } from '../rows.ts'
+import { iconRowColumns, toAccessRow, toIconRow, toProjectRow, toWorkspaceRow } from '../rows.ts'
 import { scopeKey } from './sync-scopes.ts'
 
 /** Tombstones are kept this long; a client away for longer lists everything again. */
@@ -139,7 +139,7 @@ export async function pullChanges(deps: Deps, actor: Actor, q: Query): Promise<S
       .orderBy(asc(projects.version)),
     q.icons
       ? db
-          .select()
+          .select(iconRowColumns)
           .from(icons)
           .where(and(where.icons, iconsFrom, iconsTo))
           .orderBy(asc(icons.version), asc(icons.id))
