@@ -63,7 +63,7 @@ export function sessionMiddleware(
       const token = tokenOf(c)
       if (token) {
         cache.forget(token)
-        // Its other processes may not have heard of it yet (ADR 0418).
+        // The other processes may not have heard of this write yet (ADR 0418).
         if (opts.writeMark)
           c.header('Set-Cookie', wroteCookie(opts.writeMark, c.req.header('cookie')), { append: true })
       } else if (c.req.path === opts.clearsAll && c.res.ok) cache.clear()
