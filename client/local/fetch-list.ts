@@ -41,7 +41,11 @@ export async function fetchList<T>(url: string, offThread = true): Promise<T[]> 
 async function streamed<T>(url: string): Promise<T[] | null> {
   try {
     const response = await fetch(url, { credentials: 'include', headers: { accept: 'application/json' } })
-    if (!response.ok || !response.body) return null
+    if (!response.ok || !response.body) {
+      // Not read here (api() asks again and reports it): an unread answer would hold its connection.
+      await response.body?.cancel().catch(() => {})
+      return null
+    }
     const out: T[] = []
     for await (const run of listRows(response.body)) for (const row of run) out.push(row as T)
     return out

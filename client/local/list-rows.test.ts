@@ -98,3 +98,30 @@ describe('listRows', () => {
       await expect(read(bad, [5, 17]), bad).rejects.toThrow(SyntaxError)
   })
 })
+
+describe('listRows and the body it reads', () => {
+  it('cancels the body when the list is malformed or the caller stops reading', async () => {
+    const cancelled: unknown[] = []
+    const body = (text: string) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(text))
+          // Never closed: like an answer whose rest is still on its way.
+        },
+        cancel(reason) {
+          cancelled.push(reason ?? 'cancelled')
+        },
+      })
+    await expect(
+      (async () => {
+        // A row that is not JSON, found while the rest is still on its way.
+        for await (const _ of listRows(body('{"data":[{"id":1,},'))) void _
+      })(),
+    ).rejects.toThrow(SyntaxError)
+    for await (const run of listRows(body('{"data":[{"id":1},{"id":2},'))) {
+      expect(run).toEqual([{ id: 1 }, { id: 2 }])
+      break
+    }
+    expect(cancelled).toHaveLength(2)
+  })
+})

@@ -15,6 +15,19 @@ const BRACKET_CLOSE = 93
 
 /** Yields the list's rows in order, a run at a time (one per network chunk that completes a row). */
 export async function* listRows(body: ReadableStream<Uint8Array>): AsyncGenerator<unknown[]> {
+  const reader = body.getReader()
+  let finished = false
+  try {
+    yield* rowsOf(reader)
+    finished = true
+  } finally {
+    // A failure, or a caller that stopped reading: the rest of the body is not wanted (an unread
+    // answer would hold its connection).
+    if (!finished) await reader.cancel().catch(() => {})
+  }
+}
+
+async function* rowsOf(reader: ReadableStreamDefaultReader<Uint8Array>): AsyncGenerator<unknown[]> {
   const decoder = new TextDecoder()
   // What arrived and is not parsed yet; `scanned` chars of it are scanned (the state below is theirs).
   let pending = ''
@@ -24,7 +37,6 @@ export async function* listRows(body: ReadableStream<Uint8Array>): AsyncGenerato
   let escaped = false
   let shape: 'unknown' | 'rows' | 'whole' = 'unknown'
   let given = false
-  const reader = body.getReader()
   for (;;) {
     const { value, done } = await reader.read()
     pending += done ? decoder.decode() : decoder.decode(value, { stream: true })

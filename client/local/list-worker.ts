@@ -18,7 +18,10 @@ self.onmessage = async (event: MessageEvent<ListRequest>) => {
   const post = (message: ListMessage) => self.postMessage(message)
   try {
     const response = await fetch(url, { credentials: 'include', headers: { accept: 'application/json' } })
-    if (!response.ok || !response.body) return post({ type: 'failed' })
+    if (!response.ok || !response.body) {
+      await response.body?.cancel().catch(() => {})
+      return post({ type: 'failed' })
+    }
     let count = 0
     let held: unknown[] = []
     for await (const run of listRows(response.body)) {
