@@ -2,11 +2,13 @@
 // page served (markup sanitised, memoised or in the SVG pool). icon-list-pages.ts reads a list page by
 // page with these; the list's stamp (its project's creation and list version) says whether it changed.
 import { and, asc, eq, sql } from 'drizzle-orm'
+import { messages } from '../../../common/messages.ts'
 import type { IconRow } from '../../../common/schemas/rows.ts'
 import type { Db } from '../../db/client.ts'
 import { icons, projects } from '../../db/schema/index.ts'
 import { serveMany } from '../../svg-pool/serve-many.ts'
 import type { Actor, Deps } from '../deps.ts'
+import { ApiError } from '../errors.ts'
 import { iconRowColumns, toIconRow } from '../rows.ts'
 
 /** Where a page of a list ended: its last row's created_at as the database prints it (to the microsecond), its id. */
@@ -67,28 +69,48 @@ export function iconPageQuery(
     .limit(limits.rows)
 }
 
-/** The project's stamp alone (after a page with no rows); null when the project is gone. */
-async function stampOf(db: Db, projectId: string): Promise<string | null> {
+/**
+ * The project's stamp after a page with no rows (null when the project is gone), and whether icons
+ * from the page's place on exist now: read in one statement, so a stamp without them is one at which
+ * the list really ended there.
+ */
+async function stampAfterEmpty(
+  db: Db,
+  projectId: string,
+  after: IconListCursor | null,
+): Promise<{ stamp: string | null; more: boolean }> {
+  const order = sql`${icons.created_at}, ${icons.id}`
+  const onward = and(
+    eq(icons.project_id, projectId),
+    after ? sql`(${order}) > (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
+  )
   const [p] = await db
-    .select({ createdAt: projects.created_at, listVersion: projects.list_version })
+    .select({
+      createdAt: projects.created_at,
+      listVersion: projects.list_version,
+      more: sql<boolean>`exists (select 1 from ${icons} where ${onward})`,
+    })
     .from(projects)
     .where(eq(projects.id, projectId))
-  return p ? listStamp(p.createdAt, p.listVersion) : null
+  return { stamp: p ? listStamp(p.createdAt, p.listVersion) : null, more: p?.more === true }
 }
+
+/** Empty pages whose icons came while they were read, read again before the answer gives up (503). */
+const EMPTY_ATTEMPTS = 3
 
 /** A page's rows as the database gave them (queryIconPage), before their markup is served. */
 export type StoredIconPage = {
   records: Awaited<ReturnType<typeof iconPageQuery>>
-  /** The stamp when the page is empty (read just after it); a page with rows carries its own. */
+  /** The stamp when the page is empty (read just after it, no icon come since); a page with rows carries its own. */
   emptyStamp: string | null
   next: IconListCursor | null
 }
 
 /**
  * One page of the icons of a project the route located (requireAccess 'icon:read'): iconPageQuery
- * and where the next page starts. An empty page (the list's end) has its stamp read just after it:
- * list versions only grow, so the same stamp as before the page means nothing changed from then
- * until after it.
+ * and where the next page starts. An empty page (the list's end) has its stamp read just after it,
+ * with whether icons came meanwhile (then the page is read again): list versions only grow, so the
+ * same stamp as before the page means nothing changed from then until after it.
  */
 export async function queryIconPage(
   db: Db,
@@ -96,9 +118,17 @@ export async function queryIconPage(
   after: IconListCursor | null,
   limits: { rows: number; bytes: number },
 ): Promise<StoredIconPage> {
-  const records = await iconPageQuery(db, projectId, after, limits)
-  const last = records.at(-1)
-  if (!last) return { records, emptyStamp: await stampOf(db, projectId), next: null }
+  let records = await iconPageQuery(db, projectId, after, limits)
+  // An empty page's stamp is read after it: paired with a stamp that already counts icons stored in
+  // between, the empty list would be kept as that stamp's list (and answered until the next change).
+  for (let attempt = 1; !records.length; attempt++) {
+    const { stamp, more } = await stampAfterEmpty(db, projectId, after)
+    if (!more) return { records, emptyStamp: stamp, next: null }
+    if (attempt >= EMPTY_ATTEMPTS)
+      throw new ApiError(503, messages.unexpectedError, { 'Retry-After': '1' }, 'busy')
+    records = await iconPageQuery(db, projectId, after, limits)
+  }
+  const last = records.at(-1)!
   // Cut by count, or by markup (a following icon was left out only if the page's markup reached the bound).
   const cut =
     records.length >= limits.rows ||
