@@ -101,7 +101,7 @@ const EMPTY_ATTEMPTS = 3
 /** A page's rows as the database gave them (queryIconPage), before their markup is served. */
 export type StoredIconPage = {
   records: Awaited<ReturnType<typeof iconPageQuery>>
-  /** The stamp when the page is empty (read just after it, no icon come since); a page with rows carries its own. */
+  /** The stamp when the page is empty (read just after it, when no icon has come since); a page with rows carries its own. */
   emptyStamp: string | null
   next: IconListCursor | null
 }
