@@ -5,15 +5,24 @@
 // end) to see what waits for what. The peer, in the same browser and run: the same page's own
 // fetch of /api/me and of the project's list one after the other once the page is idle, the floor
 // the network and the server set; the figure reported is the ratio first tiles / floor.
-// Run: node bench/first-visit.ts [count] [rounds]   (prints one JSON line per round, then a summary)
+// Run: node bench/first-visit.ts [count] [rounds] [--postgres]   (one JSON line per round, then a
+// summary; --postgres: on a throwaway database of TEST_DATABASE_URL's server instead of PGlite)
 import { readFileSync, rmSync } from 'node:fs'
 import { startApp } from '../tests/setup/app-process.ts'
 import { launchBrowser } from '../tests/setup/browser.ts'
+import { createTestDb } from '../tests/setup/test-db.ts'
 import { insertIconsMany, realIcons, setUpVault } from './vault-setup.ts'
 
-const COUNT = Number(process.argv[2] ?? 1200)
-const ROUNDS = Number(process.argv[3] ?? 5)
-const bench = await setUpVault('first-visit-bench@example.com')
+const args = process.argv.slice(2).filter((arg) => !arg.startsWith('--'))
+const COUNT = Number(args[0] ?? 1200)
+const ROUNDS = Number(args[1] ?? 5)
+const postgres = process.argv.includes('--postgres')
+if (postgres && !process.env.TEST_DATABASE_URL) throw new Error('--postgres needs TEST_DATABASE_URL')
+const database = postgres ? await createTestDb('postgres') : null
+const serverEnv: Record<string, string> = database
+  ? { DATABASE_URL: (database.options as { databaseUrl: string }).databaseUrl }
+  : {}
+const bench = await setUpVault('first-visit-bench@example.com', serverEnv)
 const log = (o: object) => console.log(JSON.stringify({ bench: 'first-visit', ...o }))
 
 await bench.browser.page.goto('about:blank')
@@ -70,7 +79,7 @@ async function visit(round: number | string) {
     return Math.round(performance.now() - t0)
   }, bench.projectId)
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ')[0]
-  log({ round, icons: COUNT, load, ...paint, floorMs })
+  log({ round, icons: COUNT, db: postgres ? 'postgres' : 'pglite', load, ...paint, floorMs })
   await browser.close()
   return { tilesMs: paint.firstTilesMs!, floorMs }
 }
@@ -81,7 +90,7 @@ for (let round = 1; round <= ROUNDS; round++) {
   ratios.push(tilesMs / floorMs)
 }
 log({
-  summary: `first tiles on a new device, ${COUNT} icons, ${ROUNDS} rounds`,
+  summary: `first tiles on a new device, ${COUNT} icons, ${ROUNDS} rounds, ${postgres ? 'Postgres' : 'PGlite'}`,
   medianFirstTilesMs: median(tiles),
   worstFirstTilesMs: Math.max(...tiles),
   medianRatioToFloor: Number(median(ratios).toFixed(2)),
@@ -93,8 +102,9 @@ const { child, dataDir } = bench.app
 const exited = new Promise((resolve) => child.once('exit', resolve))
 child.kill('SIGTERM') // not app.stop(): that deletes the data folder
 await exited
-bench.app = await startApp({ dataDir, env: { SMTP_URL: bench.smtp.url } })
+bench.app = await startApp({ dataDir, env: { SMTP_URL: bench.smtp.url, ...serverEnv } })
 await visit('after a server restart')
 await bench.app.stop()
 rmSync(dataDir, { recursive: true, force: true })
 await bench.smtp.close()
+await database?.dispose()

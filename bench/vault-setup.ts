@@ -42,9 +42,10 @@ export function realIcons(count: number): { name: string; svg: string }[] {
   return out
 }
 
-export async function setUpVault(email: string): Promise<VaultBench> {
+/** `env`: more of the server's environment (DATABASE_URL for Postgres). */
+export async function setUpVault(email: string, env: Record<string, string> = {}): Promise<VaultBench> {
   const smtp = await startTestSmtp()
-  const app = await startApp({ env: { SMTP_URL: smtp.url } })
+  const app = await startApp({ env: { SMTP_URL: smtp.url, ...env } })
   const browser = await launchBrowser({ viewport: { width: 1440, height: 900 } })
   const { page } = browser
   await signIn(page, app, smtp, email)

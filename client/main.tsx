@@ -14,11 +14,14 @@ import { listenForChunkErrors } from './lib/chunk-reload.ts'
 import { queryClient } from './lib/query-client.ts'
 import { onSessionChange } from './lib/session-refresh.ts'
 import { onServerBack } from './local/connection.ts'
+import { startFirstVisit } from './local/first-visit.ts'
 import { createAppRouter } from './router.tsx'
 import { registerServiceWorker } from './service-worker/register.ts'
 import './styles.css'
 
 document.title = PRODUCT_NAME
+// Before anything else: a vault opened on a project not held here asks for its icons now (ADR 0419).
+void startFirstVisit()
 listenForChunkErrors()
 registerServiceWorker()
 runSplash()

@@ -38,3 +38,9 @@ export function utf8Bytes(text: string): number {
   }
   return bytes
 }
+
+/** Most icons one GET /api/icons/first answers: a screen of the smallest tiles on a large monitor. */
+export const MAX_FIRST_SCREEN = 500
+
+/** What a page asks GET /api/icons/first for when it does not say (a tall screen of the usual tiles). */
+export const DEFAULT_FIRST_SCREEN = 200

@@ -7,12 +7,14 @@
 //   that names a range (50 rows or more at once) and was not announced means one whole read.
 // Reads are throttled to one every THROTTLE_MS. A list this tab has just fetched from the server
 // shows before it is stored (icon-list.ts onIconList, icon-list-state.ts): a first visit paints from the
-// network instead of waiting for 10,000 rows to be written to IndexedDB and read back (ADR 0402).
+// network instead of waiting for 10,000 rows to be written to IndexedDB and read back (ADR 0402), and
+// a new device's first screen of the project (first-visit.ts) shows before that list (ADR 0419).
 import Dexie from 'dexie'
 import { useMemo, useSyncExternalStore } from 'react'
 import { onStored, type Stored } from '../local/bulk-write.ts'
 import { changedKeys } from '../local/changed-keys.ts'
 import { db, type LocalIcon } from '../local/db.ts'
+import { firstScreenOf, onFirstScreen } from '../local/first-visit.ts'
 import { type IconListEvent, onIconList } from '../local/icon-list.ts'
 import { projectIcons } from '../local/icons.ts'
 import { IconListState } from './icon-list-state.ts'
@@ -105,7 +107,11 @@ function createStore(projectId: string) {
     })
     notify(state.update(ids, rows))
   }
+  const onFirst = (id: string, rows: readonly LocalIcon[]) => {
+    if (id === projectId) notify(state.addFetched(rows))
+  }
   let offList = () => {}
+  let offFirst = () => {}
   let offStored = () => {}
   return {
     subscribe(listener: () => void) {
@@ -113,7 +119,10 @@ function createStore(projectId: string) {
       if (listeners.size === 1) {
         Dexie.on('storagemutated', onMutated)
         offList = onIconList(onList)
+        offFirst = onFirstScreen(onFirst)
         offStored = onStored(onStoredRows)
+        const first = firstScreenOf(projectId)
+        if (first) onFirst(projectId, first)
         whole = true
         schedule()
       }
@@ -122,6 +131,7 @@ function createStore(projectId: string) {
         if (listeners.size) return
         Dexie.on.storagemutated.unsubscribe(onMutated)
         offList()
+        offFirst()
         offStored()
         clearTimeout(timer)
         timer = undefined

@@ -6,6 +6,7 @@ import { messages } from '@common/messages.ts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { ApiError } from '../lib/api.ts'
 import type { LocalIcon } from '../local/db.ts'
+import { firstScreenOf } from '../local/first-visit.ts'
 import { syncProjectIcons } from '../local/icons.ts'
 import { useLiveProjectIcons } from './live-project-icons.ts'
 import { queryKeys } from './query-keys.ts'
@@ -43,6 +44,8 @@ export interface ProjectIcons {
   syncing: boolean
   /** The first fetch waits for the network (offline): the local icons may not be all of them. */
   waitingForNetwork: boolean
+  /** The icons are a first screen shown while the whole list comes (first-visit.ts): no count yet. */
+  partial: boolean
 }
 
 export function useProjectIcons(projectId: string): ProjectIcons {
@@ -51,5 +54,7 @@ export function useProjectIcons(projectId: string): ProjectIcons {
   const paused = sync.fetchStatus === 'paused'
   // A 404 answered before the project was here (it is now: the vault shows it) is being asked again.
   const listing = sync.isPending || (sync.data === false && sync.isFetching)
-  return { icons, syncing: listing && !paused, waitingForNetwork: sync.isPending && paused }
+  // Read as the icons change: a first screen ends with the list that replaces it (or with its failure).
+  const partial = listing && firstScreenOf(projectId) !== undefined
+  return { icons, syncing: listing && !paused, waitingForNetwork: sync.isPending && paused, partial }
 }

@@ -4,10 +4,12 @@
 // grid as soon as it arrives (onIconList), so it shows before it is stored (ADR 0402). The project is
 // then `held`: its icons come with the scope's pulls and the live stream from then on.
 import type { IconRow } from '@common/schemas/rows.ts'
+import { whenContentPainted } from '../lib/first-paint.ts'
 import { applyServerRows, writtenSince } from './apply.ts'
 import { pendingAmong, StoredRows } from './bulk-write.ts'
 import { db, rwTransaction, scopeOf } from './db.ts'
 import { fetchList } from './fetch-list.ts'
+import { endFirstScreen, firstScreenOf } from './first-visit.ts'
 
 /** A project's list as fetched, for the tab that shows it (icon-list-events below). */
 export type IconListEvent =
@@ -42,40 +44,51 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
  */
 export async function listProjectIcons(projectId: string): Promise<void> {
   const requestedAt = performance.now()
-  // With no local copy to show meanwhile, parsing here costs no frame: the worker's start-up would.
-  const shown = (await db.icons.where('project_id').equals(projectId).limit(1).count()) > 0
-  const data = await fetchList<IconRow>(`/api/icons?project_id=${encodeURIComponent(projectId)}`, shown)
   try {
-    const held = await db.transaction('r', [db.outbox], async () => {
-      const keep = await pendingAmong(
-        'icons',
-        data.map((row) => row.id),
-      )
-      for (const id of writtenSince('icons', requestedAt)) keep.add(id)
-      return keep
-    })
-    emit({ type: 'list', projectId, rows: held.size ? data.filter((row) => !held.has(row.id)) : data })
-    for (let i = 0; i < data.length; i += CHUNK) {
-      if (i) await nextTask()
-      const stored = new StoredRows('icons')
-      await storeChunk(data.slice(i, i + CHUNK), requestedAt, stored)
-      stored.announce()
-    }
-    const removed = new StoredRows('icons')
-    await rwTransaction(async () => {
-      const serverIds = new Set(data.map((row) => row.id))
-      const gone = (await db.icons.where('project_id').equals(projectId).primaryKeys()).filter(
-        (id) => !serverIds.has(id),
-      )
-      const rows = gone.map((id) => ({ id, row: null, absent: true }))
-      await applyServerRows('icons', rows, removed, writtenSince('icons', requestedAt))
-      const project = await db.projects.get(projectId)
-      if (project) await db.held.put({ id: projectId, scope: scopeOf(project) })
-    })
-    removed.announce()
+    // A first screen (first-visit.ts) paints first: the list's download and parsing would hold its
+    // tiles back on two cores (ADR 0419).
+    const first = firstScreenOf(projectId) !== undefined
+    if (first) await whenContentPainted()
+    // With nothing shown meanwhile, parsing here costs no frame: the worker's start-up would.
+    const shown = first || (await db.icons.where('project_id').equals(projectId).limit(1).count()) > 0
+    const url = `/api/icons?project_id=${encodeURIComponent(projectId)}`
+    await storeList(projectId, await fetchList<IconRow>(url, shown), requestedAt)
   } finally {
+    endFirstScreen(projectId)
     emit({ type: 'done', projectId })
   }
+}
+
+/** Shows the fetched list to this tab's grid, then stores it in chunks (see listProjectIcons). */
+async function storeList(projectId: string, data: IconRow[], requestedAt: number): Promise<void> {
+  const held = await db.transaction('r', [db.outbox], async () => {
+    const keep = await pendingAmong(
+      'icons',
+      data.map((row) => row.id),
+    )
+    for (const id of writtenSince('icons', requestedAt)) keep.add(id)
+    return keep
+  })
+  endFirstScreen(projectId)
+  emit({ type: 'list', projectId, rows: held.size ? data.filter((row) => !held.has(row.id)) : data })
+  for (let i = 0; i < data.length; i += CHUNK) {
+    if (i) await nextTask()
+    const stored = new StoredRows('icons')
+    await storeChunk(data.slice(i, i + CHUNK), requestedAt, stored)
+    stored.announce()
+  }
+  const removed = new StoredRows('icons')
+  await rwTransaction(async () => {
+    const serverIds = new Set(data.map((row) => row.id))
+    const gone = (await db.icons.where('project_id').equals(projectId).primaryKeys()).filter(
+      (id) => !serverIds.has(id),
+    )
+    const rows = gone.map((id) => ({ id, row: null, absent: true }))
+    await applyServerRows('icons', rows, removed, writtenSince('icons', requestedAt))
+    const project = await db.projects.get(projectId)
+    if (project) await db.held.put({ id: projectId, scope: scopeOf(project) })
+  })
+  removed.announce()
 }
 
 /** Reconciles and stores one chunk of a project's list. */

@@ -2,7 +2,12 @@
 import { z } from 'zod'
 import type { ErrorCode } from '../error-codes.ts'
 import { formatCount } from '../format-count.ts'
-import { MAX_ICONS_PER_BATCH, MAX_ICONS_PER_MOVE } from '../icon-limits.ts'
+import {
+  DEFAULT_FIRST_SCREEN,
+  MAX_FIRST_SCREEN,
+  MAX_ICONS_PER_BATCH,
+  MAX_ICONS_PER_MOVE,
+} from '../icon-limits.ts'
 import { appMessages, messages } from '../messages.ts'
 import { NAME_CLASH_CHOICES } from '../name-clashes.ts'
 import { requiredId, requiredText } from './fields.ts'
@@ -15,6 +20,17 @@ const iconId = requiredId(messages.iconIdRequired)
 const iconStatus = z.enum(ICON_STATUSES, { error: 'Status must be needs-review or approved' })
 
 export const listIconsQuery = z.strictObject({ project_id: requiredId(messages.projectIdRequired) })
+
+/** GET /api/icons/first: a project's first icons in the grid's name order (ADR 0419). */
+export const firstIconsQuery = z.strictObject({
+  project_id: requiredId(messages.projectIdRequired),
+  limit: z.coerce
+    .number({ error: appMessages.firstScreenLimitInvalid })
+    .int({ error: appMessages.firstScreenLimitInvalid })
+    .min(1, { error: appMessages.firstScreenLimitInvalid })
+    .max(MAX_FIRST_SCREEN, { error: appMessages.firstScreenLimitInvalid })
+    .default(DEFAULT_FIRST_SCREEN),
+})
 
 export const createIconBody = z
   .strictObject({

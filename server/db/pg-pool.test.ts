@@ -1,5 +1,6 @@
 // The Postgres pool's queue (pg-pool.ts, ADR 0417): with every connection busy, a writing request's
-// query goes before the reads that were waiting, and reads keep their order among themselves.
+// query goes before the reads that were waiting, a read before a large list's pages (bulk), and each
+// kind keeps its order.
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { postgresOnly } from '../../tests/setup/postgres-only.ts'
 import { createLogger } from '../log/log.ts'
@@ -37,6 +38,22 @@ postgresOnly('PriorityPool', () => {
     await Promise.all(queued)
     const n = WRITES_BEFORE_A_READ
     expect(answered).toEqual([...writes.slice(0, n), 'read', ...writes.slice(n)])
+  })
+
+  test("a read queued after two bulk reads (a list's pages) is answered before them", async () => {
+    const held = await pool.connect()
+    const answered: string[] = []
+    const ask = (name: string) =>
+      pool.query('select $1::text as name', [name]).then((r) => answered.push(r.rows[0].name))
+    const queued = [
+      withQueryPriority('bulk', () => ask('page 2')),
+      withQueryPriority('bulk', () => ask('page 3')),
+      ask('read'),
+      withQueryPriority('bulk', () => ask('page 4')),
+    ]
+    held.release()
+    await Promise.all(queued)
+    expect(answered).toEqual(['read', 'page 2', 'page 3', 'page 4'])
   })
 
   test('a transaction of a write waits behind one holding the connection, then goes first', async () => {

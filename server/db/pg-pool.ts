@@ -26,7 +26,7 @@ export type WatchedPool = {
   lost(): void
 }
 
-const RANK: Record<QueryPriority, number> = { urgent: 0, write: 1, read: 2 }
+const RANK: Record<QueryPriority, number> = { urgent: 0, write: 1, read: 2, bulk: 3 }
 /** pg-pool's waiting caller, with what this pool adds: its priority and how many have passed it. */
 type Waiting = { priority?: QueryPriority; passed?: number }
 
@@ -36,6 +36,7 @@ type Waiting = { priority?: QueryPriority; passed?: number }
  * does not hold a teammate's change back (node-postgres serves its queue in arrival order). A caller
  * queued (all connections busy) moves ahead of those of a lower priority, but never past one that
  * WRITES_BEFORE_A_READ callers have passed already: a stream of writes never starves the reads.
+ * Bulk reads (a large list's pages, ADR 0419) are passed by reads the same way.
  */
 export class PriorityPool extends pg.Pool {
   // biome-ignore lint/suspicious/noExplicitAny: one body for both of pg-pool's connect overloads
@@ -44,9 +45,10 @@ export class PriorityPool extends pg.Pool {
     const before = queue.length
     const result = super.connect(callback)
     const priority = queryPriority()
-    if (queue.length > before && priority !== 'read') {
+    // The caller queued (every connection busy): it carries its priority, and moves ahead unless bulk.
+    if (queue.length > before) queue.at(-1)!.priority = priority
+    if (queue.length > before && priority !== 'bulk') {
       const item = queue.pop()!
-      item.priority = priority
       let at = queue.length
       for (; at > 0; at--) {
         const ahead = queue[at - 1]!

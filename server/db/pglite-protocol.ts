@@ -3,9 +3,10 @@
 
 /**
  * `priority`: the job's place in the thread's queue (query-priority.ts): `urgent` (live delivery's
- * reads, ADR 0307) before `write` (a writing request's calls, ADR 0417) before the rest.
+ * reads, ADR 0307) before `write` (a writing request's calls, ADR 0417) before the rest (reads)
+ * before `bulk` (a large list's later pages, ADR 0419).
  */
-export type ToDb = { id: number; priority?: 'urgent' | 'write' } & (
+export type ToDb = { id: number; priority?: 'urgent' | 'write' | 'bulk' } & (
   | {
       op: 'query'
       sql: string

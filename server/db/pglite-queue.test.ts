@@ -1,7 +1,7 @@
 // The database thread's queue (pglite-queue.ts): one job at a time, urgent jobs before writes before
 // reads, each kind in arrival order, and a read at least every few writes.
 import { expect, test } from 'vitest'
-import { jobQueue, WRITES_BEFORE_A_READ } from './pglite-queue.ts'
+import { jobQueue, READS_BEFORE_A_BULK, WRITES_BEFORE_A_READ } from './pglite-queue.ts'
 import type { QueryPriority } from './query-priority.ts'
 
 /** A queue whose jobs each wait to be finished by hand; `finishNext` ends the one running. */
@@ -54,6 +54,22 @@ test(`a stream of writes lets a waiting read go every ${WRITES_BEFORE_A_READ} wr
   await expect
     .poll(() => started)
     .toEqual(['first', ...w(1, n), 'r1', ...w(n + 1, 2 * n), 'r2', ...w(2 * n + 1, writes)])
+})
+
+test(`reads pass a large list's pages (bulk), but a page goes every ${READS_BEFORE_A_BULK} reads`, async () => {
+  const { jobs, started, finishNext } = heldQueue()
+  jobs.push('first', 'read')
+  await expect.poll(() => started).toEqual(['first'])
+  const reads = 2 * READS_BEFORE_A_BULK + 1
+  for (const name of ['P1', 'P2']) jobs.push(name, 'bulk')
+  for (let i = 1; i <= reads; i++) jobs.push(`r${i}`, 'read')
+  jobs.push('W', 'write')
+  for (let i = 0; i < reads + 3; i++) await finishNext()
+  const r = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `r${from + i}`)
+  const n = READS_BEFORE_A_BULK
+  await expect
+    .poll(() => started)
+    .toEqual(['first', 'W', ...r(1, n), 'P1', ...r(n + 1, 2 * n), 'P2', ...r(2 * n + 1, reads)])
 })
 
 test('jobs pushed in one turn are chosen among together: an urgent one goes first', async () => {

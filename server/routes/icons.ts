@@ -13,6 +13,7 @@ import type { Deps } from '../domain/deps.ts'
 import { checkDuplicates, duplicateGroups } from '../domain/duplicates/duplicates.ts'
 import { createIcon, createIcons } from '../domain/icons/create-icons.ts'
 import { iconChanges } from '../domain/icons/icon-changes.ts'
+import { firstScreenAnswer } from '../domain/icons/icon-first-screen.ts'
 import {
   forgetIconLists,
   iconListAnswer,
@@ -102,6 +103,21 @@ export function iconRoutes(deps: Deps) {
       const list = await iconListAnswer(deps, actorOf(c), listed)
       return 'kept' in list ? answerKept(c, list.kept) : answerStreamed(c, list.streamed)
     },
+  )
+
+  // GET /api/icons/first?project_id=&limit=: the project's first icons in the grid's name order, for
+  // a new device to paint while the whole list comes (icon-first-screen.ts, ADR 0419).
+  app.get(
+    '/first',
+    describe({
+      tag: 'Icons',
+      summary:
+        "A project's first icons in the name order the app's grid shows (`limit`, 200 unless asked, at most 500): what a new device paints while the whole list comes",
+    }),
+    validateQuery(s.firstIconsQuery),
+    requireAccess('icon:read', listedProject),
+    async (c) =>
+      answerKept(c, await firstScreenAnswer(deps, actorOf(c), c.get('listed'), c.get('query').limit)),
   )
 
   // GET /api/icons/changes?project_id=&since=<cursor>: what changed in the project since the cursor

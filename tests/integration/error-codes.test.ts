@@ -183,6 +183,9 @@ const cases: Case[] = [
   // what changed since a cursor, search, duplicates
   ['nobody', 'GET', `/api/icons/changes?project_id=${unknown}&since=0`, undefined, 401, 'signed_out'],
   ['free', 'GET', '/api/icons/changes', undefined, 400, 'invalid'],
+  ['nobody', 'GET', `/api/icons/first?project_id=${unknown}`, undefined, 401, 'signed_out'],
+  ['free', 'GET', `/api/icons/first?project_id=${unknown}&limit=0`, undefined, 400, 'invalid'],
+  ['free', 'GET', `/api/icons/first?project_id=${unknown}`, undefined, 404, 'not_found'],
   ['free', 'GET', `/api/icons/search?project_id=${unknown}&q=cog`, undefined, 404, 'not_found'],
   ['free', 'GET', `/api/icons/search?project_id=${ownProject}`, undefined, 400, 'invalid'],
   ['free', 'POST', '/api/icons/check-duplicates', {}, 400, 'invalid'],

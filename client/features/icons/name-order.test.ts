@@ -1,8 +1,10 @@
 // The name keys against the collator they stand in for: every pair of thousands of random names of
 // the simple alphabet (letters of both cases, digit runs with leading zeros, spaces, `_`, `-`, `.`)
 // orders the same, and sortByName gives exactly compareByName's order, simple names or not.
+
+import { nameKey } from '@common/name-order.ts'
 import { describe, expect, it } from 'vitest'
-import { compareByName, keysInUse, nameKey, sortByName } from './name-order.ts'
+import { compareByName, keysInUse, sortByName } from './name-order.ts'
 
 function random(seed: number) {
   let s = seed

@@ -1,46 +1,13 @@
-// The grid's name order: Intl.Collator with numeric order and base sensitivity ("icon 2" before
-// "icon 10", case ignored), ties by id. Sorting 50,000 names through the collator takes 0.3–0.6 s of
-// the page's thread (Chromium, two cores), paid before a large project's first tiles and again on
-// every change. Names made only of ASCII letters, digits, spaces, `_`, `-` and `.` (what icon sets
-// use) get a key whose plain string order is the collator's (name-order.test.ts compares them on
-// thousands of such names), so such a list sorts at the cost of string comparison. Only where the
-// page's collation orders that alphabet as the root collation does (checked at start on probes, for
-// languages without contractions of ASCII letters); any other name, or language, takes the collator.
+// The grid's name order (common/name-order.ts): Intl.Collator with numeric order and base
+// sensitivity, ties by id. Sorting 50,000 names through the collator takes 0.3–0.6 s of the page's
+// thread (Chromium, two cores), paid before a large project's first tiles and again on every change,
+// so simple names sort by their keys (name-order.test.ts compares them with the collator on
+// thousands of such names). Only where the page's collation orders that alphabet as the root
+// collation does (checked at start on probes, for languages without contractions of ASCII letters);
+// any other name, or language, takes the collator.
+import { byId, nameCollator, nameKey } from '@common/name-order.ts'
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
-
-/** The alphabet the key reproduces the collator's order for. */
-const SIMPLE = /^[A-Za-z0-9 _.-]*$/
-/** Below digits and letters, in the collator's order: space, low line, hyphen, full stop. */
-const MARK: Record<string, string> = { ' ': '\u0001', _: '\u0002', '-': '\u0003', '.': '\u0004' }
-/** Starts a number: after every mark, before every letter. */
-const NUMBER = '\u0010'
-
-/**
- * The key of a simple name, else null: letters lower-cased; a run of digits as its value (leading
- * zeros dropped, as the collator counts them) after its length, so shorter numbers come first.
- */
-export function nameKey(name: string): string | null {
-  if (!SIMPLE.test(name)) return null
-  let key = ''
-  let i = 0
-  while (i < name.length) {
-    const c = name.charCodeAt(i)
-    if (c >= 48 && c <= 57) {
-      let end = i
-      while (end < name.length && name.charCodeAt(end) >= 48 && name.charCodeAt(end) <= 57) end++
-      let start = i
-      while (start < end && name.charCodeAt(start) === 48) start++
-      key += NUMBER + String.fromCharCode(0x20 + end - start) + name.slice(start, end)
-      i = end
-    } else {
-      const ch = name[i]!
-      key += MARK[ch] ?? ch.toLowerCase()
-      i++
-    }
-  }
-  return key
-}
+const collator = nameCollator()
 
 /** Languages whose collation orders ASCII letters as the root one does (no contractions like "ch"). */
 const PLAIN_LANGUAGES = new Set(['en', 'de', 'fr', 'it', 'pt', 'nl', 'es'])
@@ -85,8 +52,7 @@ function keyOf(name: string): string | null {
 type Named = { name: string; id: string }
 
 /** The collator's comparison, ties by id: the order itself. */
-export const compareByName = (a: Named, b: Named) =>
-  collator.compare(a.name, b.name) || a.id.localeCompare(b.id)
+export const compareByName = (a: Named, b: Named) => collator.compare(a.name, b.name) || byId(a.id, b.id)
 
 /** Sorts `rows` in place by name (descending when `desc`), as compareByName orders them; returns them. */
 export function sortByName<T extends Named>(rows: T[], desc = false): T[] {
@@ -105,7 +71,7 @@ export function sortByName<T extends Named>(rows: T[], desc = false): T[] {
     }
     if (simple) {
       // Equal keys are names the collator finds equal: by id, as compareByName.
-      decorated.sort((a, b) => dir * (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id.localeCompare(b.id)))
+      decorated.sort((a, b) => dir * (a.key < b.key ? -1 : a.key > b.key ? 1 : byId(a.id, b.id)))
       for (let i = 0; i < rows.length; i++) rows[i] = decorated[i]!.row
       return rows
     }

@@ -47,7 +47,7 @@ const IconDetailPanel = afterPaint(
 
 export function Vault({ project }: { project: LocalProject }) {
   const access = useVaultAccess(project)
-  const { icons, syncing, waitingForNetwork } = useProjectIcons(project.id)
+  const { icons, syncing, waitingForNetwork, partial } = useProjectIcons(project.id)
   const [view, setView] = useState<ViewOptions>({ query: '', status: 'all', sort: 'relevance' })
   const search = useIconSearch(icons, view.query)
   // What the "Duplicates" filter groups (the server's answer), asked again when the icons change
@@ -108,8 +108,9 @@ export function Vault({ project }: { project: LocalProject }) {
   const pickFiles = access.canCreate
     ? () => (access.planBlock ? importer.showPlanRefusal() : fileRef.current?.click())
     : null
-  // Nothing to count yet: the local rows may be none of the project's while its first list runs.
-  const loading = icons === undefined || ((syncing || waitingForNetwork) && icons.length === 0)
+  // Nothing to count yet: the local rows may be none of the project's while its first list runs, or
+  // only its first screen (ADR 0419).
+  const loading = icons === undefined || partial || ((syncing || waitingForNetwork) && icons.length === 0)
 
   return (
     <div ref={vaultRef} className="relative flex h-full min-h-0 flex-col" data-testid="vault">

@@ -5,6 +5,7 @@
 // served. A page whose stamp is not the first page's means the list changed: the head is read
 // again, a stream ends as a failed transfer.
 import { brotliAsYouGo, type KeptAnswer, keptAnswer } from '../../cache/kept-answer.ts'
+import { withQueryPriority } from '../../db/query-priority.ts'
 import type { Actor, Deps } from '../deps.ts'
 import {
   type IconListCursor,
@@ -115,10 +116,10 @@ function pageReader(deps: Deps, actor: Actor, projectId: string) {
 
 const queryPage = (deps: Deps, projectId: string, after: IconListCursor | null) => {
   listStreams.pages++
-  const page = queryIconPage(deps.db, projectId, after, {
-    rows: listLimits.pageRows,
-    bytes: listLimits.pageBytes,
-  })
+  // The pages after the first are bulk reads: a teammate's small reads pass them (ADR 0419).
+  const read = () =>
+    queryIconPage(deps.db, projectId, after, { rows: listLimits.pageRows, bytes: listLimits.pageBytes })
+  const page = after ? withQueryPriority('bulk', read) : read()
   // Read ahead for a reader that may stop first (a client gone, a list changed): its failure is
   // reported to whoever awaits it, and to no one else.
   page.catch(() => {})

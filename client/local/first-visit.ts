@@ -1,0 +1,76 @@
+// A first visit of a project's vault on a device that does not hold it yet (ADR 0419). The page
+// paints nothing until the project's whole list has come (icon-list.ts; 50,000 icons take 1.5–2 s
+// on two cores), and asks for it only once its user, its routes and the vault are loaded. So, as the
+// page starts, when it opens on /icons?projectId= of a project not held here, the project's first
+// screen (GET /api/icons/first: its first icons in the grid's name order, which is the vault's
+// first view) is asked for, and shown, without a count, until the whole list comes
+// (live-project-icons.ts). A failure is not reported: the whole list's request reports its own.
+import { MAX_FIRST_SCREEN } from '@common/icon-limits.ts'
+import type { IconRow } from '@common/schemas/rows.ts'
+import Dexie from 'dexie'
+import { db } from './db.ts'
+
+/** The smallest tile's side with its gap, in CSS pixels: how many tiles a screen can hold. */
+const SMALLEST_TILE_PX = 72
+
+const firstScreens = new Map<string, readonly IconRow[]>()
+/** Projects whose whole list this page has had: a first screen that comes later is not shown. */
+const listed = new Set<string>()
+const listeners = new Set<(projectId: string, rows: readonly IconRow[]) => void>()
+
+/** The project of the vault the page opens on, if it does. */
+function openedProject(): string | null {
+  if (location.pathname !== '/icons') return null
+  return new URLSearchParams(location.search).get('projectId') || null
+}
+
+/** As the page starts: the first screen of the project it opens on, when it is not held here. */
+export async function startFirstVisit(): Promise<void> {
+  const projectId = openedProject()
+  if (!projectId) return
+  try {
+    // A database that does not exist is not created here (the visitor may not be signed in).
+    if ((await Dexie.exists(db.name)) && (await db.held.get(projectId))) return
+  } catch {
+    return
+  }
+  await fetchFirstScreen(projectId)
+}
+
+async function fetchFirstScreen(projectId: string): Promise<void> {
+  const perSide = (px: number) => Math.ceil(px / SMALLEST_TILE_PX)
+  const limit = Math.min(MAX_FIRST_SCREEN, perSide(innerWidth) * perSide(innerHeight))
+  try {
+    const response = await fetch(
+      `/api/icons/first?project_id=${encodeURIComponent(projectId)}&limit=${limit}`,
+      { credentials: 'include', headers: { accept: 'application/json' } },
+    )
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => {})
+      return
+    }
+    const { data } = (await response.json()) as { data: IconRow[] }
+    if (listed.has(projectId) || !data.length) return
+    firstScreens.set(projectId, data)
+    for (const listener of listeners) listener(projectId, data)
+  } catch {
+    // Not shown: the whole list shows when it comes.
+  }
+}
+
+/** The project's first screen while it is shown without the whole list. */
+export const firstScreenOf = (projectId: string) => firstScreens.get(projectId)
+
+/** Hears first screens as they come. */
+export function onFirstScreen(listener: (projectId: string, rows: readonly IconRow[]) => void) {
+  listeners.add(listener)
+  return () => {
+    listeners.delete(listener)
+  }
+}
+
+/** The project's whole list came (or failed): its first screen is over. */
+export function endFirstScreen(projectId: string): void {
+  listed.add(projectId)
+  firstScreens.delete(projectId)
+}

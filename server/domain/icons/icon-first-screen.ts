@@ -1,0 +1,148 @@
+// A project's first screen (GET /api/icons/first, ADR 0419): its first icons in the grid's name order
+// (common/name-order.ts), so that a new device paints a large project's first tiles while the whole
+// list (icon-list-cache.ts) is still coming. The names are read with the project's list stamp in one
+// statement, the first `limit` picked by their keys (the collator for other names), a slice at a time
+// so the event loop is never held, then those icons read and served as the list serves them. Kept per
+// project, stamp and limit, and shared by requests that ask for the same one at once.
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { byId, nameCollator, nameKey } from '../../../common/name-order.ts'
+import type { IconRow } from '../../../common/schemas/rows.ts'
+import { type KeptAnswer, keptAnswer } from '../../cache/kept-answer.ts'
+import { Lru } from '../../cache/lru.ts'
+import { icons, projects } from '../../db/schema/index.ts'
+import { serveMany } from '../../svg-pool/serve-many.ts'
+import type { Actor, Deps } from '../deps.ts'
+import { iconRowColumns, toIconRow } from '../rows.ts'
+import type { ListedProject } from './icon-list-cache.ts'
+import { listStamp } from './icon-page-query.ts'
+
+/** Names ordered between two turns of the event loop. */
+const SLICE = 5_000
+
+/** The root collation: where a page's language orders names otherwise, its whole list corrects the order. */
+const collator = nameCollator('en')
+
+type Named = { id: string; name: string; key: string | null }
+
+const compare = (a: Named, b: Named) =>
+  (a.key !== null && b.key !== null
+    ? a.key < b.key
+      ? -1
+      : a.key > b.key
+        ? 1
+        : 0
+    : collator.compare(a.name, b.name)) || byId(a.id, b.id)
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * The first `limit` of `names` in the name order: candidates kept sorted, at most twice `limit` at a
+ * time; a name after the last of the best so far is passed over at the cost of one comparison.
+ */
+export async function firstByName(names: readonly { id: string; name: string }[], limit: number) {
+  let best: Named[] = []
+  let last: Named | undefined // the last of the best `limit`, once there are that many
+  for (let start = 0; start < names.length; start += SLICE) {
+    if (start) await turn()
+    for (const { id, name } of names.slice(start, start + SLICE)) {
+      const named = { id, name, key: nameKey(name) }
+      if (last && compare(named, last) >= 0) continue
+      best.push(named)
+      if (best.length < 2 * limit) continue
+      best = best.sort(compare).slice(0, limit)
+      last = best.at(-1)
+    }
+  }
+  return best.sort(compare).slice(0, limit)
+}
+
+type Entry = { stamp: string; answer: KeptAnswer }
+type Store = { kept: Lru<string, Entry>; reading: Map<string, Promise<KeptAnswer>> }
+/** At most this many bytes of first screens kept, by database (tests run several apps in one process). */
+const MAX_BYTES = 16 * 1024 * 1024
+const stores = new WeakMap<object, Store>()
+const storeOf = (db: object): Store => {
+  let store = stores.get(db)
+  if (!store) {
+    store = {
+      kept: new Lru({
+        name: 'first screens',
+        maxEntries: 2_000,
+        maxWeight: MAX_BYTES,
+        weigh: (e) => e.answer.body.byteLength,
+      }),
+      reading: new Map(),
+    }
+    stores.set(db, store)
+  }
+  return store
+}
+
+/** `{ "data": [...icons] }`: the first `limit` icons of a project the caller may read, in the name order. */
+export function firstScreenAnswer(
+  deps: Deps,
+  actor: Actor,
+  project: ListedProject,
+  limit: number,
+): Promise<KeptAnswer> {
+  const store = storeOf(deps.db)
+  const stamp = listStamp(project.createdAt, project.listVersion)
+  const key = `${project.id} ${limit}`
+  const kept = store.kept.get(key)
+  if (kept?.stamp === stamp) return Promise.resolve(kept.answer)
+  const reading = `${key} ${stamp}`
+  const running = store.reading.get(reading)
+  if (running) return running
+  const made = readFirstScreen(deps, actor, project.id, limit)
+    .then((read) => {
+      const answer = keptAnswer({ data: read.rows })
+      // Read at another stamp than the route's (a change in between): answered, not kept as this one.
+      if (read.stamp === stamp) store.kept.set(key, { stamp, answer })
+      return answer
+    })
+    .finally(() => store.reading.delete(reading))
+  store.reading.set(reading, made)
+  return made
+}
+
+/** The first screen as the database has it now, and the list stamp its names were read at. */
+async function readFirstScreen(deps: Deps, actor: Actor, projectId: string, limit: number) {
+  const ofProject = (column: typeof projects.list_version | typeof projects.created_at) =>
+    sql`(select ${column} from ${projects} where ${projects.id} = ${projectId})`
+  const names = await deps.db
+    .select({
+      id: icons.id,
+      name: icons.name,
+      listVersion: ofProject(projects.list_version).mapWith(Number),
+      projectCreated: ofProject(projects.created_at).mapWith(projects.created_at),
+    })
+    .from(icons)
+    .where(eq(icons.project_id, projectId))
+  const head = names[0]
+  if (!head) return { rows: [] as IconRow[], stamp: null }
+  const first = await firstByName(names, limit)
+  const records = await deps.db
+    .select(iconRowColumns)
+    .from(icons)
+    .where(
+      and(
+        eq(icons.project_id, projectId),
+        inArray(
+          icons.id,
+          first.map((icon) => icon.id),
+        ),
+      ),
+    )
+  const byIdOf = new Map(records.map((row) => [row.id, row]))
+  // An icon deleted in between is left out; one renamed keeps its place until the whole list comes.
+  const found = first.flatMap((icon) => byIdOf.get(icon.id) ?? [])
+  const svgs = await serveMany(
+    deps.svg,
+    found.map((row) => row.svg),
+    actor.id,
+  )
+  return {
+    rows: found.map((row, at) => ({ ...toIconRow(row), svg: svgs[at]! })),
+    stamp: listStamp(head.projectCreated, head.listVersion),
+  }
+}

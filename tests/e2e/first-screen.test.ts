@@ -1,0 +1,104 @@
+// A new device's first visit of a large project (ADR 0419), in Chromium: while the project's whole
+// list is still coming (held here until the test lets it go), the vault already shows the project's
+// first icons in the grid's name order (numbers by value), with no count; when the list comes the
+// count gives them all. Once the project is held on the device, opening it again asks for no first
+// screen.
+import type { Request } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { type AppProcess, startApp } from '../setup/app-process.ts'
+import { fetchInPage, launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
+import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
+import { subscribe } from '../setup/subscribe.ts'
+
+const COUNT = 600
+const svgOf = (n: number) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M${n % 20} 2h${(n % 9) + 1}v9z"/></svg>`
+let smtp: TestSmtp
+let app: AppProcess
+let owner: TestBrowser
+let device: TestBrowser
+const projectId = crypto.randomUUID()
+
+beforeAll(async () => {
+  smtp = await startTestSmtp()
+  app = await startApp({ env: { SMTP_URL: smtp.url } })
+  owner = await launchBrowser()
+  await signIn(owner.page, app, smtp, 'first-screen@example.com')
+  expect(await subscribe(owner.page, app.baseUrl, 'pro')).toBe(true)
+  const project = { id: projectId, name: 'Large', description: '', workspace_id: null }
+  expect((await fetchInPage(owner.page, '/api/projects/create', project)).data?.id).toBe(projectId)
+  // Created in reverse, so that the list's own order (oldest first) is not the name order.
+  const icons = Array.from({ length: COUNT }, (_, i) => COUNT - i).map((n) => ({
+    id: crypto.randomUUID(),
+    name: `icon ${n}`,
+    svg: svgOf(n),
+    project_id: projectId,
+  }))
+  for (let i = 0; i < COUNT; i += 300) {
+    const res = await fetchInPage(owner.page, '/api/icons/create-many', { icons: icons.slice(i, i + 300) })
+    expect(res.data?.results?.length).toBe(300)
+  }
+  // A new device: a browser holding nothing but the session.
+  const cookies = await owner.context.cookies(app.baseUrl)
+  device = await launchBrowser({ viewport: { width: 1280, height: 800 } })
+  await device.context.addCookies(cookies)
+})
+
+afterAll(async () => {
+  await owner?.close()
+  await device?.close()
+  await app?.stop()
+  await smtp?.close()
+})
+
+test('the first screen shows before the whole list, in name order and without a count', async () => {
+  const { page, context } = device
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await context.route(`**/api/icons?project_id=${projectId}`, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(`${app.baseUrl}/icons?projectId=${projectId}`)
+  const tiles = page.getByTestId('icon-tile')
+  await expect.poll(() => tiles.count(), { timeout: 20_000 }).toBeGreaterThan(10)
+  const names = (await tiles.allInnerTexts()).map((text) => text.trim())
+  expect(names.slice(0, 12)).toEqual(Array.from({ length: 12 }, (_, i) => `icon ${i + 1}`))
+  expect(await page.getByTestId('icon-count').textContent()).toBe('')
+  release()
+  await expect.poll(() => page.getByTestId('icon-count').textContent(), { timeout: 20_000 }).toBe('600 icons')
+  await context.unroute(`**/api/icons?project_id=${projectId}`)
+})
+
+/** Whether the device's local database marks the project held (its whole list stored). */
+const heldHere = () =>
+  device.page.evaluate(
+    (id) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('Iconvault')
+        open.onerror = () => resolve(false)
+        open.onsuccess = () => {
+          const db = open.result
+          const get = db.transaction('held').objectStore('held').get(id)
+          get.onsuccess = () => resolve(get.result !== undefined)
+          get.onerror = () => resolve(false)
+          get.transaction!.oncomplete = () => db.close()
+        }
+      }),
+    projectId,
+  )
+
+test('a project held on the device asks for no first screen', async () => {
+  const { page } = device
+  await expect.poll(heldHere, { timeout: 20_000 }).toBe(true)
+  const asked: string[] = []
+  const onRequest = (request: Request) => asked.push(new URL(request.url()).pathname)
+  page.on('request', onRequest)
+  await page.reload()
+  await expect.poll(() => page.getByTestId('icon-count').textContent(), { timeout: 20_000 }).toBe('600 icons')
+  page.off('request', onRequest)
+  expect(asked).toContain('/api/me')
+  expect(asked).not.toContain('/api/icons/first')
+})
