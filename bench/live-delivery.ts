@@ -183,7 +183,7 @@ async function runOn(kind: 'pglite' | 'postgres' | 'cluster', opts: Options) {
     const t0 = performance.now()
     const end = t0 + opts.seconds * 1000
     const perUserMs = (1000 * writers) / opts.rate
-    const writeErrors = { refused: 0, failed: 0 }
+    const writeErrors = { refused: 0, failed: 0, refusals: {} as Record<string, number> }
     await Promise.all(
       team.writers.map(async (writer, u) => {
         // Spread the users' first creates over one period, then one each period; at most
@@ -197,7 +197,11 @@ async function runOn(kind: 'pglite' | 'postgres' | 'cluster', opts: Options) {
           if (performance.now() >= end) break
           const sent = create(baseUrl, team, writer, agent, loaded).then((c) => {
             if (c.status === 0) writeErrors.failed++
-            else if (c.status !== 200) writeErrors.refused++
+            else if (c.status !== 200) {
+              writeErrors.refused++
+              const why = c.refusal ?? String(c.status)
+              writeErrors.refusals[why] = (writeErrors.refusals[why] ?? 0) + 1
+            }
             running.delete(sent)
           })
           running.add(sent)

@@ -8,7 +8,8 @@ import { loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 
 /** A create as the benchmark sent it: ackAt set when answered 200. */
-export type Create = { id: string; sentAt: number; ackAt?: number; status?: number }
+/** `refusal`: a create answered other than 200, as its status and error code (e.g. "503 busy"). */
+export type Create = { id: string; sentAt: number; ackAt?: number; status?: number; refusal?: string }
 
 export const round = (v: number, digits = 1) => Math.round(v * 10 ** digits) / 10 ** digits
 export const load = () => loadavg().map((v) => round(v))

@@ -33,6 +33,8 @@ export async function startTarget(kind: 'pglite' | 'postgres' | 'cluster', smtp:
   }
   const db = kind === 'postgres' ? await createTestDb('postgres') : null
   const env: Record<string, string> = { SMTP_URL: smtp.url, TRUST_PROXY: '1' }
+  // Profiling the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof): its own NODE_OPTIONS.
+  if (process.env.BENCH_SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS
   if (db && 'databaseUrl' in db.options) env.DATABASE_URL = db.options.databaseUrl
   const app: AppProcess = await startApp({ env })
   return {
@@ -69,6 +71,7 @@ export async function create(
     })
     record.status = res.status
     if (res.status === 200) record.ackAt = performance.now()
+    else record.refusal = `${res.status} ${/"code":"([^"]+)"/.exec(res.body)?.[1] ?? ''}`.trim()
   } catch {
     record.status = 0
   }

@@ -38,6 +38,7 @@ import {
 } from './create-under-lock.ts'
 import { forgetOrphanHistory } from './history-cleanup.ts'
 import { createTarget, type IconRecord, iconColumnsButSvg, newIconRow, served } from './icons.ts'
+import { batchedWrites } from './insert-batches.ts'
 
 type Body = z.output<typeof createIconBody>
 type Target = Awaited<ReturnType<typeof createTarget>>
@@ -118,7 +119,18 @@ export async function createIcons(
     actor.id,
   )
   const measures = new Map(fresh.map(({ body }, at) => [body.id, measured[at] ?? null]))
-  const { created, clashes, found } = await insert(deps, actor, fresh, measures, targets, sessionId)
+  const empty: Inserted = { created: new Map(), clashes: new Map(), found: new Map() }
+  const { created, clashes, found } = !fresh.length
+    ? empty
+    : await batcherOf(deps).write({
+        key: [...new Set([...targets.values()].map(scopeOfTarget))].sort().join(' '),
+        ids: fresh.map(({ body }) => body.id),
+        actor,
+        fresh,
+        measures,
+        targets,
+        sessionId,
+      })
   // An id taken meanwhile (a concurrent repeat): the same rule as a repeat found before.
   const raced = await rowsById(
     deps,
@@ -189,37 +201,62 @@ const repeatOf = (known: IconRecord, body: Body, actor: Actor): CreateIconsResul
     ? { id: body.id, data: served(known) }
     : refused(body.id, ID_TAKEN, appMessages.idTaken)
 
-/**
- * Inserts the new icons in one statement, records their first versions in one more (writeInScope)
- * and announces them. Their created_at keep the order given, a millisecond apart, after every icon
- * already in the project (the vault sorts by it); updated_at stays the database's now(). An icon
- * whose name is an alias of another icon of its project is refused alone (409: `clashes`, by id).
- * Returns the rows inserted (an id taken meanwhile is left out).
- */
-async function insert(
-  deps: Deps,
-  actor: Actor,
-  fresh: { body: Body; svg: string }[],
-  measures: Map<string, DrawingMeasure | null>,
-  targets: Map<string, Target>,
-  sessionId: string | undefined,
-): Promise<{
+/** One create's icons to insert (`key`: its scopes; `ids`: its icons), for insert-batches.ts. */
+type InsertPart = {
+  key: string
+  ids: string[]
+  actor: Actor
+  fresh: { body: Body; svg: string }[]
+  measures: Map<string, DrawingMeasure | null>
+  targets: Map<string, Target>
+  sessionId: string | undefined
+}
+type Inserted = {
   created: Map<string, IconRecord>
   clashes: Map<string, Clash>
   found: Map<string, NearIcon[]>
-}> {
-  const clashes = new Map<string, Clash>()
-  const found = new Map<string, NearIcon[]>()
-  if (!fresh.length) return { created: new Map(), clashes, found }
-  const scopeOfTarget = ({ project }: Target) => scopeKey(project.workspace_id, project.user_id)
+}
+
+const scopeOfTarget = ({ project }: Target) => scopeKey(project.workspace_id, project.user_id)
+
+/** Creates of the same scopes that wait are inserted together (insert-batches.ts, ADR 0420), per database. */
+const batchers = new WeakMap<object, ReturnType<typeof batchedWrites<InsertPart, Inserted>>>()
+const batcherOf = (deps: Deps) => {
+  let batcher = batchers.get(deps.db)
+  if (!batcher) {
+    batcher = batchedWrites((parts: InsertPart[]) => insert(deps, parts))
+    batchers.set(deps.db, batcher)
+  }
+  return batcher
+}
+
+/** Creates waiting for another write of their scopes to end (tests wait for them). */
+export const insertsWaiting = (db: object) => batchers.get(db)?.waiting() ?? 0
+
+/**
+ * Inserts the new icons of one or more creates (each its own actor and session) in one statement,
+ * records their first versions in one more (writeInScope) and announces each create's icons. Their
+ * created_at keep the order given, a millisecond apart, after every icon already in the project
+ * (the vault sorts by it); updated_at stays the database's now(). An icon whose name is an alias of
+ * another icon of its project is refused alone (409: `clashes`, by id). Answers, per create, the
+ * rows inserted (an id taken meanwhile is left out).
+ */
+async function insert(deps: Deps, parts: InsertPart[]): Promise<Inserted[]> {
+  const out: Inserted[] = parts.map(() => ({ created: new Map(), clashes: new Map(), found: new Map() }))
+  const fresh = parts.flatMap((part, at) => part.fresh.map((f) => ({ ...f, at })))
+  if (!fresh.length) return out
+  const partOf = new Map(fresh.map(({ body, at }) => [body.id, at]))
   const svgOf = new Map(fresh.map(({ body, svg }) => [body.id, svg]))
+  const targetOf = (id: string, projectId: string) => parts[partOf.get(id)!]!.targets.get(projectId)!
+  const measureOf = (id: string) => parts[partOf.get(id)!]!.measures.get(id) ?? null
   // One transaction: the scopes' versions, the rows stamped with them and the notes, which Postgres
   // delivers on commit or not at all (ADR 0303).
-  const scopes = [...targets.values()].map(scopeOfTarget)
-  const rows = await writeInScope(deps, scopes, async ({ tx, version, announce, record }) => {
-    for (const [id, clash] of await clashesUnderLock(tx, fresh)) clashes.set(id, clash)
+  const scopes = parts.flatMap((part) => [...part.targets.values()].map(scopeOfTarget))
+  await writeInScope(deps, scopes, async ({ tx, version, announce, record }) => {
+    const clashes = await clashesUnderLock(tx, fresh)
+    for (const [id, clash] of clashes) out[partOf.get(id)!]!.clashes.set(id, clash)
     const storing = fresh.filter(({ body }) => !clashes.has(body.id))
-    if (!storing.length) return []
+    if (!storing.length) return
     // Read under the scopes' locks: a drop that committed just before is seen whole, so this one
     // comes after its last icon.
     const next = await firstFreeTimes(tx, [...new Set(storing.map((f) => f.body.project_id))])
@@ -230,17 +267,17 @@ async function insert(
     )
     // The storage quota, once the scopes' versions order their writers (403 naming the limit).
     const adding = storing.map(({ body, svg }) => ({
-      target: targets.get(body.project_id)!,
+      target: targetOf(body.id, body.project_id),
       bytes: Buffer.byteLength(svg),
     }))
     await assertRoom(tx, deps.config, adding)
-    const values: NewIcon[] = storing.map(({ body, svg }) => {
-      const target = targets.get(body.project_id)!
+    const values: NewIcon[] = storing.map(({ body, svg, at: part }) => {
+      const target = targetOf(body.id, body.project_id)
       const at = next.get(body.project_id)!
       next.set(body.project_id, at + 1)
-      const measure = measures.get(body.id)
+      const measure = measureOf(body.id)
       return {
-        ...newIconRow(body, svg, actor, target, new Date(at)),
+        ...newIconRow(body, svg, parts[part]!.actor, target, new Date(at)),
         ...measure,
         ...indexedColumns(body.project_id, measure),
         version: version(scopeOfTarget(target)),
@@ -249,31 +286,35 @@ async function insert(
     const inserted = await tx.insert(icons).values(values).onConflictDoNothing().returning(iconColumnsButSvg)
     const rows: IconRecord[] = inserted.map((row) => ({ ...row, svg: svgOf.get(row.id)! }))
     // Their place in the duplicate index, in this transaction; the near icons found make their flags.
-    for (const [id, near] of await indexNew(tx, rows, measures)) found.set(id, near)
-    // Their first versions (revision 1), in one statement for the whole batch (ADR 0015).
-    record(
-      actor.id,
-      rows.map((r) => ({ id: r.id, change: CREATED })),
-    )
-    for (const target of targets.values()) {
-      const { project } = target
-      const ids = rows.filter((r) => r.project_id === project.id).map((r) => r.id)
-      const v = { scope: scopeOfTarget(target) }
-      announce(...iconNotes(ids, project.workspace_id, project.user_id ?? undefined, sessionId, v))
-    }
-    return rows
+    for (const [id, near] of await indexNew(tx, rows, measureOf)) out[partOf.get(id)!]!.found.set(id, near)
+    parts.forEach((part, at) => {
+      const own = rows.filter((r) => partOf.get(r.id) === at)
+      for (const row of own) out[at]!.created.set(row.id, row)
+      // Their first versions (revision 1), in one statement for the whole batch (ADR 0015).
+      record(
+        part.actor.id,
+        own.map((r) => ({ id: r.id, change: CREATED })),
+      )
+      for (const target of part.targets.values()) {
+        const { project } = target
+        const ids = own.filter((r) => r.project_id === project.id).map((r) => r.id)
+        if (!ids.length) continue
+        const v = { scope: scopeOfTarget(target) }
+        announce(...iconNotes(ids, project.workspace_id, project.user_id ?? undefined, part.sessionId, v))
+      }
+    })
   })
-  return { created: new Map(rows.map((r) => [r.id, r])), clashes, found }
+  return out
 }
 
 const CREATED: IconChange = { kind: 'created', fields: [] }
 
 /** New icons' prints and near links (near-index.ts), project by project; their near icons by id. */
-async function indexNew(tx: Tx, rows: IconRecord[], measures: Map<string, DrawingMeasure | null>) {
+async function indexNew(tx: Tx, rows: IconRecord[], measureOf: (id: string) => DrawingMeasure | null) {
   const found = new Map<string, NearIcon[]>()
   for (const projectId of new Set(rows.map((r) => r.project_id))) {
     const measured = rows.flatMap((r) => {
-      const m = measures.get(r.id)
+      const m = measureOf(r.id)
       // Every icon stored marked indexed (indexedColumns: a drawing hash) gets its print, as indexRows gives.
       return r.project_id === projectId && m?.drawing_hash
         ? [{ id: r.id, drawing_hash: m.drawing_hash, fingerprint: m.fingerprint }]
