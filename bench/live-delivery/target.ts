@@ -35,6 +35,8 @@ export async function startTarget(kind: 'pglite' | 'postgres' | 'cluster', smtp:
   const env: Record<string, string> = { SMTP_URL: smtp.url, TRUST_PROXY: '1' }
   // Profiling the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof): its own NODE_OPTIONS.
   if (process.env.BENCH_SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS
+  // The server's own log (e.g. warn), printed to stderr when it stops.
+  if (process.env.BENCH_SERVER_LOG_LEVEL) env.LOG_LEVEL = process.env.BENCH_SERVER_LOG_LEVEL
   if (db && 'databaseUrl' in db.options) env.DATABASE_URL = db.options.databaseUrl
   const app: AppProcess = await startApp({ env })
   return {
@@ -42,6 +44,7 @@ export async function startTarget(kind: 'pglite' | 'postgres' | 'cluster', smtp:
     baseUrl: app.baseUrl,
     pids: () => [app.child.pid],
     stop: async () => {
+      if (process.env.BENCH_SERVER_LOG_LEVEL) process.stderr.write(app.output())
       await app.stop()
       await db?.dispose()
     },
