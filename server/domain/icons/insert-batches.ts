@@ -45,7 +45,7 @@ export function batchedWrites<P extends Part, R>(write: (parts: P[]) => Promise<
   const runBatch = async (batch: Waiting<P, R>[]) => {
     try {
       const results = await write(batch.map((w) => w.part))
-      batch.forEach((w, i) => w.resolve(results[i]!))
+      for (const [i, w] of batch.entries()) w.resolve(results[i]!)
     } catch (error) {
       if (batch.length === 1) batch[0]!.reject(error)
       // Each alone, in order: the answer each would have had without the others.
