@@ -1,10 +1,11 @@
 // A new device's first visit of a large project (ADR 0419), in Chromium: while the project's whole
 // list is still coming (held here until the test lets it go), the vault already shows the project's
-// first icons in the grid's name order (numbers by value), with no count; when the list comes the
-// count gives them all. Once the project is held on the device, opening it again asks for no first
-// screen.
+// first icons in the grid's name order (numbers by value), saying the rest is coming instead of a
+// count; when the list comes the count gives them all. Once the project is held on the device,
+// opening it again asks for no first screen.
 import type { Request } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { appMessages } from '../../common/messages.ts'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
 import { fetchInPage, launchBrowser, signIn, type TestBrowser } from '../setup/browser.ts'
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
@@ -51,7 +52,7 @@ afterAll(async () => {
   await smtp?.close()
 })
 
-test('the first screen shows before the whole list, in name order and without a count', async () => {
+test('the first screen shows before the whole list, in name order, the rest said to be coming', async () => {
   const { page, context } = device
   let release = () => {}
   const held = new Promise<void>((resolve) => {
@@ -66,7 +67,7 @@ test('the first screen shows before the whole list, in name order and without a 
   await expect.poll(() => tiles.count(), { timeout: 20_000 }).toBeGreaterThan(10)
   const names = (await tiles.allInnerTexts()).map((text) => text.trim())
   expect(names.slice(0, 12)).toEqual(Array.from({ length: 12 }, (_, i) => `icon ${i + 1}`))
-  expect(await page.getByTestId('icon-count').textContent()).toBe('')
+  expect(await page.getByTestId('icon-count').textContent()).toBe(appMessages.firstScreenShown)
   release()
   await expect.poll(() => page.getByTestId('icon-count').textContent(), { timeout: 20_000 }).toBe('600 icons')
   await context.unroute(`**/api/icons?project_id=${projectId}`)

@@ -27,8 +27,11 @@ interface VaultToolbarProps {
   searchRef: RefObject<HTMLInputElement | null>
   /** The search box got focus: the search index starts building, before the first key. */
   onSearchFocus?(): void
-  /** Shown / total icons; null while the project's first list is still coming (no count to give). */
-  counts: { shown: number; total: number; review: number } | null
+  /**
+   * Shown / total icons; null while the project's first list is still coming (no count to give);
+   * 'partial' while only its first screen is shown (ADR 0419): the rest is said to be coming.
+   */
+  counts: { shown: number; total: number; review: number } | 'partial' | null
   showReviewFilter: boolean
   /** Opens the file picker; null for those who may not add icons. */
   onPickFiles: (() => void) | null
@@ -91,7 +94,10 @@ export function VaultToolbar({
         onValueChange={(status) => onView({ ...view, status })}
         options={statuses.map((s) => ({
           value: s,
-          label: s === 'needs-review' && counts ? `${STATUS_LABELS[s]} (${counts.review})` : STATUS_LABELS[s],
+          label:
+            s === 'needs-review' && counts && counts !== 'partial'
+              ? `${STATUS_LABELS[s]} (${counts.review})`
+              : STATUS_LABELS[s],
         }))}
       />
       <Select<SortKey>
@@ -111,9 +117,11 @@ export function VaultToolbar({
       <p id={countId} className="text-sm text-muted tabular-nums" data-testid="icon-count" aria-live="polite">
         {counts === null
           ? null
-          : counts.shown === counts.total
-            ? iconCount(counts.total)
-            : `${counts.shown.toLocaleString('en')} of ${iconCount(counts.total)}`}
+          : counts === 'partial'
+            ? appMessages.firstScreenShown
+            : counts.shown === counts.total
+              ? iconCount(counts.total)
+              : `${counts.shown.toLocaleString('en')} of ${iconCount(counts.total)}`}
       </p>
       {onRecentlyDeleted ? (
         <Button

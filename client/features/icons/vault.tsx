@@ -110,7 +110,7 @@ export function Vault({ project }: { project: LocalProject }) {
     : null
   // Nothing to count yet: the local rows may be none of the project's while its first list runs, or
   // only its first screen (ADR 0419).
-  const loading = icons === undefined || partial || ((syncing || waitingForNetwork) && icons.length === 0)
+  const loading = icons === undefined || ((syncing || waitingForNetwork) && icons.length === 0)
 
   return (
     <div ref={vaultRef} className="relative flex h-full min-h-0 flex-col" data-testid="vault">
@@ -120,7 +120,13 @@ export function Vault({ project }: { project: LocalProject }) {
         onView={setView}
         searchRef={searchRef}
         onSearchFocus={search.warm}
-        counts={loading ? null : { shown: shown.length, total: counts.all, review: counts['needs-review'] }}
+        counts={
+          loading
+            ? null
+            : partial
+              ? 'partial'
+              : { shown: shown.length, total: counts.all, review: counts['needs-review'] }
+        }
         showReviewFilter={access.reviews || (access.canApprove && counts['needs-review'] > 0)}
         onPickFiles={pickFiles}
         tileSize={tileSize}
