@@ -18,10 +18,11 @@ export const READS_BEFORE_A_BULK = 4
 /**
  * Runs `run` on one job at a time (the queue moves on once its promise settles): urgent jobs first,
  * then writes, then reads, then bulk reads, each kind in arrival order, but a read or bulk read at
- * least every WRITES_BEFORE_A_READ writes, and a bulk read at least every READS_BEFORE_A_BULK reads. The next job starts on the next turn of the event loop (setImmediate),
- * not at once: a job blocks the thread (Postgres's WebAssembly runs synchronously), and the messages
- * that arrived meanwhile must be read and queued before the next is chosen, or jobs would run in
- * arrival order regardless.
+ * least every WRITES_BEFORE_A_READ writes, and a bulk read at least every READS_BEFORE_A_BULK
+ * reads. The next job starts on the next turn of the event loop (setImmediate), not at once: a job
+ * blocks the thread (Postgres's WebAssembly runs synchronously), and the messages that arrived
+ * meanwhile must be read and queued before the next is chosen, or jobs would run in arrival order
+ * regardless.
  */
 export function jobQueue<T>(run: (job: T) => Promise<unknown>): JobQueue<T> {
   const waiting: Record<QueryPriority, T[]> = { urgent: [], write: [], read: [], bulk: [] }
