@@ -3,16 +3,9 @@
 // orders the same, and sortByName gives exactly compareByName's order, simple names or not.
 
 import { nameKey } from '@common/name-order.ts'
+import { seededRandom as random } from '@common/svg/test-support/random.ts'
 import { describe, expect, it } from 'vitest'
 import { compareByName, keysInUse, sortByName } from './name-order.ts'
-
-function random(seed: number) {
-  let s = seed
-  return () => {
-    s = (s * 1103515245 + 12345) % 2 ** 31
-    return s / 2 ** 31
-  }
-}
 
 const PARTS = [
   'a',

@@ -1,6 +1,7 @@
 // firstByName against the library it stands in for: the first names of a sort by Intl.Collator
 // (numeric, base; ties by id), over lists longer than one slice, of simple names and others mixed.
 import { describe, expect, it } from 'vitest'
+import { seededRandom as random } from '../../../common/svg/test-support/random.ts'
 import { firstByName } from './icon-first-screen.ts'
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
@@ -8,13 +9,6 @@ type Named = { id: string; name: string }
 const bySort = (rows: Named[]) =>
   [...rows].sort((a, b) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id))
 
-function random(seed: number) {
-  let s = seed
-  return () => {
-    s = (s * 1103515245 + 12345) % 2 ** 31
-    return s / 2 ** 31
-  }
-}
 const PARTS = [
   'a',
   'B',
