@@ -52,8 +52,12 @@ postgresOnly('creates batched per workspace', () => {
         return rows[0].n
       })
       .toBe(1)
-    const queued = rest.map((cookie) => create(cookie, team))
-    await expect.poll(() => insertsWaiting(t.ctx.store.db)).toBe(3)
+    // Queued one after another, so that the batch's order is theirs.
+    const queued: ReturnType<typeof create>[] = []
+    for (const cookie of rest) {
+      queued.push(create(cookie, team))
+      await expect.poll(() => insertsWaiting(t.ctx.store.db)).toBe(queued.length)
+    }
     await admin.query('commit')
     return [await running, ...(await Promise.all(queued))]
   }
