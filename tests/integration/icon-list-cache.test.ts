@@ -1,10 +1,12 @@
 // GET /api/icons kept serialised per project list version (ADR 0303): an unchanged list answers the
 // same bytes and ETag (304 when the browser has them); a change by the app or straight in the
-// database (a trigger bumps the version) is answered at once, never a kept older list.
+// database (a trigger bumps the version) is answered at once, never a kept older list; many asking at
+// once after a change share one read of it.
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { icons } from '../../server/db/schema/index.ts'
+import { listStreams } from '../../server/domain/icons/icon-list-pages.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'
 import { dbKinds } from '../setup/test-db.ts'
 
@@ -46,5 +48,17 @@ describe.each(dbKinds)('icon list kept per version on %s', (kind) => {
     expect((await (await list()).json()).data[0].name).toBe('Three')
     await t.ctx.store.db.delete(icons).where(eq(icons.id, id))
     expect((await (await list()).json()).data).toEqual([])
+  })
+  it('reads a changed list once for all who ask for it at the same time', async () => {
+    const made = { id: randomUUID(), name: 'Shared', svg: SVG, project_id: project, workspace_id: null }
+    expect((await t.post('/api/icons/create', cookie, made)).status).toBe(200)
+    const pagesBefore = listStreams.pages
+    const answers = await Promise.all(Array.from({ length: 20 }, () => list()))
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200))
+    expect(new Set(answers.map((a) => a.headers.get('etag'))).size).toBe(1)
+    for (const a of answers)
+      expect((await a.json()).data.map((i: { name: string }) => i.name)).toEqual(['Shared'])
+    // The list is one page: read once, not twenty times.
+    expect(listStreams.pages - pagesBefore).toBe(1)
   })
 })

@@ -34,8 +34,16 @@ const ATTEMPTS = 3
 export type ListedProject = { id: string; createdAt: Date; listVersion: number }
 
 type Entry = { stamp: string; answer: KeptAnswer }
-/** `large`: projects whose list was last seen past keepBytes (their answer starts after one page). */
-type Kept = { lists: Lru<string, Entry>; large: Lru<string, true> }
+/**
+ * `large`: projects whose list was last seen past keepBytes (their answer starts after one page).
+ * `reading`: the read of a project's list at a stamp in progress, which requests asking for the same
+ * list meanwhile wait for instead of reading it again (a change makes every reader miss at once).
+ */
+type Kept = {
+  lists: Lru<string, Entry>
+  large: Lru<string, true>
+  reading: Map<string, Promise<KeptAnswer | null>>
+}
 /** Projects remembered as large, at most (least recently seen out first). */
 const MAX_LARGE = 4096
 /** One store per database (tests run several apps, on several databases, in one process). */
@@ -52,6 +60,7 @@ function storeOf(db: object): Kept {
       weigh: (e) => e.answer.body.byteLength,
     }),
     large: new Lru({ name: 'large icon lists', maxEntries: MAX_LARGE }),
+    reading: new Map(),
   }
   stores.set(db, store)
   return store
@@ -106,33 +115,57 @@ export async function iconListAnswer(
   project: ListedProject,
 ): Promise<{ kept: KeptAnswer } | { streamed: StreamedAnswer }> {
   const store = storeOf(deps.db)
+  const stamp = listStamp(project.createdAt, project.listVersion)
   const hit = store.lists.get(project.id)
-  if (hit && hit.stamp === listStamp(project.createdAt, project.listVersion)) return { kept: hit.answer }
+  if (hit && hit.stamp === stamp) return { kept: hit.answer }
+  if (store.large.has(project.id)) return readAnswer(deps, actor, project.id, store)
+  // One read of a small list at this stamp, however many ask meanwhile: they share its kept answer
+  // (at this stamp or, when it changed during the read, a later one). A read that did not end kept
+  // (the list grew large, or failed) leaves each waiting request to read its own.
+  const key = `${project.id} ${stamp}`
+  const shared = store.reading.get(key)
+  if (shared) {
+    const answer = await shared.catch(() => null)
+    if (answer) return { kept: answer }
+    return readAnswer(deps, actor, project.id, store)
+  }
+  const read = readAnswer(deps, actor, project.id, store)
+  const kept = read.then((a) => ('kept' in a ? a.kept : null))
+  store.reading.set(key, kept)
+  const forget = () => {
+    if (store.reading.get(key) === kept) store.reading.delete(key)
+  }
+  kept.then(forget, forget)
+  return read
+}
+
+/** The list read from the database: kept when small (remembered per stamp), else streamed. */
+async function readAnswer(
+  deps: Deps,
+  actor: Actor,
+  projectId: string,
+  store: Kept,
+): Promise<{ kept: KeptAnswer } | { streamed: StreamedAnswer }> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     // A list known to be large is not read ahead: its answer starts after its first page.
-    const head = await readHead(
-      deps,
-      actor,
-      project.id,
-      store.large.has(project.id) ? 0 : listLimits.keepBytes,
-    )
+    const head = await readHead(deps, actor, projectId, store.large.has(projectId) ? 0 : listLimits.keepBytes)
     if (!head) continue // changed while read: nothing is sent yet, read it again
     if (!head.more) {
-      store.large.delete(project.id)
+      store.large.delete(projectId)
       const answer = keptList(head)
-      store.lists.set(project.id, { stamp: head.stamp, answer })
+      store.lists.set(projectId, { stamp: head.stamp, answer })
       return { kept: answer }
     }
     head.brotli?.cancel()
-    store.lists.delete(project.id)
-    store.large.set(project.id, true)
+    store.lists.delete(projectId)
+    store.large.set(projectId, true)
     return {
       streamed: {
-        etag: streamedTag(project.id, head.stamp),
+        etag: streamedTag(projectId, head.stamp),
         chunks: () =>
           listChunks(head, (bytes) => {
             // Sent whole and small again (icons deleted): the next answer is read ahead and kept.
-            if (bytes <= listLimits.keepBytes) store.large.delete(project.id)
+            if (bytes <= listLimits.keepBytes) store.large.delete(projectId)
           }),
       },
     }
