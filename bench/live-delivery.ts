@@ -1,7 +1,8 @@
 // `node bench/live-delivery.ts [seconds=20] [--drain=120] [--idle=20] [--streams=200] [--users=20]
-// [--readers=120] [--rate=40] [--inflight=4] [--cluster]`: how long a teammate waits for a change (item 1). From a
-// create's acknowledgement (the HTTP response of POST /api/icons/create) to the matching `change`
-// event on every /api/events stream that should hear of it.
+// [--readers=120] [--rate=40] [--inflight=4] [--cluster] [--only=pglite|postgres]`: how long a
+// teammate waits for a change (item 1). From a create's acknowledgement (the HTTP response of POST
+// /api/icons/create), and from its request's start, to the matching `change` event on every
+// /api/events stream that should hear of it. `--only=` runs on one database of the two.
 //
 // The team: 20 users in one gold workspace (the owner and 19 members), one project there. Each user
 // has one session that writes and reads, and further sessions that only hold streams: 200 streams in
@@ -274,9 +275,15 @@ async function main() {
   const opts = parseArgs(process.argv.slice(2))
   const kinds: ('pglite' | 'postgres' | 'cluster')[] = opts.cluster
     ? ['cluster']
-    : process.env.TEST_DATABASE_URL
-      ? ['pglite', 'postgres']
-      : ['pglite']
+    : opts.only
+      ? [opts.only]
+      : process.env.TEST_DATABASE_URL
+        ? ['pglite', 'postgres']
+        : ['pglite']
+  if (opts.only === 'postgres' && !process.env.TEST_DATABASE_URL) {
+    console.error('--only=postgres needs TEST_DATABASE_URL (a Postgres server)')
+    process.exit(2)
+  }
   if (opts.cluster && !process.env.TEST_DATABASE_URL) {
     console.error('--cluster needs TEST_DATABASE_URL (a Postgres server) and haproxy')
     process.exit(2)

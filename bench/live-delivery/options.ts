@@ -1,6 +1,6 @@
 // bench/live-delivery.ts's command line: `[seconds=20] [--drain=120] [--idle=20] [--streams=200]
-// [--users=20] [--readers=120] [--rate=40] [--inflight=4] [--cluster]` (the script's header says
-// what each means).
+// [--users=20] [--readers=120] [--rate=40] [--inflight=4] [--cluster] [--only=pglite|postgres]` (the
+// script's header says what each means).
 import { WRITERS } from './team.ts'
 
 export type Options = {
@@ -13,6 +13,8 @@ export type Options = {
   rate: number
   inflight: number
   cluster: boolean
+  /** One database of the two (Postgres needs TEST_DATABASE_URL). */
+  only: 'pglite' | 'postgres' | null
 }
 
 export function parseArgs(argv: string[]): Options {
@@ -31,5 +33,6 @@ export function parseArgs(argv: string[]): Options {
     rate: flag('rate', 40),
     inflight: flag('inflight', 4),
     cluster: argv.includes('--cluster'),
+    only: (['pglite', 'postgres'] as const).find((db) => argv.includes(`--only=${db}`)) ?? null,
   }
 }

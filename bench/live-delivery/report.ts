@@ -1,5 +1,6 @@
 // bench/live-delivery.ts's verdict: each run's figures against the targets (idle ack→event p50 ≤
-// 100 ms, under load p99 ≤ 500 ms, nothing lost), and the memory figures beside them.
+// 100 ms; under load a teammate hears a change p99 ≤ 500 ms from the writer's request, send→event,
+// as issue 33 measures it, no create refused; nothing lost), and the memory figures beside them.
 import type { summary } from './measure.ts'
 
 /** Prints a line per idle and load phase of `lines`; whether every target was met. */
@@ -18,11 +19,13 @@ export function printAgainstTargets(lines: Record<string, unknown>[]): boolean {
       )
     }
     if (l.phase === 'load') {
+      const s = l.sendToEventMs as ReturnType<typeof summary>
       const a = l.ackToEventMs as ReturnType<typeof summary>
-      const ok = a.p99 <= 500 && l.lost === 0
+      const refused = (l.writeErrors as { refused: number; failed: number }) ?? { refused: 0, failed: 0 }
+      const ok = s.p99 <= 500 && l.lost === 0 && refused.refused + refused.failed === 0
       met &&= ok
       console.log(
-        `${ok ? 'meets ' : 'MISSES'} ${l.db} load: ack→event p50 ${a.p50} / p90 ${a.p90} / p99 ${a.p99} / max ${a.max} ms (target p99 ≤ 500), ${l.lost} lost of ${l.pairs} (target 0), ${l.createsPerSecond} creates/s, ${l.mixedRequestsPerSecond} requests/s, load ${JSON.stringify((l.load as { end: number[] }).end)}`,
+        `${ok ? 'meets ' : 'MISSES'} ${l.db} load: send→event p50 ${s.p50} / p90 ${s.p90} / p99 ${s.p99} / max ${s.max} ms (target p99 ≤ 500; ack→event p99 ${a.p99}), ${l.lost} lost of ${l.pairs} (target 0), ${refused.refused + refused.failed} creates refused or failed (target 0), ${l.createsPerSecond} creates/s, ${l.mixedRequestsPerSecond} requests/s, load ${JSON.stringify((l.load as { end: number[] }).end)}`,
       )
       // Memory: figures, no target (item 3 asks for them measured and reported).
       const rss = setup?.rssMiB as Record<string, unknown> | undefined

@@ -13,7 +13,7 @@ import {
   NEAR_DUPLICATE_BITS,
   readFingerprint,
 } from '../../common/duplicates.ts'
-import { fingerprintOf } from './fingerprint.ts'
+import { fingerprintOf, shapesOf } from './fingerprint.ts'
 
 type IconSet = { icons: Record<string, { body: string }>; width?: number }
 const require = createRequire(import.meta.url)
@@ -26,6 +26,27 @@ const distance = (a: string, b: string) => fingerprintDistance(words(a), words(b
 const house = lucide.icons.house!.body
 
 describe('fingerprint', () => {
+  it('draws the shapes only: no filter, dash or marker, which resvg can take minutes over', () => {
+    const square = '<path d="M0 0H24V24H0z"/>'
+    // A hundred octaves of noise over a filter region 100 times the drawing: ~70 s of resvg's CPU
+    // in one native call (as a <rect>, resvg panicked and took the process down).
+    const noise =
+      '<filter id="f" x="-5000%" y="-5000%" width="10000%" height="10000%"><feTurbulence baseFrequency=".9" numOctaves="100"/></filter>'
+    for (const shape of [square, '<rect width="24" height="24"/>'])
+      expect(fingerprintOf(svgOf(`${noise}${shape.replace('/>', ' filter="url(#f)"/>')}`))).toBe(
+        fingerprintOf(svgOf(shape)),
+      )
+    const lines = Array.from({ length: 200 }, (_, i) => `M0 ${i / 10}L24 ${24 - i / 10}`).join('')
+    const dashed = `<path stroke="#000" stroke-width=".5" style="stroke-dasharray:.0001 .0001;opacity:1" d="${lines}"/>`
+    expect(fingerprintOf(svgOf(dashed))).toBe(
+      fingerprintOf(svgOf(`<path stroke="#000" stroke-width=".5" style="opacity:1" d="${lines}"/>`)),
+    )
+    const marked = `<marker id="m"><path d="M0 0h9v9z"/></marker><path d="M2 2L20 20" stroke="#000" marker-mid="url(#m)" marker-end="url(#m)"/>`
+    expect(shapesOf(svgOf(marked))).toBe(svgOf('<path d="M2 2L20 20" stroke="#000"/>'))
+    // A drawing without any is drawn as it is.
+    expect(shapesOf(svgOf(house))).toBe(svgOf(house))
+  })
+
   it('is two 32×32 planes of coverage, the drawing centred', () => {
     const square =
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>'

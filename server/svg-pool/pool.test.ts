@@ -6,7 +6,7 @@ import { isSvgError, processSvg, SVG_ERROR_MESSAGES, SvgError } from '../../comm
 import { ApiError } from '../domain/errors.ts'
 import { cachedServedSvg, EMPTY_SVG, sanitizeOrEmpty } from '../domain/icons/served-svg.ts'
 import { createSvgPool, SVG_POOL_BUSY, type SvgPool, type SvgPoolOptions } from './pool.ts'
-import { processMany } from './process-many.ts'
+import { processAndMeasureMany, processMany } from './process-many.ts'
 import { serveMany } from './serve-many.ts'
 import { RETRY_AFTER_SECONDS } from './settings.ts'
 
@@ -141,6 +141,34 @@ describe('SVG worker pool', () => {
     expect(one).toBe(await processSvg(svgOf(1), { idPrefix: 'm-' }))
     expect(isSvgError(two)).toBe(true)
     expect(three).toBe(await processSvg(svgOf(3), { idPrefix: 'm-' }))
+  })
+
+  it('processAndMeasureMany answers each output with the measure a measure job gives it, in one job', async () => {
+    const p = pool({ size: 1 })
+    const jobs = [svgOf(4), 'not svg', svgOf(5)].map((input) => ({ input, idPrefix: 'pm-' }))
+    const [one, two, three] = await processAndMeasureMany(p, jobs, 'u')
+    expect(isSvgError(two)).toBe(true)
+    for (const [done, n] of [
+      [one, 4],
+      [three, 5],
+    ] as const) {
+      const svg = await processSvg(svgOf(n), { idPrefix: 'pm-' })
+      expect(done).toEqual({ svg, measure: (await p.measure([svg]))[0] })
+      expect((done as { measure: { drawing_hash: string } }).measure.drawing_hash).toMatch(/\S/)
+    }
+  })
+
+  it('processAndMeasureMany refuses a drawing past the deadline in the pipeline, as process does, and goes on', async () => {
+    const p = pool({ size: 1, cpuDeadlineMs: 100 })
+    const [heavy, after] = await processAndMeasureMany(
+      p,
+      [HEAVY, svgOf(6)].map((input) => ({ input, idPrefix: 'pt-' })),
+      'u',
+    )
+    expect(heavy).toMatchObject({ code: 'too_slow' })
+    const svg = await processSvg(svgOf(6), { idPrefix: 'pt-' })
+    expect(after).toEqual({ svg, measure: (await p.measure([svg]))[0] })
+    expect(p.stats().replaced).toBe(1)
   })
 
   it('serves stored markup as served-svg.ts would, in workers; memoised markup needs none', async () => {

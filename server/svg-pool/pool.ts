@@ -17,6 +17,9 @@ import type { DrawingMeasure } from './fingerprint.ts'
 import type { FromWorker, Job } from './protocol.ts'
 import * as limits from './settings.ts'
 
+/** An upload's stored markup and its measure (null: it cannot be drawn). */
+export type Measured = { svg: string; measure: DrawingMeasure | null }
+
 /** The least an upload is charged, whatever its CPU time read (ms). */
 const MIN_CHARGE_MS = 0.05
 export type SvgPoolOptions = {
@@ -34,6 +37,13 @@ export type SvgPoolOptions = {
 export type SvgPool = {
   /** processSvg in a worker. Throws SvgError (400) or ApiError 429/503 (busy, with Retry-After). */
   process(input: string, options: { idPrefix: string }, lane?: string): Promise<string>
+  /**
+   * processSvg and the result's measure (fingerprint.ts) in one job, so a create waits for the pool
+   * once. The measure is null where the output cannot be drawn, or when the measure ran past the
+   * deadline or lost its worker (the output stands; only the pipeline's CPU is charged to the lane).
+   * Throws as `process`.
+   */
+  processMeasured(input: string, options: { idPrefix: string }, lane?: string): Promise<Measured>
   /** The markup to serve for each stored markup (served-svg.ts's sanitizeOrEmpty), in a worker. */
   serve(inputs: string[], lane?: string): Promise<string[]>
   /** Stored drawings' hashes and fingerprints (fingerprint.ts), in a worker; null where one cannot be drawn. */
@@ -55,12 +65,20 @@ type Task = {
   id: number
   job: Job
   lane: string
-  resolve(result: string | string[] | (DrawingMeasure | null)[] | RuleCheck[][]): void
+  resolve(result: string | Measured | string[] | (DrawingMeasure | null)[] | RuleCheck[][]): void
   reject(error: unknown): void
   waiting?: NodeJS.Timeout
 }
 
-type Slot = { worker: Worker; ready: boolean; task: Task | null; watch: NodeJS.Timeout[]; crash?: Error }
+type Slot = {
+  worker: Worker
+  ready: boolean
+  task: Task | null
+  watch: NodeJS.Timeout[]
+  crash?: Error
+  /** The output of the task's pipeline, while its measure is made. */
+  processed?: string
+}
 
 const WORKER_URL = new URL('./worker.ts', import.meta.url)
 const retry = { 'Retry-After': String(limits.RETRY_AFTER_SECONDS) }
@@ -118,15 +136,25 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
     for (const timer of slot.watch) clearTimeout(timer)
     slot.watch = []
     slot.task = null
+    slot.processed = undefined
     return task
   }
 
   function onMessage(slot: Slot, message: FromWorker) {
     if ('ready' in message) slot.ready = true
     else if (slot.task?.id === message.id) {
+      if ('measuring' in message) {
+        // The pipeline is done (its CPU charged); the measure follows, the worker still busy.
+        if (message.cpuMs !== undefined) charge(slot.task, message.cpuMs)
+        primeServedSvg(message.svg, message.served ?? message.svg)
+        slot.processed = message.svg
+        return
+      }
+      const processed = slot.processed
       const task = settle(slot)!
       if ('cpuMs' in message) charge(task, message.cpuMs)
-      if ('svg' in message) {
+      if ('measure' in message) task.resolve({ svg: processed!, measure: message.measure })
+      else if ('svg' in message) {
         primeServedSvg(message.svg, message.served ?? message.svg)
         task.resolve(message.svg)
       } else if ('served' in message) {
@@ -144,11 +172,16 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
   function onExit(slot: Slot) {
     if (!slots.delete(slot)) return
     replaced++
+    const processed = slot.processed
     const task = settle(slot)
-    if (task) charge(task, cpuDeadlineMs)
     const code = (slot.crash as { code?: string } | undefined)?.code
-    if (task && code === 'ERR_WORKER_OUT_OF_MEMORY') task.reject(new SvgError('too_slow'))
-    else if (task) task.reject(slot.crash ?? new Error('An SVG worker stopped'))
+    // Lost while measuring: the output stands, without a measure.
+    if (task && processed !== undefined) task.resolve({ svg: processed, measure: null })
+    else if (task) {
+      charge(task, cpuDeadlineMs)
+      if (code === 'ERR_WORKER_OUT_OF_MEMORY') task.reject(new SvgError('too_slow'))
+      else task.reject(slot.crash ?? new Error('An SVG worker stopped'))
+    }
     if (!slot.ready) {
       // It could not even start (a broken install): refuse what waits rather than retry forever.
       const failed = new Error(`An SVG worker could not start: ${slot.crash?.message ?? 'exited'}`)
@@ -163,9 +196,15 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
   function kill(slot: Slot, task: Task, cpuMs: number) {
     if (slot.task !== task || !slots.delete(slot)) return
     replaced++
+    const processed = slot.processed
     settle(slot)
-    charge(task, cpuMs)
-    task.reject(new SvgError('too_slow'))
+    // Past the deadline while measuring: the output stands, without a measure (as a measure job
+    // past its deadline leaves a drawing); the pipeline's CPU was charged when it ended.
+    if (processed !== undefined) task.resolve({ svg: processed, measure: null })
+    else {
+      charge(task, cpuMs)
+      task.reject(new SvgError('too_slow'))
+    }
     void slot.worker.terminate()
     if (!closed) spawn()
     pump()
@@ -237,7 +276,7 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
   function enqueue(
     job: Job,
     lane: string,
-  ): Promise<string | string[] | (DrawingMeasure | null)[] | RuleCheck[][]> {
+  ): Promise<string | Measured | string[] | (DrawingMeasure | null)[] | RuleCheck[][]> {
     if (closed || queue.size >= maxQueued) return Promise.reject(busy())
     const wait = job.kind === 'process' ? budget.waitFor(lane) : 0
     if (wait) return Promise.reject(overBudget(wait))
@@ -257,6 +296,8 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
     size,
     process: (input, { idPrefix }, lane = '') =>
       enqueue({ kind: 'process', input, idPrefix }, lane) as Promise<string>,
+    processMeasured: (input, { idPrefix }, lane = '') =>
+      enqueue({ kind: 'process', input, idPrefix, measure: true }, lane) as Promise<Measured>,
     serve: (inputs, lane = '') => enqueue({ kind: 'serve', inputs }, lane) as Promise<string[]>,
     measure: (inputs, lane = '') =>
       enqueue({ kind: 'measure', inputs }, lane) as Promise<(DrawingMeasure | null)[]>,

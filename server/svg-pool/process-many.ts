@@ -1,7 +1,7 @@
-// Many icons of one request through the pool (create-many): at most two per worker waiting or
-// running at once, all in the caller's lane, so other callers' icons are served in between.
+// Many icons of one request through the pool (create, create-many): at most two per worker waiting
+// or running at once, all in the caller's lane, so other callers' icons are served in between.
 import { isSvgError, type SvgError } from '../../common/svg/index.ts'
-import type { SvgPool } from './pool.ts'
+import type { Measured, SvgPool } from './pool.ts'
 
 export type SvgJob = { input: string; idPrefix: string }
 
@@ -9,20 +9,35 @@ export type SvgJob = { input: string; idPrefix: string }
  * The pipeline's output or its refusal (SvgError) per job, in order. Anything else (the pool busy,
  * a worker failing) stops the batch and is thrown: nothing of the request has been written yet.
  */
-export async function processMany(
+export const processMany = (pool: SvgPool, jobs: SvgJob[], lane: string): Promise<(string | SvgError)[]> =>
+  eachInLane(pool, jobs, (job) => pool.process(job.input, { idPrefix: job.idPrefix }, lane))
+
+/**
+ * As processMany, each output with its measure (null where it cannot be drawn, or when measuring it
+ * ran past the deadline: the pipeline's output stands), made in the same job: a create's one trip
+ * to the pool.
+ */
+export const processAndMeasureMany = (
   pool: SvgPool,
   jobs: SvgJob[],
   lane: string,
-): Promise<(string | SvgError)[]> {
-  const results: (string | SvgError)[] = new Array(jobs.length)
+): Promise<(Measured | SvgError)[]> =>
+  eachInLane(pool, jobs, (job) => pool.processMeasured(job.input, { idPrefix: job.idPrefix }, lane))
+
+/** `run` on each job, at most two per worker waiting or running at once; SvgErrors are results. */
+async function eachInLane<T>(
+  pool: SvgPool,
+  jobs: SvgJob[],
+  run: (job: SvgJob) => Promise<T>,
+): Promise<(T | SvgError)[]> {
+  const results: (T | SvgError)[] = new Array(jobs.length)
   let next = 0
   let failure: { error: unknown } | null = null
   const runner = async () => {
     while (!failure && next < jobs.length) {
       const at = next++
-      const job = jobs[at]!
       try {
-        results[at] = await pool.process(job.input, { idPrefix: job.idPrefix }, lane)
+        results[at] = await run(jobs[at]!)
       } catch (error) {
         if (isSvgError(error)) results[at] = error
         else failure ??= { error }

@@ -1,6 +1,6 @@
 // A worker thread of the SVG pool: runs common/svg's processSvg on one icon at a time, off the
 // server's event loop, and the markup the server will serve for the result (sanitised once more,
-// served-svg.ts), so that step too stays off the event loop. Says `ready` once svgo and resvg are loaded
+// served-svg.ts), so that step too stays off the event loop; for a create, the result's measure too. Says `ready` once svgo and resvg are loaded
 // and the pipeline and a measure have run once (WARM), so a deadline never counts the loading nor the
 // first run's compiling.
 import { readlinkSync } from 'node:fs'
@@ -53,7 +53,11 @@ port.on('message', async (job: ToWorker) => {
     const svg = await processSvg(job.input, { idPrefix: job.idPrefix })
     const served = sanitizeOrEmpty(svg)
     const cpuMs = cpuNow() - started
-    send(served === svg ? { id, svg, cpuMs } : { id, svg, served, cpuMs })
+    const measuring = job.measure ? { measuring: true as const } : {}
+    send(served === svg ? { id, svg, cpuMs, ...measuring } : { id, svg, served, cpuMs, ...measuring })
+    // The output is the pool's already: a measure that fails or runs past the deadline leaves it
+    // without one (null), as a measure job would.
+    if (job.measure) send({ id, measure: await measureDrawing(svg).catch(() => null) })
   } catch (error) {
     const cpuMs = cpuNow() - started
     if (isSvgError(error)) send({ id, code: error.code, message: error.message, cpuMs })

@@ -1,6 +1,7 @@
 // Hostile SVGs of earlier attacks through the real icon routes: each gets a 400 with its own message at
 // once (the pipeline's limits, not the pool's deadline), nothing is stored; an editor's public
-// DOCTYPE is accepted and dropped; stored and served markup carry no data-* or root class.
+// DOCTYPE is accepted and dropped; stored and served markup carry no data-* or root class; a drawing
+// the duplicate check's renderer could take minutes over (a noise filter, fine dashes) is stored at once.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SVG_ERROR_MESSAGES } from '../../common/svg/index.ts'
@@ -73,18 +74,36 @@ describe.each(dbKinds)('hostile SVG through /api/icons on %s', (kind) => {
     expect(await listed()).toEqual([])
   })
 
+  it('stores drawings that resvg would take minutes to draw at once, as they are, and goes on', async () => {
+    const noise =
+      '<filter id="f" x="-5000%" y="-5000%" width="10000%" height="10000%"><feTurbulence baseFrequency=".9" numOctaves="100"/></filter>'
+    const lines = Array.from({ length: 200 }, (_, i) => `M0 ${i / 10}L24 ${24 - i / 10}`).join('')
+    for (const svg of [
+      SVG(`${noise}<rect width="24" height="24" filter="url(#f)"/>`),
+      SVG(`<path stroke="#000" stroke-width=".01" stroke-dasharray=".0001 .0001" d="${lines}"/>`),
+    ]) {
+      const created = await t.post('/api/icons/create', cookie, icon(svg))
+      expect(created.status).toBe(200)
+      // Stored with what the fingerprint leaves out: only the duplicate check draws without it.
+      expect(created.body.data.svg).toMatch(/feTurbulence|stroke-dasharray/)
+    }
+    const next = await t.post('/api/icons/create', cookie, icon(SVG('<path d="M4 4h16v16H4z"/>')))
+    expect(next.status).toBe(200)
+  })
+
   it('stores an Illustrator-style file with its public DOCTYPE dropped, and no data-* or root class', async () => {
     const svg = `<?xml version="1.0" encoding="utf-8"?>
 <!-- Generator: Adobe Illustrator 16.0.0, SVG Export Plug-In . SVG Version: 6.00 Build 0)  -->
 <!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">
 ${SVG('<g data-index="0" data-action="delete"><path class="st0" d="M4 4h16v16H4z"/></g>', ' class="tile" data-index="7"')}`
-    const created = await t.post('/api/icons/create', cookie, icon(svg))
+    const made = icon(svg)
+    const created = await t.post('/api/icons/create', cookie, made)
     expect(created.status).toBe(200)
     const stored: string = created.body.data.svg
     expect(stored).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 24 24">/)
     expect(stored).toContain('class="st0"')
     expect(stored).not.toMatch(/DOCTYPE|data-|<svg[^>]*class=/)
-    const [served] = await listed()
-    expect(served.svg).toBe(stored)
+    const served = (await listed()).find((i) => i.id === made.id)
+    expect(served?.svg).toBe(stored)
   })
 })

@@ -53,17 +53,21 @@ async function findDuplicates(
   found?: ReadonlyMap<string, NearIcon[]>,
 ): Promise<DuplicateFlags[]> {
   if (!items.length) return []
-  const others = await indexProject(deps, projectId)
   const checked: (Checked | null)[] = items.map(({ id, measure }) =>
     measure?.drawing_hash ? { id, hash: measure.drawing_hash } : null,
   )
   const hashes = [...new Set(checked.flatMap((c) => (c ? [c.hash] : [])))]
-  const equal = hashes.length
-    ? await deps.db
-        .select({ id: icons.id, hash: sql<string>`${icons.drawing_hash}`, created_ms: createdMs })
-        .from(icons)
-        .where(and(eq(icons.project_id, projectId), inArray(icons.drawing_hash, hashes)))
-    : []
+  const equalHashes = async () =>
+    hashes.length
+      ? await deps.db
+          .select({ id: icons.id, hash: sql<string>`${icons.drawing_hash}`, created_ms: createdMs })
+          .from(icons)
+          .where(and(eq(icons.project_id, projectId), inArray(icons.drawing_hash, hashes)))
+      : []
+  // Equal drawings are read by their stored hashes beside the indexing (one wait, not two); read
+  // again when the indexing measured icons that had no hash yet.
+  const [others, first] = await Promise.all([indexProject(deps, projectId), equalHashes()])
+  const equal = others ? await equalHashes() : first
   const byHash = new Map<string, Placed[]>()
   for (const p of equal) byHash.set(p.hash, [...(byHash.get(p.hash) ?? []), p])
   const asked = items.flatMap(({ id, measure }, at) => {

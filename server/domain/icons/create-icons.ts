@@ -16,10 +16,12 @@ import { iconIdPrefix } from '../../../common/icon-rules.ts'
 import { appMessages } from '../../../common/messages.ts'
 import { type CreateIconsResult, createIconBody } from '../../../common/schemas/icons.ts'
 import type { IconRow } from '../../../common/schemas/rows.ts'
+import { isSvgError } from '../../../common/svg/index.ts'
 import { icons } from '../../db/schema/index.ts'
-import { processMany } from '../../svg-pool/process-many.ts'
+import type { DrawingMeasure } from '../../svg-pool/fingerprint.ts'
+import { processAndMeasureMany, processMany } from '../../svg-pool/process-many.ts'
 import type { Actor, Deps } from '../deps.ts'
-import { type DuplicateFlags, flagCreated, measureMany } from '../duplicates/duplicates.ts'
+import { type DuplicateFlags, flagCreated } from '../duplicates/duplicates.ts'
 import { ApiError, badRequest } from '../errors.ts'
 import { assertRoom } from '../plans/quotas.ts'
 import { ID_TAKEN, INVALID, type Refusal } from './create-under-lock.ts'
@@ -67,8 +69,12 @@ export async function createIcons(
     if (parsed.success) valid.push({ index, body: parsed.data })
     else results[index] = refused(idOf(raw), INVALID, parsed.error.issues[0]?.message ?? 'Invalid input')
   })
-  const targets = await sharedChecks(deps, actor, valid)
-  const existing = await rowsById(deps, [...new Set(valid.map((v) => v.body.id))])
+  // The ids already used are read beside the checks (one wait, not two); nothing of them is told
+  // before the checks pass.
+  const [targets, existing] = await Promise.all([
+    sharedChecks(deps, actor, valid),
+    rowsById(deps, [...new Set(valid.map((v) => v.body.id))]),
+  ])
   const first = new Map<string, { index: number; body: Body }>()
   const todo: { index: number; body: Body }[] = []
   for (const item of valid) {
@@ -86,24 +92,22 @@ export async function createIcons(
   await assertRoom(deps.db, deps.config, room(todo))
   // The pipeline runs in the worker pool, a few icons at a time in the caller's lane, so single
   // creates (this user's and others') are served in between; the pool busy refuses the request.
-  const svgs = await processMany(
+  // Each output's hash and fingerprint (the duplicate check, ADR 0109) are made in the same job.
+  const processed = await processAndMeasureMany(
     deps.svg,
     todo.map(({ body }) => ({ input: body.svg, idPrefix: iconIdPrefix(body.id) })),
     actor.id,
   )
   const fresh: { index: number; body: Body; svg: string }[] = []
+  const measures = new Map<string, DrawingMeasure | null>()
   todo.forEach(({ index, body }, at) => {
-    const svg = svgs[at]!
-    if (typeof svg === 'string') fresh.push({ index, body, svg })
-    else results[index] = refused(body.id, INVALID, svg.message)
+    const done = processed[at]!
+    if (isSvgError(done)) results[index] = refused(body.id, INVALID, done.message)
+    else {
+      fresh.push({ index, body, svg: done.svg })
+      measures.set(body.id, done.measure)
+    }
   })
-  // Each drawing's hash and fingerprint (the duplicate check, ADR 0109), made in the pool too.
-  const measured = await measureMany(
-    deps,
-    fresh.map((f) => f.svg),
-    actor.id,
-  )
-  const measures = new Map(fresh.map(({ body }, at) => [body.id, measured[at] ?? null]))
   const empty: Inserted = { created: new Map(), clashes: new Map(), found: new Map() }
   const { created, clashes, found } = !fresh.length
     ? empty
