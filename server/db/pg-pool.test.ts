@@ -1,11 +1,11 @@
 // The Postgres pool's queue (pg-pool.ts, ADR 0417): with every connection busy, a writing request's
-// query goes before the reads that were waiting, a read before a large list's pages (bulk), and each
-// kind keeps its order.
+// query goes before the reads that were waiting (a read after every few writes in a row, however
+// many wait), a read before a large list's pages (bulk), and each kind keeps its order.
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { postgresOnly } from '../../tests/setup/postgres-only.ts'
 import { createLogger } from '../log/log.ts'
 import { PriorityPool, watchedPool } from './pg-pool.ts'
-import { WRITES_BEFORE_A_READ } from './pglite-queue.ts'
+import { WRITES_BEFORE_A_READ } from './priority-line.ts'
 import { withQueryPriority } from './query-priority.ts'
 
 postgresOnly('PriorityPool', () => {
@@ -38,6 +38,43 @@ postgresOnly('PriorityPool', () => {
     await Promise.all(queued)
     const n = WRITES_BEFORE_A_READ
     expect(answered).toEqual([...writes.slice(0, n), 'read', ...writes.slice(n)])
+  })
+
+  test('however many reads wait, a write waits for one of them at most', async () => {
+    const held = await pool.connect()
+    const answered: string[] = []
+    const ask = (name: string) =>
+      pool.query('select $1::text as name', [name]).then((r) => answered.push(r.rows[0].name))
+    const n = WRITES_BEFORE_A_READ
+    const reads = Array.from({ length: 10 }, (_, i) => `read ${i + 1}`)
+    const writes = Array.from({ length: n + 2 }, (_, i) => `write ${i + 1}`)
+    const queued = [...reads.map(ask), ...writes.map((w) => withQueryPriority('write', () => ask(w)))]
+    held.release()
+    await Promise.all(queued)
+    expect(answered).toEqual([...writes.slice(0, n), 'read 1', ...writes.slice(n), ...reads.slice(1)])
+  })
+
+  test('a caller whose wait for a connection timed out leaves the queue; the others are served', async () => {
+    const timed = new PriorityPool({
+      connectionString: process.env.TEST_DATABASE_URL,
+      max: 1,
+      connectionTimeoutMillis: 200,
+    })
+    try {
+      const held = await timed.connect()
+      const late = timed.query('select 1').then(
+        () => 'answered',
+        (error: Error) => error.message,
+      )
+      expect(await late).toMatch(/timeout/)
+      expect(timed.waitingCount).toBe(0)
+      const write = withQueryPriority('write', () => timed.query("select 'write' as name"))
+      expect(timed.waitingCount).toBe(1)
+      held.release()
+      expect((await write).rows[0].name).toBe('write')
+    } finally {
+      await timed.end()
+    }
   })
 
   test("a read queued after two bulk reads (a list's pages) is answered before them", async () => {

@@ -7,8 +7,8 @@
 import pg from 'pg'
 import type { Logger } from '../log/log.ts'
 import { isConnectionError } from './connection-errors.ts'
-import { WRITES_BEFORE_A_READ } from './pglite-queue.ts'
-import { type QueryPriority, queryPriority } from './query-priority.ts'
+import { PriorityLine } from './priority-line.ts'
+import { queryPriority } from './query-priority.ts'
 
 /** The delivery pool's connections, as pg_stat_activity shows them. */
 export const DELIVERY_APPLICATION_NAME = 'iconvault-delivery'
@@ -26,39 +26,47 @@ export type WatchedPool = {
   lost(): void
 }
 
-const RANK: Record<QueryPriority, number> = { urgent: 0, write: 1, read: 2, bulk: 3 }
-/** pg-pool's waiting caller, with what this pool adds: its priority and how many have passed it. */
-type Waiting = { priority?: QueryPriority; passed?: number }
+/**
+ * pg-pool's queue of callers waiting for a connection, served in the order of priority-line.ts: a
+ * caller is queued with the priority of the request it comes from (query-priority.ts). pg-pool uses
+ * its queue as an array: push, shift, length, and findIndex then splice(at, 1) to take out a caller
+ * whose wait timed out; `at` here is a position in the line's order (priority, then arrival).
+ */
+class WaitingByPriority<T> {
+  private readonly line = new PriorityLine<T>()
+  private found: T | undefined
+  push(item: T): number {
+    this.line.push(item, queryPriority())
+    return this.line.length
+  }
+  shift(): T | undefined {
+    return this.line.next()
+  }
+  get length(): number {
+    return this.line.length
+  }
+  findIndex(matches: (item: T) => boolean): number {
+    this.found = this.line.remove(matches)
+    return this.found === undefined ? -1 : 0
+  }
+  splice(): T[] {
+    const found = this.found
+    this.found = undefined
+    return found === undefined ? [] : [found]
+  }
+}
 
 /**
  * A pool whose waiting callers are served by priority (query-priority.ts, ADR 0417): a writing
  * request's query or transaction goes before the reads queued for a connection, so a flood of reads
- * does not hold a teammate's change back (node-postgres serves its queue in arrival order). A caller
- * queued (all connections busy) moves ahead of those of a lower priority, but never past one that
- * WRITES_BEFORE_A_READ callers have passed already: a stream of writes never starves the reads.
- * Bulk reads (a large list's pages, ADR 0419) are passed by reads the same way.
+ * does not hold a teammate's change back (node-postgres serves its queue in arrival order); a read
+ * goes after every few writes in a row, so a stream of writes never starves the reads (the rule of
+ * priority-line.ts, which PGlite's thread follows too).
  */
 export class PriorityPool extends pg.Pool {
-  // biome-ignore lint/suspicious/noExplicitAny: one body for both of pg-pool's connect overloads
-  override connect(callback?: any): any {
-    const queue = (this as unknown as { _pendingQueue: Waiting[] })._pendingQueue
-    const before = queue.length
-    const result = super.connect(callback)
-    const priority = queryPriority()
-    // The caller queued (every connection busy): it carries its priority, and moves ahead unless bulk.
-    if (queue.length > before) queue.at(-1)!.priority = priority
-    if (queue.length > before && priority !== 'bulk') {
-      const item = queue.pop()!
-      let at = queue.length
-      for (; at > 0; at--) {
-        const ahead = queue[at - 1]!
-        if (RANK[ahead.priority ?? 'read'] <= RANK[priority] || (ahead.passed ?? 0) >= WRITES_BEFORE_A_READ)
-          break
-      }
-      for (let i = at; i < queue.length; i++) queue[i]!.passed = (queue[i]!.passed ?? 0) + 1
-      queue.splice(at, 0, item)
-    }
-    return result
+  constructor(config?: pg.PoolConfig) {
+    super(config)
+    ;(this as unknown as { _pendingQueue: unknown })._pendingQueue = new WaitingByPriority()
   }
 }
 

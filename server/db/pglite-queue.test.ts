@@ -1,7 +1,8 @@
 // The database thread's queue (pglite-queue.ts): one job at a time, urgent jobs before writes before
 // reads, each kind in arrival order, and a read at least every few writes.
 import { expect, test } from 'vitest'
-import { jobQueue, READS_BEFORE_A_BULK, WRITES_BEFORE_A_READ } from './pglite-queue.ts'
+import { jobQueue } from './pglite-queue.ts'
+import { READS_BEFORE_A_BULK, WRITES_BEFORE_A_READ } from './priority-line.ts'
 import type { QueryPriority } from './query-priority.ts'
 
 /** A queue whose jobs each wait to be finished by hand; `finishNext` ends the one running. */
