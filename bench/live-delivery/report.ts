@@ -1,6 +1,6 @@
 // bench/live-delivery.ts's verdict: each run's figures against the targets (idle ack→event p50 ≤
 // 100 ms; under load a teammate hears a change p99 ≤ 500 ms from the writer's request, send→event,
-// as issue 33 measures it, no create refused; nothing lost), and the memory figures beside them.
+// and no create is refused; nothing lost), and the memory figures beside them.
 import type { summary } from './measure.ts'
 
 /** Prints a line per idle and load phase of `lines`; whether every target was met. */
