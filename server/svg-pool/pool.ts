@@ -5,7 +5,7 @@
 // caller is answered 429/503 with Retry-After. Each lane also has a CPU budget (cpu-budget.ts): the
 // CPU its icons took, refused ones included, is charged to it, and a lane over budget is answered 429
 // until it has refilled. docs/decisions/0102-svg-worker-pool.md
-import { Worker } from 'node:worker_threads'
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads'
 import { appMessages } from '../../common/messages.ts'
 import type { ReviewRules, RuleCheck } from '../../common/schemas/review-rules.ts'
 import { SvgError } from '../../common/svg/index.ts'
@@ -72,12 +72,15 @@ type Task = {
 
 type Slot = {
   worker: Worker
+  answers: MessagePort
   ready: boolean
   task: Task | null
   watch: NodeJS.Timeout[]
   crash?: Error
   /** The output of the task's pipeline, while its measure is made. */
   processed?: string
+  /** Starts the task's deadline again, for the measure after its pipeline. */
+  measureClock?: () => void
 }
 
 const WORKER_URL = new URL('./worker.ts', import.meta.url)
@@ -118,13 +121,19 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
   let closed = false
 
   function spawn() {
+    // The worker answers on a port of its own, which a deadline check can read at once
+    // (receiveMessageOnPort): what the worker said before the check is heard before it judges.
+    const { port1: answers, port2 } = new MessageChannel()
     const worker = new Worker(WORKER_URL, {
       resourceLimits: { maxOldGenerationSizeMb: limits.WORKER_HEAP_MB },
+      workerData: { answers: port2 },
+      transferList: [port2],
     })
     worker.unref()
-    const slot: Slot = { worker, ready: false, task: null, watch: [] }
+    answers.unref()
+    const slot: Slot = { worker, answers, ready: false, task: null, watch: [] }
     slots.add(slot)
-    worker.on('message', (message: FromWorker) => onMessage(slot, message))
+    answers.on('message', (message: FromWorker) => onMessage(slot, message))
     worker.on('error', (error) => {
       slot.crash = error
     })
@@ -137,6 +146,7 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
     slot.watch = []
     slot.task = null
     slot.processed = undefined
+    slot.measureClock = undefined
     return task
   }
 
@@ -148,6 +158,7 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
         if (message.cpuMs !== undefined) charge(slot.task, message.cpuMs)
         primeServedSvg(message.svg, message.served ?? message.svg)
         slot.processed = message.svg
+        slot.measureClock?.()
         return
       }
       const processed = slot.processed
@@ -223,14 +234,21 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
     const { worker } = slot
     const cpuOf = (usage: { user: number; system: number }) => (usage.user + usage.system) / 1000
     let base: number | null = null
-    void worker.cpuUsage().then(
-      (usage) => {
-        base ??= cpuOf(usage)
-      },
-      () => {},
-    )
+    let started = 0
+    const startClock = () => {
+      base = null
+      started = performance.now()
+      void worker.cpuUsage().then(
+        (usage) => {
+          base ??= cpuOf(usage)
+        },
+        () => {},
+      )
+    }
+    startClock()
+    // A create's measure has a deadline of its own, as when it was a job of its own (ADR 0421).
+    slot.measureClock = startClock
     worker.postMessage({ ...task.job, id: task.id })
-    const started = performance.now()
     const check = async () => {
       if (slot.task !== task) return
       if (performance.now() - started > wallDeadlineMs) return kill(slot, task, cpuDeadlineMs)
@@ -239,7 +257,16 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
       if (usage) {
         const cpuMs = cpuOf(usage)
         base ??= cpuMs
-        if (cpuMs - base > cpuDeadlineMs) return kill(slot, task, cpuMs - base + limits.CPU_CHECK_MS)
+        if (cpuMs - base > cpuDeadlineMs) {
+          // What the worker sent meanwhile first: an answer, or a pipeline done whose measure
+          // now has its own deadline (the clock started again), is not past the deadline.
+          const measuring = slot.processed !== undefined
+          for (let m = receiveMessageOnPort(slot.answers); m; m = receiveMessageOnPort(slot.answers))
+            onMessage(slot, m.message as FromWorker)
+          if (slot.task !== task) return
+          if (measuring || slot.processed === undefined)
+            return kill(slot, task, cpuMs - base + limits.CPU_CHECK_MS)
+        }
       }
       slot.watch = [setTimeout(check, limits.CPU_CHECK_MS).unref()]
     }

@@ -5,7 +5,7 @@
 // first run's compiling.
 import { readlinkSync } from 'node:fs'
 import { setPriority } from 'node:os'
-import { parentPort } from 'node:worker_threads'
+import { type MessagePort, parentPort, workerData } from 'node:worker_threads'
 import { isSvgError, loadSvgo, processSvg } from '../../common/svg/index.ts'
 import { sanitizeOrEmpty } from '../domain/icons/served-svg.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
@@ -13,8 +13,10 @@ import { WORKER_NICE } from './settings.ts'
 
 const port = parentPort
 if (!port) throw new Error('server/svg-pool/worker.ts runs as a worker thread')
+/** Where answers go: the pool's port for them (pool.ts reads it at once before a deadline kill). */
+const answers = (workerData as { answers?: MessagePort } | null)?.answers ?? port
 
-const send = (message: FromWorker) => port.postMessage(message)
+const send = (message: FromWorker) => answers.postMessage(message)
 
 /** resvg's measure, loaded with svgo when the worker starts (below). */
 let measureDrawing: typeof import('./fingerprint.ts').measureDrawing
