@@ -137,7 +137,10 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
     worker.on('error', (error) => {
       slot.crash = error
     })
-    worker.on('exit', () => onExit(slot))
+    worker.on('exit', () => {
+      answers.close()
+      onExit(slot)
+    })
   }
 
   function settle(slot: Slot): Task | null {
