@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SVG_ERROR_MESSAGES } from '../../common/svg/index.ts'
+import { FINE_DASHES, NOISE_FILTER } from '../setup/hostile-svgs.ts'
 import { createTestApp, type Json, type TestApp } from '../setup/test-app.ts'
 import { dbKinds } from '../setup/test-db.ts'
 
@@ -75,13 +76,7 @@ describe.each(dbKinds)('hostile SVG through /api/icons on %s', (kind) => {
   })
 
   it('stores drawings that resvg would take minutes to draw at once, as they are, and goes on', async () => {
-    const noise =
-      '<filter id="f" x="-5000%" y="-5000%" width="10000%" height="10000%"><feTurbulence baseFrequency=".9" numOctaves="100"/></filter>'
-    const lines = Array.from({ length: 200 }, (_, i) => `M0 ${i / 10}L24 ${24 - i / 10}`).join('')
-    for (const svg of [
-      SVG(`${noise}<rect width="24" height="24" filter="url(#f)"/>`),
-      SVG(`<path stroke="#000" stroke-width=".01" stroke-dasharray=".0001 .0001" d="${lines}"/>`),
-    ]) {
+    for (const svg of [NOISE_FILTER, FINE_DASHES]) {
       const created = await t.post('/api/icons/create', cookie, icon(svg))
       expect(created.status).toBe(200)
       // Stored with what the fingerprint leaves out: only the duplicate check draws without it.

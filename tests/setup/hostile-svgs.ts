@@ -25,6 +25,21 @@ export const USE_FANOUT = svg(
 /** 19,990 elements, none with path data (the element limit is 20,000). */
 export const MANY_ELEMENTS = svg('<circle r="1"/>'.repeat(19_990))
 
+/**
+ * Drawings the duplicate check's renderer (resvg) took long over, in one native call no deadline
+ * stops: a noise filter of 100 octaves over a large region (~70 s; it panicked on a <rect>), and 200
+ * finely dashed lines (~2 s). The fingerprint draws their shapes only (fingerprint.ts, ADR 0421).
+ */
+export const NOISE_FILTER = svg(
+  '<filter id="f" x="-5000%" y="-5000%" width="10000%" height="10000%"><feTurbulence baseFrequency=".9" numOctaves="100"/></filter><rect width="24" height="24" filter="url(#f)"/>',
+)
+export const FINE_DASHES = svg(
+  `<path stroke="#000" stroke-width=".01" stroke-dasharray=".0001 .0001" d="${Array.from(
+    { length: 200 },
+    (_, i) => `M0 ${i / 10}L24 ${24 - i / 10}`,
+  ).join('')}"/>`,
+)
+
 /** Each input by name, in the order the benchmark cycles through them. */
 export const HOSTILE_SVGS: Record<string, string> = {
   'issue-10k-segments': ISSUE_ICON,
@@ -33,4 +48,6 @@ export const HOSTILE_SVGS: Record<string, string> = {
   'many-paths-allowed': MANY_PATHS_ALLOWED,
   'use-fanout': USE_FANOUT,
   'many-elements': MANY_ELEMENTS,
+  'noise-filter': NOISE_FILTER,
+  'fine-dashes': FINE_DASHES,
 }
