@@ -1,8 +1,8 @@
 // A worker thread of the SVG pool: runs common/svg's processSvg on one icon at a time, off the
 // server's event loop, and the markup the server will serve for the result (sanitised once more,
-// served-svg.ts), so that step too stays off the event loop; for a create, the result's measure too. Says `ready` once svgo and resvg are loaded
-// and the pipeline and a measure have run once (WARM), so a deadline never counts the loading nor the
-// first run's compiling.
+// served-svg.ts), so that step too stays off the event loop; for a create, the result's measure too.
+// Says `ready` once svgo and resvg are loaded and the pipeline and a measure have run once (WARM), so
+// a deadline never counts the loading nor the first run's compiling.
 import { readlinkSync } from 'node:fs'
 import { setPriority } from 'node:os'
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads'
