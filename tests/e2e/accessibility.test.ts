@@ -420,8 +420,12 @@ describe('keyboard on /icons', () => {
     await page.getByRole('menu').waitFor({ state: 'detached' })
     await tabStaysOnPage('closing the settings menu')
     // The focused tile deleted with the Delete key (after its confirmation): focus stays in the grid.
-    await tiles().filter({ hasText: 'bell' }).focus()
-    await page.keyboard.press('Space')
+    // Each key waits for what the one before it did (a busy machine may re-render in between).
+    const bell = tiles().filter({ hasText: 'bell' })
+    await bell.focus()
+    await expect.poll(() => bell.evaluate((el) => el === document.activeElement)).toBe(true)
+    if ((await bell.getAttribute('aria-selected')) !== 'true') await page.keyboard.press('Space')
+    await expect.poll(() => bell.getAttribute('aria-selected')).toBe('true')
     await page.keyboard.press('Delete')
     await page
       .getByRole('alertdialog')

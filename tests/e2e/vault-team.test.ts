@@ -122,7 +122,7 @@ describe('a vault shared in a reviewing workspace', () => {
     await tiles(mate).first().dblclick()
     const panel = mate.getByTestId('icon-detail')
     await panel.getByRole('button', { name: 'Copy as SVG' }).waitFor()
-    expect(await panel.getByRole('button', { name: 'Rename' }).count()).toBe(0)
+    expect(await panel.getByRole('button', { name: 'Rename', exact: true }).count()).toBe(0)
     expect(await panel.getByRole('button', { name: 'Delete' }).count()).toBe(0)
     await mate.keyboard.press('Escape')
     await dropFiles(mate, [fixture('bell.svg')])

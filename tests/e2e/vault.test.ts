@@ -150,10 +150,10 @@ describe('the vault of a pro user', () => {
     const panel = page.getByTestId('icon-detail')
     await panel.getByRole('heading', { name: 'star-gradient' }).waitFor()
     await panel.getByTestId('rename-input').fill('   ')
-    await panel.getByRole('button', { name: 'Rename' }).click()
+    await panel.getByRole('button', { name: 'Rename', exact: true }).click()
     await panel.getByText(messages.iconNameRequired).waitFor()
     await panel.getByTestId('rename-input').fill('Star Burst')
-    await panel.getByRole('button', { name: 'Rename' }).click()
+    await panel.getByRole('button', { name: 'Rename', exact: true }).click()
     await panel.getByRole('heading', { name: 'Star Burst' }).waitFor()
     await expect
       .poll(async () => (await serverIcons()).map((i) => i.name).sort())
