@@ -12,6 +12,7 @@
 // A request that arrives after a forget does not join a read begun before it.
 
 import { Lru } from './lru.ts'
+import { sharedReads } from './shared-reads.ts'
 
 /** The longest a kept answer is believed without a note (the bound when a note is missed). */
 export const KEPT_TTL_MS = 10_000
@@ -59,7 +60,8 @@ export function keptFor<V>(opts: {
     onEvict: (_, e) => release(e.value),
   })
   let generation = 0
-  const reading = new Map<string, { since: number; value: Promise<unknown> }>()
+  // A read is shared by key and generation: a request after a forget does not join one begun before.
+  const reading = sharedReads<unknown>()
   // The weight: bytes of each shared object, counted once however many entries hold it.
   const held = new Map<object, { refs: number; bytes: number }>()
   let bytes = 0
@@ -129,20 +131,13 @@ export function keptFor<V>(opts: {
     ): Promise<R> {
       const hit = kept.get(key)
       if (hit !== null) return Promise.resolve(hit as R)
-      const going = reading.get(key)
-      if (going && going.since === generation) return going.value as Promise<R>
       const since = generation
-      const value = read().then((r) => {
-        if (r.keep && r.value !== null) kept.set(key, r.value as V, since, r.expiresAt)
-        return r.value
-      })
-      const entry = { since, value }
-      reading.set(key, entry)
-      const done = () => {
-        if (reading.get(key) === entry) reading.delete(key)
-      }
-      value.then(done, done)
-      return value
+      return reading.share(`${since} ${key}`, () =>
+        read().then((r) => {
+          if (r.keep && r.value !== null) kept.set(key, r.value as V, since, r.expiresAt)
+          return r.value
+        }),
+      ) as Promise<R>
     },
   }
   return kept

@@ -9,6 +9,7 @@ import { byId, nameCollator, nameKey } from '../../../common/name-order.ts'
 import type { IconRow } from '../../../common/schemas/rows.ts'
 import { type KeptAnswer, keptAnswer } from '../../cache/kept-answer.ts'
 import { Lru } from '../../cache/lru.ts'
+import { type SharedReads, sharedReads } from '../../cache/shared-reads.ts'
 import { icons, projects } from '../../db/schema/index.ts'
 import { serveMany } from '../../svg-pool/serve-many.ts'
 import type { Actor, Deps } from '../deps.ts'
@@ -57,7 +58,7 @@ export async function firstByName(names: readonly { id: string; name: string }[]
 }
 
 type Entry = { stamp: string; answer: KeptAnswer }
-type Store = { kept: Lru<string, Entry>; reading: Map<string, Promise<KeptAnswer>> }
+type Store = { kept: Lru<string, Entry>; reading: SharedReads<KeptAnswer> }
 /** At most this many bytes of first screens kept, by database (tests run several apps in one process). */
 const MAX_BYTES = 16 * 1024 * 1024
 const stores = new WeakMap<object, Store>()
@@ -71,7 +72,7 @@ const storeOf = (db: object): Store => {
         maxWeight: MAX_BYTES,
         weigh: (e) => e.answer.body.byteLength,
       }),
-      reading: new Map(),
+      reading: sharedReads(),
     }
     stores.set(db, store)
   }
@@ -90,19 +91,14 @@ export function firstScreenAnswer(
   const key = `${project.id} ${limit}`
   const kept = store.kept.get(key)
   if (kept?.stamp === stamp) return Promise.resolve(kept.answer)
-  const reading = `${key} ${stamp}`
-  const running = store.reading.get(reading)
-  if (running) return running
-  const made = readFirstScreen(deps, actor, project.id, limit)
-    .then((read) => {
+  return store.reading.share(`${key} ${stamp}`, () =>
+    readFirstScreen(deps, actor, project.id, limit).then((read) => {
       const answer = keptAnswer({ data: read.rows })
       // Read at another stamp than the route's (a change in between): answered, not kept as this one.
       if (read.stamp === stamp) store.kept.set(key, { stamp, answer })
       return answer
-    })
-    .finally(() => store.reading.delete(reading))
-  store.reading.set(reading, made)
-  return made
+    }),
+  )
 }
 
 /** The first screen as the database has it now, and the list stamp its names were read at. */

@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url'
 import { messages } from '../../../common/messages.ts'
 import type { KeptAnswer } from '../../cache/kept-answer.ts'
 import { Lru } from '../../cache/lru.ts'
+import { type SharedReads, sharedReads } from '../../cache/shared-reads.ts'
 import type { StreamedAnswer } from '../../cache/streamed-answer.ts'
 import type { Actor, Deps } from '../deps.ts'
 import { ApiError } from '../errors.ts'
@@ -42,7 +43,7 @@ type Entry = { stamp: string; answer: KeptAnswer }
 type Kept = {
   lists: Lru<string, Entry>
   large: Lru<string, true>
-  reading: Map<string, Promise<KeptAnswer | null>>
+  reading: SharedReads<KeptAnswer | null>
 }
 /** Projects remembered as large, at most (least recently seen out first). */
 const MAX_LARGE = 4096
@@ -60,7 +61,7 @@ function storeOf(db: object): Kept {
       weigh: (e) => e.answer.body.byteLength,
     }),
     large: new Lru({ name: 'large icon lists', maxEntries: MAX_LARGE }),
-    reading: new Map(),
+    reading: sharedReads(),
   }
   stores.set(db, store)
   return store
@@ -123,19 +124,14 @@ export async function iconListAnswer(
   // (at this stamp or, when it changed during the read, a later one). A read that did not end kept
   // (the list grew large, or failed) leaves each waiting request to read its own.
   const key = `${project.id} ${stamp}`
-  const shared = store.reading.get(key)
+  const shared = store.reading.running(key)
   if (shared) {
     const answer = await shared.catch(() => null)
     if (answer) return { kept: answer }
     return readAnswer(deps, actor, project.id, store)
   }
   const read = readAnswer(deps, actor, project.id, store)
-  const kept = read.then((a) => ('kept' in a ? a.kept : null))
-  store.reading.set(key, kept)
-  const forget = () => {
-    if (store.reading.get(key) === kept) store.reading.delete(key)
-  }
-  kept.then(forget, forget)
+  void store.reading.share(key, () => read.then((a) => ('kept' in a ? a.kept : null))).catch(() => {})
   return read
 }
 
