@@ -38,10 +38,11 @@ export type Subscriber = {
 
 export type EventBus = {
   /**
-   * Sends the note; with `tx`, inside that transaction, so Postgres delivers it when (and only if)
-   * the change commits. Without, at once (notes that announce no stored change).
+   * Sends the notes, in order; with `tx`, inside that transaction (one statement for them all), so
+   * Postgres delivers them when (and only if) the change commits. Without, at once (notes that
+   * announce no stored change).
    */
-  publish(note: ChangeNote, tx?: Tx): Promise<void>
+  publish(notes: ChangeNote | readonly ChangeNote[], tx?: Tx): Promise<void>
   subscribe(sub: Subscriber): () => void
   /** Told of sessions that ended and users whose row changed, in every process (cache/session-cache.ts). */
   onIdentityChange(listener: (change: { sessions?: string[]; users?: string[] }) => void): void
@@ -193,11 +194,20 @@ export async function createEventBus(store: Store, logger: Logger = envLogger())
   }
 
   return {
-    publish: async (note, tx) => {
+    publish: async (one, tx) => {
+      const notes = Array.isArray(one) ? (one as readonly ChangeNote[]) : [one as ChangeNote]
       // This process forgets an ended session at once; the others when the note arrives.
-      if (note.entity === 'sessions') endSessions(note.ids, note.reason ?? 'ended')
-      if (!tx) return store.notify(CHANNEL, JSON.stringify(note))
-      await tx.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(note)})`)
+      for (const note of notes) if (note.entity === 'sessions') endSessions(note.ids, note.reason ?? 'ended')
+      if (!tx) {
+        for (const note of notes) await store.notify(CHANNEL, JSON.stringify(note))
+        return
+      }
+      if (!notes.length) return
+      // One round trip for a batch's notes (a create batch holds one per create), sent in order.
+      const payloads = JSON.stringify(notes.map((note) => JSON.stringify(note)))
+      await tx.execute(
+        sql`select pg_notify(${CHANNEL}, n) from json_array_elements_text(${payloads}::json) as n`,
+      )
     },
     onIdentityChange: (listener) => void identityListeners.push(listener),
     onNote: (listener) => void noteListeners.push(listener),

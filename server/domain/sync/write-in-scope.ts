@@ -104,7 +104,7 @@ export async function writeInScope<T, R = never>(
       // Every change of this write is named here, stamped with its version, before it is published;
       // the icons' new versions are recorded first, in this same transaction (ADR 0015).
       await recordVersions(tx, [...recorded.values()])
-      for (const note of notes) await deps.events.publish(note, tx)
+      await deps.events.publish(notes, tx)
       return result
     })
   } catch (error) {
