@@ -88,10 +88,9 @@ async function measureRows(
 const planes = (hex: string | null) =>
   hex && hex.length === 512 ? { s: hex.slice(0, 256), t: hex.slice(256) } : { s: null, t: null }
 
-/** The project's index for the caller's transaction: of two icons indexed at once, the later sees the earlier. */
-const indexLock = (projectId: string) =>
-  sql`select pg_advisory_xact_lock(hashtextextended(${`near-index:${projectId}`}, 0))`
-const lockIndex = (tx: Tx, projectId: string) => tx.execute(indexLock(projectId))
+/** Takes the project's index for the caller's transaction: of two icons indexed at once, the later sees the earlier. */
+const lockIndex = (tx: Tx, projectId: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`near-index:${projectId}`}, 0))`)
 
 /** Indexes these icons of the project, in the caller's transaction (see above). */
 async function indexRows(tx: Tx, projectId: string, ids: string[]): Promise<void> {
@@ -126,9 +125,8 @@ export async function indexCreated(
   rows: readonly { id: string; drawing_hash: string; fingerprint: string }[],
 ): Promise<Map<string, NearIcon[]>> {
   if (!rows.length) return new Map()
-  // The index's lock is taken by the statement that writes the prints, before the lookup (one call
-  // less per create, ADR 0417).
-  return printAndLink(tx, projectId, rows, { lock: true })
+  await lockIndex(tx, projectId)
+  return printAndLink(tx, projectId, rows)
 }
 
 /** What marks an icon stored with this measure as indexed (its near_project and near_hash). */
@@ -137,15 +135,12 @@ export const indexedColumns = (projectId: string, measure: { drawing_hash: strin
 
 /**
  * Writes the icons' prints and links them to the near icons of the project and of their batch;
- * answers each icon's near icons (by id), as linkedIcons would read them back. With `lock`, the
- * statement that writes the prints takes the project's index first (rows is never empty here, so
- * the lock's one-row CTE is read).
+ * answers each icon's near icons (by id), as linkedIcons would read them back.
  */
 async function printAndLink(
   tx: Tx,
   projectId: string,
   rows: readonly { id: string; drawing_hash: string; fingerprint: string }[],
-  { lock = false } = {},
 ): Promise<Map<string, NearIcon[]>> {
   const prints = rows.map((r) => {
     const print = readFingerprint(r.fingerprint)
@@ -157,11 +152,9 @@ async function printAndLink(
     }
   })
   await tx.execute(sql`
-    ${lock ? sql`with locked as materialized (${indexLock(projectId)})` : sql``}
     insert into icon_prints (icon_id, project_id, drawing_hash, near_keys, solid, touched)
     select v.id, ${projectId}, v.h, v.k, ('x' || v.s)::bit(1024), ('x' || v.t)::bit(1024)
     from jsonb_to_recordset(${JSON.stringify(prints)}::jsonb) as v(id uuid, h text, k bigint[], s text, t text)
-    ${lock ? sql`, locked` : sql``}
     on conflict (icon_id) do update set project_id = excluded.project_id,
       drawing_hash = excluded.drawing_hash, near_keys = excluded.near_keys,
       solid = excluded.solid, touched = excluded.touched`)

@@ -1,13 +1,10 @@
 // What a create decides under the scopes' locks (create-icons.ts, inside writeInScope): which new
 // icons clash with what the project already has (a name that is another icon's alias, an id held
-// by a trash; the history of an id nothing holds any more is forgotten on the way), and from which
-// time the new icons of each project are stamped, after its newest.
+// by a trash), and from which time the new icons of each project are stamped, after its newest.
 import { inArray, sql } from 'drizzle-orm'
 import { appMessages } from '../../../common/messages.ts'
 import type { Tx } from '../../db/client.ts'
 import { deletedIcons, projects } from '../../db/schema/index.ts'
-import { rowsOf } from '../duplicates/near-lookup.ts'
-import { forgettingOrphanHistory } from './history-cleanup.ts'
 import { aliasClashes, nameKey } from './icon-aliases.ts'
 
 /** Why one icon alone is refused: 400 `invalid` (its fields, its SVG) or a 409 naming the clash. */
@@ -41,13 +38,15 @@ export async function clashesUnderLock(
         })
     }
   }
-  // With the orphan history of these ids forgotten first, in the same statement (history-cleanup.ts).
-  const ids = fresh.map((f) => f.body.id)
-  const trashed = rowsOf<{ id: string }>(
-    await tx.execute(
-      sql`${forgettingOrphanHistory(ids)} select ${deletedIcons.id} as id from ${deletedIcons} where ${inArray(deletedIcons.id, ids)}`,
-    ),
-  )
+  const trashed = await tx
+    .select({ id: deletedIcons.id })
+    .from(deletedIcons)
+    .where(
+      inArray(
+        deletedIcons.id,
+        fresh.map((f) => f.body.id),
+      ),
+    )
   for (const { id } of trashed) clashes.set(id, { why: ID_TAKEN, message: appMessages.idTaken })
   return clashes
 }

@@ -15,6 +15,7 @@ import { iconNotes } from '../sync/change-notes.ts'
 import { scopeKey } from '../sync/sync-scopes.ts'
 import { writeInScope } from '../sync/write-in-scope.ts'
 import { type Clash, clashesUnderLock, firstFreeTimes } from './create-under-lock.ts'
+import { forgetOrphanHistory } from './history-cleanup.ts'
 import { type createTarget, type IconRecord, iconColumnsButSvg, newIconRow } from './icons.ts'
 import { batchedWrites } from './insert-batches.ts'
 
@@ -77,7 +78,6 @@ async function insert(deps: Deps, parts: InsertPart[]): Promise<Inserted[]> {
   // delivers on commit or not at all (ADR 0303).
   const scopes = parts.flatMap((part) => [...part.targets.values()].map(scopeOfTarget))
   await writeInScope(deps, scopes, async ({ tx, version, announce, record }) => {
-    // History no icon is left for is forgotten there: the id is a new icon's, with its own history only.
     const clashes = await clashesUnderLock(tx, fresh)
     for (const [id, clash] of clashes) out[partOf.get(id)!]!.clashes.set(id, clash)
     const storing = fresh.filter(({ body }) => !clashes.has(body.id))
@@ -85,6 +85,11 @@ async function insert(deps: Deps, parts: InsertPart[]): Promise<Inserted[]> {
     // Read under the scopes' locks: a drop that committed just before is seen whole, so this one
     // comes after its last icon.
     const next = await firstFreeTimes(tx, [...new Set(storing.map((f) => f.body.project_id))])
+    // History no icon is left for is nobody's: the id is a new icon's, with its own history only.
+    await forgetOrphanHistory(
+      tx,
+      storing.map(({ body }) => body.id),
+    )
     // The storage quota, once the scopes' versions order their writers (403 naming the limit).
     const adding = storing.map(({ body, svg }) => ({
       target: targetOf(body.id, body.project_id),
