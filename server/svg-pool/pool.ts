@@ -12,6 +12,7 @@ import { SvgError } from '../../common/svg/index.ts'
 import { ApiError } from '../domain/errors.ts'
 import { primeServedSvg } from '../domain/icons/served-svg.ts'
 import { cpuBudget } from './cpu-budget.ts'
+import { cpuClock } from './cpu-clock.ts'
 import { FairQueue } from './fair-queue.ts'
 import type { DrawingMeasure } from './fingerprint.ts'
 import type { FromWorker, Job } from './protocol.ts'
@@ -234,42 +235,24 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
   function run(slot: Slot, task: Task) {
     clearTimeout(task.waiting)
     slot.task = task
-    const { worker } = slot
-    const cpuOf = (usage: { user: number; system: number }) => (usage.user + usage.system) / 1000
-    let base: number | null = null
-    let started = 0
-    const startClock = () => {
-      base = null
-      started = performance.now()
-      void worker.cpuUsage().then(
-        (usage) => {
-          base ??= cpuOf(usage)
-        },
-        () => {},
-      )
-    }
-    startClock()
+    const clock = cpuClock(slot.worker)
     // A create's measure has a deadline of its own, as when it was a job of its own (ADR 0421).
-    slot.measureClock = startClock
-    worker.postMessage({ ...task.job, id: task.id })
+    slot.measureClock = clock.restart
+    slot.worker.postMessage({ ...task.job, id: task.id })
     const check = async () => {
       if (slot.task !== task) return
-      if (performance.now() - started > wallDeadlineMs) return kill(slot, task, cpuDeadlineMs)
-      const usage = await worker.cpuUsage().catch(() => null)
+      if (clock.wallMs() > wallDeadlineMs) return kill(slot, task, cpuDeadlineMs)
+      const spent = await clock.spentMs()
       if (slot.task !== task) return
-      if (usage) {
-        const cpuMs = cpuOf(usage)
-        base ??= cpuMs
-        if (cpuMs - base > cpuDeadlineMs) {
-          // What the worker sent meanwhile first: an answer, or a pipeline done whose measure
-          // now has its own deadline (the clock started again), is not past the deadline.
-          const measuring = slot.processed !== undefined
-          for (let m = receiveMessageOnPort(slot.answers); m; m = receiveMessageOnPort(slot.answers))
-            onMessage(slot, m.message as FromWorker)
-          if (slot.task !== task) return
-          if (measuring || slot.processed === undefined)
-            return kill(slot, task, cpuMs - base + limits.CPU_CHECK_MS)
-        }
+      if (spent !== null && spent > cpuDeadlineMs) {
+        // What the worker sent meanwhile first: an answer, or a pipeline done whose measure
+        // now has its own deadline (the clock started again), is not past the deadline.
+        const measuring = slot.processed !== undefined
+        for (let m = receiveMessageOnPort(slot.answers); m; m = receiveMessageOnPort(slot.answers))
+          onMessage(slot, m.message as FromWorker)
+        if (slot.task !== task) return
+        if (measuring || slot.processed === undefined)
+          return kill(slot, task, spent + limits.CPU_CHECK_MS)
       }
       slot.watch = [setTimeout(check, limits.CPU_CHECK_MS).unref()]
     }
