@@ -251,8 +251,7 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
         for (let m = receiveMessageOnPort(slot.answers); m; m = receiveMessageOnPort(slot.answers))
           onMessage(slot, m.message as FromWorker)
         if (slot.task !== task) return
-        if (measuring || slot.processed === undefined)
-          return kill(slot, task, spent + limits.CPU_CHECK_MS)
+        if (measuring || slot.processed === undefined) return kill(slot, task, spent + limits.CPU_CHECK_MS)
       }
       slot.watch = [setTimeout(check, limits.CPU_CHECK_MS).unref()]
     }
