@@ -15,6 +15,7 @@ import { proUserWithProject } from '../tests/setup/api-user.ts'
 import { type AppProcess, freePort, startApp } from '../tests/setup/app-process.ts'
 import { startTestSmtp } from '../tests/setup/smtp.ts'
 import { createTestDb } from '../tests/setup/test-db.ts'
+import { startProbe } from './probe-process.ts'
 import { realIcons, storeIcons } from './vault-setup.ts'
 
 /** `ifNoneMatch`: the ETag the GET revalidated (a 304). */
@@ -56,33 +57,6 @@ function capture(baseUrl: string, path: string, headers: Record<string, string>)
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
   return (Number(fields[11]) + Number(fields[12])) / 100
-}
-
-/**
- * Starts bench/health-probe.ts against `baseUrl`; resolves once its first (uncounted) probe is
- * answered, with `stop()`, which gives `/api/health`'s waits in ms since then.
- */
-async function startProbe(baseUrl: string): Promise<{ stop(): Promise<number[]> }> {
-  const child = spawn(process.execPath, [new URL('./health-probe.ts', import.meta.url).pathname, baseUrl], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  let out = ''
-  const ready = new Promise<void>((resolve, reject) => {
-    child.once('exit', () => reject(new Error('the health probe exited before its first probe')))
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      if (out.startsWith('ready\n')) resolve()
-    })
-  })
-  await ready
-  return {
-    async stop() {
-      const exited = new Promise((r) => child.once('exit', r))
-      child.kill('SIGTERM')
-      await exited
-      return out.split('\n').slice(1).filter(Boolean).map(Number)
-    },
-  }
 }
 
 const p = (values: number[], q: number) => {

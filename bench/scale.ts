@@ -6,8 +6,8 @@
 // icons go through POST /api/icons/create-many (500 a request, two at a time), whose rate is the
 // row's create-many figure. Each measurement is one entry of MEASURES: add a row
 // by adding an entry. Needs TEST_DATABASE_URL (a throwaway database is made there).
-// `node bench/scale.ts [sizes=1000,10000,50000]`; prints JSON lines, then the table. SCALE_ONLY=<name>
-// runs one measure; BENCH_CLI_PROF=<dir> profiles the CLI (bench/cli-child.ts); SCALE_KEEP=1 keeps
+// `node bench/scale.ts [sizes=1000,10000,50000]`; prints JSON lines, then the table. SCALE_ONLY=<names>
+// runs those measures (comma-separated); SERVER_NODE_OPTIONS goes to the server's process; BENCH_CLI_PROF=<dir> profiles the CLI (bench/cli-child.ts); SCALE_KEEP=1 keeps
 // the database (its URL is printed) to study it afterwards (drop it yourself).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
@@ -19,6 +19,7 @@ import { startApp } from '../tests/setup/app-process.ts'
 import { startTestSmtp } from '../tests/setup/smtp.ts'
 import { createTestDb } from '../tests/setup/test-db.ts'
 import { runCli } from './cli-child.ts'
+import { startProbe } from './probe-process.ts'
 
 const SIZES = (process.argv[2] ?? '1000,10000,50000').split(',').map(Number)
 const TAIL = Number(process.argv[3] ?? 1000)
@@ -79,7 +80,14 @@ const smtp = await startTestSmtp()
 const db = await createTestDb('postgres')
 const databaseUrl = (db.options as { databaseUrl: string }).databaseUrl
 const app = await startApp({
-  env: { SMTP_URL: smtp.url, DATABASE_URL: databaseUrl, PLAN_ICONS_PRO: '1000000', PLAN_STORAGE_PRO: '20GB' },
+  env: {
+    SMTP_URL: smtp.url,
+    DATABASE_URL: databaseUrl,
+    PLAN_ICONS_PRO: '1000000',
+    PLAN_STORAGE_PRO: '20GB',
+    // The server's own NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: what a measure costs it).
+    ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
+  },
 })
 const user = await proUserWithProject(app.baseUrl, smtp, 'scale-bench@example.com')
 const project = user.projectId
@@ -116,24 +124,17 @@ async function grow(icons: { name: string; svg: string }[]): Promise<number> {
   return icons.length / ((performance.now() - start) / 1000)
 }
 
-/** `work`'s time, and the longest a /api/health probe (one every 10 ms) waited meanwhile. */
+/**
+ * `work`'s time, and the longest a /api/health probe (one every 10 ms, in a process of its own:
+ * bench/probe-process.ts) waited meanwhile.
+ */
 async function withProbe(work: () => Promise<unknown>): Promise<{ ms: number; probeMs: number }> {
-  let worst = 0
-  let running = true
-  const probe = (async () => {
-    while (running) {
-      const t = performance.now()
-      await (await fetch(`${app.baseUrl}/api/health`)).arrayBuffer()
-      worst = Math.max(worst, performance.now() - t)
-      await new Promise((r) => setTimeout(r, 10))
-    }
-  })()
+  const probe = await startProbe(app.baseUrl, 10)
   const start = performance.now()
   await work()
   const ms = performance.now() - start
-  running = false
-  await probe
-  return { ms, probeMs: worst }
+  const waits = await probe.stop()
+  return { ms, probeMs: Math.max(0, ...waits) }
 }
 
 const direct = new pg.Client({ connectionString: databaseUrl })
@@ -210,11 +211,12 @@ const MEASURES: { name: string; run: () => Promise<Record<string, number>> }[] =
   },
   {
     name: 'grouping',
-    run: async () => ({
-      'grouping first call ms': round(
-        await timed(async () => (await ok(user.call(`/api/icons/duplicates?project_id=${project}`))).json()),
-      ),
-    }),
+    run: async () => {
+      const { ms, probeMs } = await withProbe(async () =>
+        (await ok(user.call(`/api/icons/duplicates?project_id=${project}`))).json(),
+      )
+      return { 'grouping first call ms': round(ms), 'grouping worst probe ms': round(probeMs) }
+    },
   },
   ...(['react-ts', 'svg'] as const).map((format) => ({
     name: `export ${format}`,
@@ -233,21 +235,22 @@ const MEASURES: { name: string; run: () => Promise<Record<string, number>> }[] =
       // The project's index made first (a cold build is not what this row measures), then a change.
       const coldMs = await timed(search)
       await ok(user.call('/api/icons/update', { id: lastId, name: `changed-${Date.now()}` }))
+      const { ms, probeMs } = await withProbe(search)
       return {
-        'first search after a change ms': round(await timed(search)),
+        'first search after a change ms': round(ms),
+        'search worst probe ms': round(probeMs),
         'first search of the project ms': round(coldMs),
       }
     },
   },
   {
     name: 'release',
-    run: async () => ({
-      'release ms': round(
-        await timed(async () =>
-          (await ok(user.call('/api/projects/release', { project_id: project }))).json(),
-        ),
-      ),
-    }),
+    run: async () => {
+      const { ms, probeMs } = await withProbe(async () =>
+        (await ok(user.call('/api/projects/release', { project_id: project }))).json(),
+      )
+      return { 'release ms': round(ms), 'release worst probe ms': round(probeMs) }
+    },
   },
   {
     name: 'CLI first pull',
@@ -284,8 +287,9 @@ try {
     lastRate = await grow(take(target - size))
     size = target
     await maintain()
-    // SCALE_ONLY=<a measure's name>: that row's measure alone (to profile it).
-    for (const m of MEASURES.filter((m) => !process.env.SCALE_ONLY || m.name === process.env.SCALE_ONLY)) {
+    // SCALE_ONLY=<measures' names, comma-separated>: those of the row's measures alone (to profile them).
+    const only = process.env.SCALE_ONLY?.split(',')
+    for (const m of MEASURES.filter((m) => !only || only.includes(m.name))) {
       const figures = await m.run()
       Object.assign(row, figures)
       log({ icons: size, measure: m.name, ...figures, load: load() })
