@@ -120,7 +120,7 @@ export function readPlain(dir: string, name: string): Buffer | null {
 let counter = 0
 
 /** Writes `text` as `name` in `dir`: a new temporary file of that folder, renamed over the name. */
-export function writeInside(dir: string, name: string, text: string) {
+export function writeInside(dir: string, name: string, text: string | Uint8Array) {
   isPlainFile(dir, name)
   const temp = join(dir, `.iconvault-${process.pid}-${counter++}.tmp`)
   const fd = openSync(temp, 'wx', 0o666)
@@ -163,7 +163,7 @@ export async function createInside(dir: string, name: string, text: string) {
 }
 
 /** createInside holding the thread: for the pull's writer threads (write-worker.ts). */
-export function createInsideSync(dir: string, name: string, text: string) {
+export function createInsideSync(dir: string, name: string, text: string | Uint8Array) {
   assertFileName(name, 'The pull')
   const path = join(dir, name)
   let fd: number

@@ -6,17 +6,19 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { CliError } from './errors.ts'
 import { createInsideSync, writeInside } from './safe-paths.ts'
 
-export type WriteJob = { dir: string; files: [file: string, text: string][]; present: string[] }
+/** The files as their names, their bytes one after another in `bytes`, and each one's end there. */
+export type WriteJob = { dir: string; names: string[]; bytes: Uint8Array; ends: number[]; present: string[] }
 export type WriteDone = { written: number } | { error: { message: string; exitCode?: number; code?: string } }
 
-const { dir, files, present } = workerData as WriteJob
+const { dir, names, bytes, ends, present } = workerData as WriteJob
 const held = new Set(present)
 let written = 0
 let answer: WriteDone
 try {
-  for (const [file, text] of files) {
-    if (held.has(file)) writeInside(dir, file, text)
-    else createInsideSync(dir, file, text)
+  for (const [at, file] of names.entries()) {
+    const data = bytes.subarray(at === 0 ? 0 : ends[at - 1], ends[at])
+    if (held.has(file)) writeInside(dir, file, data)
+    else createInsideSync(dir, file, data)
     written++
   }
   answer = { written }
