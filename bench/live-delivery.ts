@@ -1,5 +1,5 @@
 // `node bench/live-delivery.ts [seconds=20] [--drain=120] [--idle=20] [--streams=200] [--users=20]
-// [--readers=120] [--rate=40] [--inflight=4] [--cluster] [--only=pglite|postgres]`: how long a
+// [--readers=120] [--rate=40] [--inflight=4] [--warmup=0] [--cluster] [--only=pglite|postgres]`: how long a
 // teammate waits for a change (item 1). From a create's acknowledgement (the HTTP response of POST
 // /api/icons/create), and from its request's start, to the matching `change` event on every
 // /api/events stream that should hear of it. `--only=` runs on one database of the two.
@@ -25,7 +25,9 @@
 // back, in a child process (GET /api/icons of the project, /api/me,
 // /api/projects, /api/sync from the loop's own cursor, in turn, back to back); (3) drain: up to
 // `--drain` seconds after the load for events still owed. Every (acknowledged create, stream) pair
-// not heard by then is lost.
+// not heard by then is lost. `--warmup=S`: the readers run S seconds before the first create (the
+// figures then leave out the server's first moments under the flood); `bySecond` gives each second's
+// creates (by the moment they were sent) with their send→event p50, p99 and max.
 //
 // Times are performance.now() of this one process. ack→event is signed: the event can arrive
 // before the HTTP answer (the server commits, NOTIFY fires, the stream is written while the answer
@@ -173,7 +175,7 @@ async function runOn(kind: 'pglite' | 'postgres' | 'cluster', opts: Options) {
     reader.stdin!.end(
       JSON.stringify({
         baseUrl,
-        seconds: opts.seconds,
+        seconds: opts.seconds + opts.warmup,
         connections: opts.readers,
         users: team.writers.map((w) => w.cookie),
         projectId: team.projectId,
@@ -181,6 +183,7 @@ async function runOn(kind: 'pglite' | 'postgres' | 'cluster', opts: Options) {
       }),
     )
     await readerReady
+    if (opts.warmup > 0) await sleep(opts.warmup * 1000)
     const t0 = performance.now()
     const end = t0 + opts.seconds * 1000
     const perUserMs = (1000 * writers) / opts.rate
@@ -255,7 +258,7 @@ async function runOn(kind: 'pglite' | 'postgres' | 'cluster', opts: Options) {
       pulls: streams.reduce((n, s) => n + s.pulls, 0),
       ackToEventMs: summary(loadPairs.ackToEvent),
       sendToEventMs: summary(loadPairs.sendToEvent),
-      ackToEventByWindow: byWindow(loaded.values(), streams, t0),
+      bySecond: byWindow(loaded.values(), streams, t0, 1000),
       drainSeconds: round(drainSeconds),
       lastEventAfterLastAckMs: round(lastArrival - lastAck),
       rssMiB: { beforeLoad: rssBeforeLoad, afterLoad: rssAfterLoad, afterDrain: rss() },

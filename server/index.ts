@@ -1,8 +1,6 @@
 // Entry point: read the configuration, open and migrate the database, serve, and shut
 // down gracefully on SIGTERM/SIGINT (stop accepting, finish requests, then ctx.close(): the SVG
 // worker pool's threads, the event bus, mail and the database).
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { startupBillingLine } from './billing/test-checkout.ts'
 import { ConfigError, loadConfig } from './config/config.ts'
 import { createContext } from './context.ts'
@@ -10,6 +8,7 @@ import { DataDirLockedError } from './db/lock.ts'
 import { createLogger } from './log/log.ts'
 import { startControlSocket } from './ops/control-socket.ts'
 import { startDraining } from './ops/lifecycle.ts'
+import { listen, PortInUseError } from './ops/listen.ts'
 import { reduceMemoryWhenIdle } from './ops/memory.ts'
 import { privateDataDir, restrictUmask } from './ops/private-files.ts'
 
@@ -36,22 +35,23 @@ async function main() {
     { billing: config.billing.provider, testCheckout: config.billing.testCheckout.allowed },
     billing.message,
   )
-  // ctx.listener: the Iconify fast path, then the app (context.ts).
-  const server = createServer(ctx.listener)
-  // An idle kept-alive connection outlives the pools of the clients and proxies in front (ADR 0024):
-  // closed at Node's 5 s, a request sent on it as it closes was reset (seen from Playwright's client).
-  server.keepAliveTimeout = IDLE_CONNECTION_MS
-  server.listen(config.port, config.host, () => {
-    const ms = Math.round(performance.now() - started)
-    const db = ctx.store.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'Postgres'
-    const { port } = server.address() as AddressInfo
-    ctx.logger.info(
-      { port, database: ctx.store.kind, ms },
-      `Iconvault listening on ${config.baseUrl} (${db})`,
-    )
-    // Start-up's garbage is collected at once and the heap shrunk again after bursts (ops/memory.ts).
-    reduceMemoryWhenIdle()
+  // ctx.listener: the Iconify fast path, then the app (context.ts). An idle kept-alive connection
+  // outlives the pools of the clients and proxies in front (ADR 0024): closed at Node's 5 s, a
+  // request sent on it as it closes was reset (seen from Playwright's client). Several sockets
+  // take the port, so a burst of new connections is accepted at once under load (ADR 0422).
+  const server = await listen(ctx.listener, {
+    port: config.port,
+    host: config.host,
+    keepAliveTimeout: IDLE_CONNECTION_MS,
   })
+  const ms = Math.round(performance.now() - started)
+  const db = ctx.store.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'Postgres'
+  ctx.logger.info(
+    { port: server.port, database: ctx.store.kind, ms },
+    `Iconvault listening on ${config.baseUrl} (${db})`,
+  )
+  // Start-up's garbage is collected at once and the heap shrunk again after bursts (ops/memory.ts).
+  reduceMemoryWhenIdle()
   let stopping = false
   const stop = (signal: string) => {
     if (stopping) return
@@ -61,16 +61,15 @@ async function main() {
     startDraining()
     const force = setTimeout(() => process.exit(1), 10_000)
     force.unref()
-    server.close(async () => {
+    void server.close().then(async () => {
       await closeControl()
       await ctx.close()
       process.exit(0)
     })
     // Idle keep-alive connections would hold close() open; event streams never end by
     // themselves, so whatever is still open after a grace period is closed.
-    const http = server as unknown as { closeIdleConnections(): void; closeAllConnections(): void }
-    http.closeIdleConnections()
-    setTimeout(() => http.closeAllConnections(), 3000).unref()
+    server.closeIdleConnections()
+    setTimeout(() => server.closeAllConnections(), 3000).unref()
   }
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))
@@ -83,7 +82,8 @@ main().catch((err) => {
     level: 'error',
     format: process.env.LOG_FORMAT === 'pretty' ? 'pretty' : 'json',
   })
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) logger.fatal(err.message)
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof PortInUseError)
+    logger.fatal(err.message)
   else logger.fatal({ err }, 'Iconvault failed to start')
   process.exit(1)
 })

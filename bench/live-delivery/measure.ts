@@ -152,19 +152,30 @@ export function pairs(creates: Iterable<Create>, streams: Stream[]) {
 }
 
 /** ack→event p50 and max by the 5-second window of the load its create was acknowledged in: the trend. */
-export function byWindow(creates: Iterable<Create>, streams: Stream[], t0: number) {
-  const windows: number[][] = []
+export function byWindow(creates: Iterable<Create>, streams: Stream[], t0: number, ms = 5000) {
+  const windows: { ack: number[]; send: number[] }[] = []
   for (const c of creates) {
     if (c.ackAt === undefined) continue
-    const w = Math.max(0, Math.floor((c.ackAt - t0) / 5000))
-    windows[w] ??= []
+    const w = Math.max(0, Math.floor((c.sentAt - t0) / ms))
+    windows[w] ??= { ack: [], send: [] }
     for (const s of streams) {
       const at = s.arrivals.get(c.id)
-      if (at !== undefined) windows[w]!.push(at - c.ackAt)
+      if (at === undefined) continue
+      windows[w]!.ack.push(at - c.ackAt)
+      windows[w]!.send.push(at - c.sentAt)
     }
   }
   return [...windows].map((values, w) => {
-    const { n, p50, max } = summary(values ?? [])
-    return { fromSecond: w * 5, n, p50, max }
+    const ack = summary(values?.ack ?? [])
+    const send = summary(values?.send ?? [])
+    return {
+      fromSecond: (w * ms) / 1000,
+      n: ack.n,
+      ackP50: ack.p50,
+      ackMax: ack.max,
+      sendP50: send.p50,
+      sendP99: send.p99,
+      sendMax: send.max,
+    }
   })
 }

@@ -1,5 +1,5 @@
 // bench/live-delivery.ts's command line: `[seconds=20] [--drain=120] [--idle=20] [--streams=200]
-// [--users=20] [--readers=120] [--rate=40] [--inflight=4] [--cluster] [--only=pglite|postgres]` (the
+// [--users=20] [--readers=120] [--rate=40] [--inflight=4] [--warmup=0] [--cluster] [--only=pglite|postgres]` (the
 // script's header says what each means).
 import { WRITERS } from './team.ts'
 
@@ -12,6 +12,8 @@ export type Options = {
   readers: number
   rate: number
   inflight: number
+  /** Seconds the readers run before the first create is sent. */
+  warmup: number
   cluster: boolean
   /** One database of the two (Postgres needs TEST_DATABASE_URL). */
   only: 'pglite' | 'postgres' | null
@@ -32,6 +34,7 @@ export function parseArgs(argv: string[]): Options {
     readers: flag('readers', 120),
     rate: flag('rate', 40),
     inflight: flag('inflight', 4),
+    warmup: flag('warmup', 0),
     cluster: argv.includes('--cluster'),
     only: (['pglite', 'postgres'] as const).find((db) => argv.includes(`--only=${db}`)) ?? null,
   }

@@ -2,7 +2,12 @@
 // an answer sent before the request body was read (413, a cross-site 403) closes the
 // connection cleanly, so the client's next request on that agent succeeds; an answer after
 // a fully read body keeps the connection for the next request.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent, request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appMessages } from '../../common/messages.ts'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
@@ -128,4 +133,35 @@ describe('connections after early answers (real server process)', () => {
     expect(again.status).toBe(200)
     expect(again.reused).toBe(true)
   }, 30_000)
+
+  it('a second server on the same PORT stops at start saying so; the first keeps answering', async () => {
+    // The first binds the port with several sockets (ADR 0422): a second must not share them.
+    const dataDir = mkdtempSync(join(tmpdir(), 'iconvault-second-'))
+    try {
+      const port = new URL(app.baseUrl).port
+      const second = spawn(process.execPath, ['server/index.ts'], {
+        cwd: fileURLToPath(new URL('../..', import.meta.url)),
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          PORT: port,
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'silent',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let out = ''
+      second.stdout.on('data', (d) => (out += d))
+      second.stderr.on('data', (d) => (out += d))
+      const code = await new Promise((r) => second.once('exit', r))
+      expect(code).toBe(1)
+      expect(out).toContain(`PORT ${port} on 127.0.0.1 is in use by another process`)
+      agent = new Agent({ keepAlive: false })
+      const answers = await Promise.all(Array.from({ length: 8 }, () => health()))
+      expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200))
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 60_000)
 })
