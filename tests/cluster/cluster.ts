@@ -10,10 +10,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { vi } from 'vitest'
 import { type AppProcess, freePort, startApp } from '../setup/app-process.ts'
 import { startTcpProxy, type TcpProxy } from '../setup/tcp-proxy.ts'
 import { createTestDb, type TestDb } from '../setup/test-db.ts'
+import { until } from '../setup/wait-healthy.ts'
 
 export type Cluster = {
   /** The proxy's address: BASE_URL of every process. */
@@ -125,18 +125,18 @@ export async function startCluster(
   // Served once a readiness check through the proxy reaches it (round robin: one per app a try).
   const waitServing = async (i: number) => {
     const name = `app${i + 1}`
-    await vi
-      .waitFor(
-        async () => {
-          if (proxy.exitCode !== null) throw new Error(`haproxy exited (${proxy.exitCode})`)
-          for (let k = 0; k < ports.length; k++) if ((await servedBy()) === name) return
-          throw new Error(`${name} is not served by the proxy yet`)
-        },
-        { timeout: 30_000, interval: 200 },
-      )
-      .catch((error: Error) => {
-        throw new Error(`${error.message} (30 s):\n${proxyOut}`)
-      })
+    let why = ''
+    await until(
+      async () => {
+        if (proxy.exitCode !== null) throw new Error(`haproxy exited (${proxy.exitCode}):\n${proxyOut}`)
+        for (let k = 0; k < ports.length; k++) if ((await servedBy()) === name) return true
+        why = `${name} is not served by the proxy yet`
+        return false
+      },
+      { timeout: 30_000, interval: 200 },
+    ).catch((error: Error) => {
+      throw error.message === 'timed out' ? new Error(`${why} (30 s):\n${proxyOut}`) : error
+    })
   }
   for (let i = 0; i < size; i++) await waitServing(i)
 
@@ -157,13 +157,16 @@ export async function startCluster(
         [ports],
       )
       // Their 57P01 is on its way through the forwarder: wait until the backends are gone.
-      await vi.waitFor(
+      let left = 0
+      await until(
         async () => {
-          const left = (await admin.query(`select 1 ${theirs}`, [ports])).rowCount
-          if (left) throw new Error(`${left} backends still there after pg_terminate_backend`)
+          left = (await admin.query(`select 1 ${theirs}`, [ports])).rowCount ?? 0
+          return left === 0
         },
         { timeout: 10_000, interval: 20 },
-      )
+      ).catch(() => {
+        throw new Error(`${left} backends still there after pg_terminate_backend`)
+      })
       await fwd.cut()
       return ended.rows.filter((r) => r.ended).length
     } finally {

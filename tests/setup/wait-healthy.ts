@@ -5,7 +5,7 @@ import type { ChildProcess } from 'node:child_process'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 /** Resolves once `check` holds, asked every `interval` ms; rejects after `timeout` ms. */
-async function until(
+export async function until(
   check: () => Promise<boolean>,
   { timeout, interval }: { timeout: number; interval: number },
 ) {
