@@ -8,7 +8,6 @@
 // exports, release and pull within 5 s, the font within 1 s, no probe wait over 100 ms (ADR 0111).
 // `ops` (comma-separated: svg,react,release,release-export,font,pull) runs some of them only.
 // The project is seeded with 2,500 real icons through the API, then copied in SQL up to `icons`.
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -19,6 +18,7 @@ import { startTestSmtp } from '../tests/setup/smtp.ts'
 import { DEFAULT_TEST_DATABASE_URL } from '../tests/setup/test-database.ts'
 import { createTestDb } from '../tests/setup/test-db.ts'
 import { runCli } from './cli-child.ts'
+import { startProbe } from './probe-process.ts'
 import { insertIconsMany, realIcons, type VaultBench } from './vault-setup.ts'
 
 const COUNT = Number(process.argv[2] ?? 50_000)
@@ -78,43 +78,22 @@ const { rows } = await sqlClient.query('select count(*)::int as n from icons whe
 await sqlClient.end()
 log({ seeded: rows[0].n, ms: Date.now() - seeded })
 
-// The probe: its own process, a fetch of /api/health every 20 ms, each wait on a line.
-const probe: ChildProcess = spawn(
-  process.execPath,
-  [new URL('./health-probe.ts', import.meta.url).pathname, app.baseUrl, '20'],
-  { stdio: ['ignore', 'pipe', 'inherit'] },
-)
-let waits: number[] = []
-let ready: () => void
-const probing = new Promise<void>((resolve) => {
-  ready = resolve
-})
-let partial = ''
-probe.stdout?.on('data', (chunk: Buffer) => {
-  const lines = (partial + chunk.toString()).split('\n')
-  partial = lines.pop() ?? ''
-  for (const line of lines)
-    if (line === 'ready') ready()
-    else waits.push(Number(line))
-})
-await probing
-
-/** Runs `op`; logs its time, what it tells, and the probe's worst wait meanwhile. */
+/**
+ * Runs `op`; logs its time, what it tells, and the worst wait meanwhile of a health probe every 20
+ * ms from a process of its own (bench/probe-process.ts; the answer in flight at the end counts too).
+ */
 async function measure(what: string, op: () => Promise<object>) {
-  waits = []
+  const probe = await startProbe(app.baseUrl, 20)
   const before = load()
   const started = performance.now()
   const told = await op()
   const ms = Math.round(performance.now() - started)
-  // The probe's answer in flight at the end counts too.
-  const count = waits.length
-  await new Promise((r) => setTimeout(r, 60))
-  const sorted = [...waits].sort((a, b) => a - b)
+  const sorted = (await probe.stop()).sort((a, b) => a - b)
   log({
     what,
     ms,
     ...told,
-    probes: count,
+    probes: sorted.length,
     probe_worst_ms: Math.round(sorted.at(-1) ?? 0),
     probe_p99_ms: Math.round(sorted[Math.floor(sorted.length * 0.99)] ?? 0),
     load: `${before} → ${load()}`,
@@ -172,7 +151,6 @@ if (OPS.has('pull')) {
   )
 }
 
-probe.kill('SIGTERM')
 await app.stop()
 await smtp.close()
 await db.dispose()

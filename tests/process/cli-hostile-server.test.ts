@@ -236,6 +236,30 @@ describe('iconvault CLI against a hostile server and folder', () => {
     expect(readFileSync(outside, 'utf8')).toBe('mine\n')
   }, 120_000)
 
+  it("refuses an icon list that is not Iconvault's, writing nothing", async () => {
+    const base = join(work, 'list')
+    mkdirSync(base, { recursive: true })
+    const out = join(base, 'out')
+    const good = JSON.stringify(row('house', SQUARE))
+    const bodies = {
+      'a row that is no icon': `{"data":[${good},{"id":1,"name":"../x"}]}`,
+      'a body cut short': `{"data":[${good},${good.slice(0, 40)}`,
+      'another shape': `{"rows":[${good}]}`,
+    }
+    try {
+      for (const [what, body] of Object.entries(bodies)) {
+        fake.on('/api/icons', () => ({ bytes: encoder.encode(body) }))
+        const before = tree(base)
+        const run = await cli(latest(out))
+        expect(run.code, `${what}: ${run.stderr}`).toBe(5)
+        expect(run.stderr).toContain("The server's answer is not what Iconvault answers [/api/icons]")
+        expect(tree(base), what).toEqual(before)
+      }
+    } finally {
+      fake.on('/api/icons', () => ({ json: { data: rows } }))
+    }
+  }, 120_000)
+
   it('refuses plain http to another host unless --insecure', async () => {
     serveZip({ 'house.svg': SQUARE })
     rows = []

@@ -5,9 +5,13 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createSvgPool } from '../../svg-pool/pool.ts'
 import { measureMany } from './measure-many.ts'
 
-/** ~8–10 ms of resvg's CPU each, warm (4,000 curve segments), so 50 of them take ~0.5 s together. */
+/**
+ * ~10 ms of the measure's CPU each, warm (16,000 curve segments, 416 KB), so 50 of them take ~0.5 s
+ * together: past the deadline and the pool's first check (CPU_CHECK_MS, 100 ms) on a fast machine
+ * too. With 4,000 segments a group took ~0.1 s on one and ended before the pool's first check.
+ */
 const mid = (n: number) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">${`<path d="M${n % 20} 0${' c1.1 2.2 3.3 4.4 5.5 6.6'.repeat(1999)}"/>`.repeat(2)}</svg>`
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">${`<path d="M${n % 20} 0${' c1.1 2.2 3.3 4.4 5.5 6.6'.repeat(1999)}"/>`.repeat(8)}</svg>`
 
 describe('measureMany on the real pool', () => {
   // A deadline of 60 ms of CPU: far above one drawing's ~10 ms, far below the group's ~500 ms.
