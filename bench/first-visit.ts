@@ -2,9 +2,10 @@
 // of 1,200 real icons in a browser with nothing stored (a new profile holding only the session
 // cookie). Measures, from navigation start: when the first tiles paint (target ≤ 1.5 s), when the
 // picker shows the project's name, and the start-up chain of API requests (start → first byte →
-// end) to see what waits for what. The peer, in the same browser and run: the same page's own
-// fetch of /api/me and of the project's list one after the other once the page is idle, the floor
-// the network and the server set; the figure reported is the ratio first tiles / floor.
+// end) to see what waits for what; then the page's JavaScript heap once the list has come. The
+// peer, in the same browser and run: the same page's own fetch of /api/me and of the project's list
+// one after the other once the page is idle, the floor the network and the server set; the figure
+// reported is the ratio first tiles / floor.
 // Run: node bench/first-visit.ts [count] [rounds] [--postgres]   (one JSON line per round, then a
 // summary; --postgres: on a throwaway database of TEST_DATABASE_URL's server instead of PGlite)
 import { readFileSync, rmSync } from 'node:fs'
@@ -70,8 +71,14 @@ async function visit(round: number | string) {
     }
     return { firstTilesMs: at('vault:grid-painted'), pickerNamedMs: at('bench:picker-named'), chain }
   })
-  // The peer: the same two answers fetched by the page itself, one after the other, no app code.
+  // The page's JavaScript heap once the whole list has come (the network idle 0.5 s) and garbage
+  // is collected: what the open project holds (the page's own isolate; a worker's is its own).
   await page.waitForLoadState('networkidle').catch(() => {})
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('HeapProfiler.collectGarbage')
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage')
+  const heapMiB = Math.round((usedSize / 2 ** 20) * 10) / 10
+  // The peer: the same two answers fetched by the page itself, one after the other, no app code.
   const floorMs = await page.evaluate(async (projectId) => {
     const t0 = performance.now()
     await (await fetch('/api/me', { cache: 'no-store' })).text()
@@ -79,7 +86,7 @@ async function visit(round: number | string) {
     return Math.round(performance.now() - t0)
   }, bench.projectId)
   const load = readFileSync('/proc/loadavg', 'utf8').split(' ')[0]
-  log({ round, icons: COUNT, db: postgres ? 'postgres' : 'pglite', load, ...paint, floorMs })
+  log({ round, icons: COUNT, db: postgres ? 'postgres' : 'pglite', load, ...paint, floorMs, heapMiB })
   await browser.close()
   return { tilesMs: paint.firstTilesMs!, floorMs }
 }
