@@ -1,14 +1,14 @@
 // The port, bound by several sockets at once (ADR 0422). libuv accepts one connection per turn of
-// the event loop (libuv PR 3696, in every Node since 18.x), and under load a turn takes
-// milliseconds: a burst of new connections (every open page reconnecting its event stream after a
-// restart, the load benchmark's 180 connections opened at once) waited in the kernel's queue, the
-// last of 180 for ~0.7 s while the loop served what it had. On Linux the port is bound by `sockets`
+// the event loop (libuv PR 3696, since libuv 1.45: Node 20 and 24 both do it here), and under load a
+// turn takes milliseconds: a burst of new connections (every open page reconnecting its event stream
+// after a restart, the load benchmark's 180 connections opened at once) waited in the kernel's
+// queue, the last for ~0.65 s while the loop served what it had. On Linux the port is bound by `sockets`
 // listening sockets with SO_REUSEPORT: the kernel spreads new connections over them, and each is
 // accepted from on every turn. Elsewhere, or with `sockets: 1`, one socket as before.
 import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-/** Listening sockets on Linux: a burst of 150 connections accepted in ~0.1 s instead of ~0.75 s with 5 ms turns. */
+/** Listening sockets on Linux: a burst of 150 connections answered in ~0.2 s instead of ~0.9 s with 5 ms turns (bench/accept-burst.ts). */
 export const LISTENING_SOCKETS = 8
 
 export class PortInUseError extends Error {
