@@ -9,7 +9,7 @@
 // `node bench/scale.ts [sizes=1000,10000,50000]`; prints JSON lines, then the table. SCALE_ONLY=<names>
 // runs those measures (comma-separated); SERVER_NODE_OPTIONS goes to the server's process; BENCH_CLI_PROF=<dir> profiles the CLI (bench/cli-child.ts); SCALE_KEEP=1 keeps
 // the database (its URL is printed) to study it afterwards (drop it yourself).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,6 +20,7 @@ import { startTestSmtp } from '../tests/setup/smtp.ts'
 import { createTestDb } from '../tests/setup/test-db.ts'
 import { runCli } from './cli-child.ts'
 import { startProbe } from './probe-process.ts'
+import { realDrawings } from './vault-setup.ts'
 
 const SIZES = (process.argv[2] ?? '1000,10000,50000').split(',').map(Number)
 const TAIL = Number(process.argv[3] ?? 1000)
@@ -33,39 +34,8 @@ const log = (o: object) => console.log(JSON.stringify({ bench: 'scale', ...o }))
 const load = () => loadavg()[0]!.toFixed(1)
 const work = mkdtempSync(join(tmpdir(), 'scale-bench-'))
 
-type IconSet = {
-  icons: Record<string, { body: string; width?: number; height?: number }>
-  width?: number
-  height?: number
-}
-
 /** Real drawings: every icon of the one-colour sets, then each again mirrored (another drawing). */
-function drawings(count: number): { name: string; svg: string }[] {
-  const base: { name: string; body: string; w: number; h: number }[] = []
-  for (const set of ['lucide', 'tabler', 'mdi', 'ph', 'material-symbols']) {
-    const json = JSON.parse(
-      readFileSync(new URL(`../node_modules/@iconify-json/${set}/icons.json`, import.meta.url), 'utf8'),
-    ) as IconSet
-    for (const [name, icon] of Object.entries(json.icons))
-      base.push({
-        name: `${set}-${name}`,
-        body: icon.body,
-        w: icon.width ?? json.width ?? 24,
-        h: icon.height ?? json.height ?? 24,
-      })
-  }
-  const out: { name: string; svg: string }[] = []
-  for (let round = 0; out.length < count; round++)
-    for (const { name, body, w, h } of base) {
-      if (out.length >= count) break
-      const drawn = round ? `<g transform="translate(${w} 0) scale(-1 1)">${body}</g>` : body
-      out.push({
-        name: round ? `${name}-mirrored` : name,
-        svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}">${drawn}</svg>`,
-      })
-    }
-  return out
-}
+const drawings = (count: number) => realDrawings(['lucide', 'tabler', 'mdi', 'ph', 'material-symbols'], count)
 
 const largest = Math.max(...SIZES)
 const pool = drawings(largest + 200)

@@ -1,6 +1,6 @@
 // Shared set-up of the vault benchmarks (bench/vault-grid.ts, bench/vault-drop.ts): the real
 // server, a test SMTP server, Chromium, a signed-in pro user with a personal project, and real
-// icons from the Iconify sets installed as devDependencies (mdi, tabler).
+// icons from the Iconify sets installed as devDependencies (mdi, tabler, then more: realDrawings).
 import { readFileSync } from 'node:fs'
 import { type AppProcess, startApp } from '../tests/setup/app-process.ts'
 import { launchBrowser, signIn, type TestBrowser } from '../tests/setup/browser.ts'
@@ -22,34 +22,62 @@ type IconSet = {
   height?: number
 }
 
-/** `count` real icons as { name, svg }, from mdi then tabler. */
-export function realIcons(count: number): { name: string; svg: string }[] {
+/**
+ * `count` real drawings as { name, svg }: every icon of the one-colour `sets` (Iconify sets installed
+ * as devDependencies) in order, then each again mirrored (another drawing), as many rounds as needed.
+ * Sets are read only as far as `count` needs.
+ */
+export function realDrawings(sets: readonly string[], count: number): { name: string; svg: string }[] {
+  const svgOf = (w: number, h: number, body: string) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}">${body}</svg>`
+  const base: { name: string; body: string; w: number; h: number }[] = []
   const out: { name: string; svg: string }[] = []
-  for (const set of ['mdi', 'tabler']) {
+  for (const set of sets) {
     const json = JSON.parse(
       readFileSync(new URL(`../node_modules/@iconify-json/${set}/icons.json`, import.meta.url), 'utf8'),
     ) as IconSet
     for (const [name, icon] of Object.entries(json.icons)) {
-      const w = icon.width ?? json.width ?? 24
-      const h = icon.height ?? json.height ?? 24
-      out.push({
-        name: `${set}-${name}`,
-        svg: `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}">${icon.body}</svg>`,
-      })
       if (out.length === count) return out
+      const drawing = {
+        name: `${set}-${name}`,
+        body: icon.body,
+        w: icon.width ?? json.width ?? 24,
+        h: icon.height ?? json.height ?? 24,
+      }
+      base.push(drawing)
+      out.push({ name: drawing.name, svg: svgOf(drawing.w, drawing.h, drawing.body) })
     }
   }
+  for (let round = 1; out.length < count && base.length; round++)
+    for (const { name, body, w, h } of base) {
+      if (out.length >= count) break
+      out.push({
+        name: `${name}-mirrored${round > 1 ? `-${round}` : ''}`,
+        svg: svgOf(w, h, `<g transform="translate(${w} 0) scale(-1 1)">${body}</g>`),
+      })
+    }
   return out
 }
 
-/** `env`: more of the server's environment (DATABASE_URL for Postgres). */
-export async function setUpVault(email: string, env: Record<string, string> = {}): Promise<VaultBench> {
+/** `count` real icons as { name, svg }, from mdi, then tabler, then lucide, ph and material-symbols. */
+export const realIcons = (count: number) =>
+  realDrawings(['mdi', 'tabler', 'lucide', 'ph', 'material-symbols'], count)
+
+/**
+ * `env`: more of the server's environment (DATABASE_URL for Postgres); `plan`: pro holds 20,000 icons
+ * in a personal project, gold 50,000 (common/plans.ts).
+ */
+export async function setUpVault(
+  email: string,
+  env: Record<string, string> = {},
+  plan: 'pro' | 'gold' = 'pro',
+): Promise<VaultBench> {
   const smtp = await startTestSmtp()
   const app = await startApp({ env: { SMTP_URL: smtp.url, ...env } })
   const browser = await launchBrowser({ viewport: { width: 1440, height: 900 } })
   const { page } = browser
   await signIn(page, app, smtp, email)
-  if (!(await subscribe(page, app.baseUrl, 'pro'))) throw new Error('could not subscribe to pro')
+  if (!(await subscribe(page, app.baseUrl, plan))) throw new Error(`could not subscribe to ${plan}`)
   const projectId = crypto.randomUUID()
   await createProject(page, app.baseUrl, { id: projectId, name: 'Benchmark' })
   const cookie = (await browser.context.cookies(app.baseUrl)).map((c) => `${c.name}=${c.value}`).join('; ')
