@@ -1,6 +1,6 @@
 // `node bench/live-delivery.ts [seconds=20] [--drain=120] [--idle=20] [--streams=200] [--users=20]
-// [--readers=120] [--rate=40] [--inflight=4] [--warmup=0] [--cluster] [--only=pglite|postgres]`: how long a
-// teammate waits for a change (item 1). From a create's acknowledgement (the HTTP response of POST
+// [--readers=120] [--rate=40] [--inflight=4] [--warmup=0] [--cluster] [--only=pglite|postgres]`:
+// how long a teammate waits for a change (item 1). From a create's acknowledgement (the HTTP response of POST
 // /api/icons/create), and from its request's start, to the matching `change` event on every
 // /api/events stream that should hear of it. `--only=` runs on one database of the two.
 //

@@ -1,6 +1,7 @@
 // Shared set-up of the vault benchmarks (bench/vault-grid.ts, bench/vault-drop.ts): the real
-// server, a test SMTP server, Chromium, a signed-in pro user with a personal project, and real
-// icons from the Iconify sets installed as devDependencies (mdi, tabler, then more: realDrawings).
+// server, a test SMTP server, Chromium, a signed-in pro (or gold) user with a personal project, and
+// real icons from the Iconify sets installed as devDependencies (mdi, tabler, then more:
+// realDrawings).
 import { readFileSync } from 'node:fs'
 import { type AppProcess, startApp } from '../tests/setup/app-process.ts'
 import { launchBrowser, signIn, type TestBrowser } from '../tests/setup/browser.ts'

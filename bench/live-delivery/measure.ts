@@ -151,7 +151,10 @@ export function pairs(creates: Iterable<Create>, streams: Stream[]) {
   return { acked, expected: acked * streams.length, lost, early, ackToEvent, sendToEvent }
 }
 
-/** ack→event p50 and max by the 5-second window of the load its create was acknowledged in: the trend. */
+/**
+ * By the window (`ms`, 5 s by default) of the load each create was sent in: ack→event p50 and max,
+ * send→event p50, p99 and max (the trend, and a tail that belongs to one moment).
+ */
 export function byWindow(creates: Iterable<Create>, streams: Stream[], t0: number, ms = 5000) {
   const windows: { ack: number[]; send: number[] }[] = []
   for (const c of creates) {

@@ -1,6 +1,6 @@
 // bench/live-delivery.ts's command line: `[seconds=20] [--drain=120] [--idle=20] [--streams=200]
-// [--users=20] [--readers=120] [--rate=40] [--inflight=4] [--warmup=0] [--cluster] [--only=pglite|postgres]` (the
-// script's header says what each means).
+// [--users=20] [--readers=120] [--rate=40] [--inflight=4] [--warmup=0] [--cluster]
+// [--only=pglite|postgres]` (the script's header says what each means).
 import { WRITERS } from './team.ts'
 
 export type Options = {
