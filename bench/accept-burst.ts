@@ -5,7 +5,8 @@
 // load). libuv accepts one connection per turn and listening socket, so the peer is the same server
 // on one socket, as a bare node:http server listens; the app's own is LISTENING_SOCKETS sockets.
 // Each round opens `connections` connections at once (no reuse) and times the last answer or reset,
-// counting resets (a listening socket's queue holds 511 by default); rounds alternate peer and app. Prints one JSON line per configuration, then the ratios.
+// counting resets (a listening socket's queue holds 511 by default); rounds alternate peer and app.
+// Prints one JSON line per connection count, with the ratio peer / app.
 import { spawn } from 'node:child_process'
 import { Agent, request } from 'node:http'
 import { loadavg } from 'node:os'

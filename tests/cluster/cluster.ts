@@ -13,7 +13,7 @@ import pg from 'pg'
 import { type AppProcess, freePort, startApp } from '../setup/app-process.ts'
 import { startTcpProxy, type TcpProxy } from '../setup/tcp-proxy.ts'
 import { createTestDb, type TestDb } from '../setup/test-db.ts'
-import { until } from '../setup/wait-healthy.ts'
+import { TimedOut, until } from '../setup/wait-healthy.ts'
 
 export type Cluster = {
   /** The proxy's address: BASE_URL of every process. */
@@ -135,7 +135,7 @@ export async function startCluster(
       },
       { timeout: 30_000, interval: 200 },
     ).catch((error: Error) => {
-      throw error.message === 'timed out' ? new Error(`${why} (30 s):\n${proxyOut}`) : error
+      throw error instanceof TimedOut ? new Error(`${why} (30 s):\n${proxyOut}`) : error
     })
   }
   for (let i = 0; i < size; i++) await waitServing(i)

@@ -4,14 +4,22 @@
 import type { ChildProcess } from 'node:child_process'
 import { setTimeout as sleep } from 'node:timers/promises'
 
-/** Resolves once `check` holds, asked every `interval` ms; rejects after `timeout` ms. */
+/** What `until` rejects with when its time is up (a check that throws rejects with its own error). */
+export class TimedOut extends Error {
+  constructor() {
+    super('timed out')
+    this.name = 'TimedOut'
+  }
+}
+
+/** Resolves once `check` holds, asked every `interval` ms; rejects with TimedOut after `timeout` ms. */
 export async function until(
   check: () => Promise<boolean>,
   { timeout, interval }: { timeout: number; interval: number },
 ) {
   const deadline = Date.now() + timeout
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out')
+    if (Date.now() > deadline) throw new TimedOut()
     await sleep(interval)
   }
 }
