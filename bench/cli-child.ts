@@ -29,3 +29,38 @@ export function runCli(args: string[], env: Record<string, string>): Promise<{ s
     })
   })
 }
+
+/**
+ * The peer of a pull: a plain script that fetches the project's list and writes each icon's markup
+ * to a file of its own, one after another (no conversion, no lock, no checks): the floor the
+ * network, the server and the disk set. Arguments: url, token, project, folder.
+ */
+export const PEER_SCRIPT = `import { mkdirSync, writeFileSync } from 'node:fs'
+const [url, token, project, out] = process.argv.slice(2)
+const res = await fetch(url + '/api/icons?project_id=' + project, { headers: { authorization: 'Bearer ' + token } })
+const { data } = await res.json()
+mkdirSync(out, { recursive: true })
+for (const row of data) writeFileSync(out + '/' + row.id + '.svg', row.svg)
+`
+
+/** Runs the peer (PEER_SCRIPT) as a child process. */
+export function runPeer(url: string, token: string, project: string, out: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--input-type=module', '-e', PEER_SCRIPT, url, token, project, out],
+      {
+        env: { PATH: process.env.PATH ?? '' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    )
+    let err = ''
+    child.stderr.on('data', (chunk: Buffer) => {
+      err = (err + chunk.toString()).slice(-8192)
+    })
+    child.on('error', reject)
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`the peer exited ${code}: ${err}`)),
+    )
+  })
+}

@@ -13,6 +13,7 @@ import { join } from 'node:path'
 import { proUserWithProject } from '../tests/setup/api-user.ts'
 import { startApp } from '../tests/setup/app-process.ts'
 import { startTestSmtp } from '../tests/setup/smtp.ts'
+import { PEER_SCRIPT } from './cli-child.ts'
 import { insertIconsMany, realIcons, type VaultBench } from './vault-setup.ts'
 
 const COUNT = Number(process.argv[2] ?? 10_000)
@@ -56,16 +57,7 @@ const address = proxy.address()
 const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
 
 const PEER = join(work, 'peer.mjs')
-writeFileSync(
-  PEER,
-  `import { mkdirSync, writeFileSync } from 'node:fs'
-const [url, token, project, out] = process.argv.slice(2)
-const res = await fetch(url + '/api/icons?project_id=' + project, { headers: { authorization: 'Bearer ' + token } })
-const { data } = await res.json()
-mkdirSync(out, { recursive: true })
-for (const row of data) writeFileSync(out + '/' + row.id + '.svg', row.svg)
-`,
-)
+writeFileSync(PEER, PEER_SCRIPT)
 
 /** Runs a child process; answers its wall time and the bytes on the wire meanwhile. */
 function timed(args: string[]): Promise<{ ms: number; bytes: number; stdout: string }> {

@@ -18,7 +18,7 @@ import { proUserWithProject } from '../tests/setup/api-user.ts'
 import { startApp } from '../tests/setup/app-process.ts'
 import { startTestSmtp } from '../tests/setup/smtp.ts'
 import { createTestDb } from '../tests/setup/test-db.ts'
-import { runCli } from './cli-child.ts'
+import { runCli, runPeer } from './cli-child.ts'
 import { startProbe } from './probe-process.ts'
 import { realDrawings } from './vault-setup.ts'
 
@@ -235,7 +235,11 @@ const MEASURES: { name: string; run: () => Promise<Record<string, number>> }[] =
         }),
       )
       rmSync(out, { recursive: true, force: true })
-      return { 'CLI first pull ms': round(ms) }
+      // The peer, same server, same disk: the list fetched and each markup written as it is.
+      const peerOut = join(work, `peer-${used}`)
+      const peerMs = await timed(() => runPeer(app.baseUrl, token, project, peerOut))
+      rmSync(peerOut, { recursive: true, force: true })
+      return { 'CLI first pull ms': round(ms), 'peer pull ms': round(peerMs) }
     },
   },
 ]

@@ -10,7 +10,8 @@ import { loadSvgPipeline } from './svg-pipeline.ts'
 
 export interface CopyableIcon {
   name: string
-  svg: string
+  /** The markup, or its read (a grid's icon holds none: the click's activation is kept meanwhile). */
+  svg: string | Promise<string>
   /** Its project: CSS classes take the project's class prefix (ADR 0105). */
   project_id?: string
   /** What it means (ADR 0106); an icon nobody labelled is named by its name's words. */
@@ -31,16 +32,15 @@ export const copyInstance = () =>
  * never share one.
  */
 export async function iconCode(icon: CopyableIcon, format: CopyFormat): Promise<string> {
-  const { convertSvg } = await loadSvgPipeline()
+  const [{ convertSvg }, svg] = await Promise.all([loadSvgPipeline(), icon.svg])
   const meaning = {
     label: icon.label ?? '',
     description: icon.description ?? '',
     decorative: icon.decorative ?? false,
   }
-  if (format === 'svg')
-    return convertSvg(icon.svg, format, icon.name, { ...meaning, instance: icon.instance })
-  if (format !== 'css') return convertSvg(icon.svg, format, icon.name, meaning)
-  return convertSvg(icon.svg, format, icon.name, {
+  if (format === 'svg') return convertSvg(svg, format, icon.name, { ...meaning, instance: icon.instance })
+  if (format !== 'css') return convertSvg(svg, format, icon.name, meaning)
+  return convertSvg(svg, format, icon.name, {
     ...meaning,
     classPrefix: await classPrefixOf(icon.project_id),
   })

@@ -4,7 +4,7 @@ import type { LocalIcon } from '../local/db.ts'
 import { IconListState } from './icon-list-state.ts'
 
 const icon = (id: string, name = id, project_id = 'p'): LocalIcon => iconRow({ id, name, project_id })
-const ids = (list: LocalIcon[] | undefined) => list?.map((i) => i.id).sort()
+const ids = (list: { id: string }[] | undefined) => list?.map((i) => i.id).sort()
 
 describe('IconListState', () => {
   it('answers undefined until the database answered, then even an empty list', () => {
@@ -54,9 +54,9 @@ describe('IconListState', () => {
 
   it('keeps unchanged rows as the same objects, and reports no change for an identical re-read', () => {
     const state = new IconListState('p')
-    const a = icon('a')
-    state.replaceAll([a, icon('b')])
+    state.replaceAll([icon('a'), icon('b')])
     const shown = state.value
+    const a = shown?.find((i) => i.id === 'a')
     expect(state.replaceAll([icon('a'), icon('b')])).toBe(false)
     expect(state.value).toBe(shown)
     expect(state.replaceAll([icon('a'), icon('b', 'renamed')])).toBe(true)
@@ -71,5 +71,16 @@ describe('IconListState', () => {
     expect(state.value).toEqual([])
     expect(state.addFetched([icon('z', 'z', 'q')])).toBe(false)
     expect(state.update(['y'], [icon('y', 'y', 'q')])).toBe(false)
+  })
+
+  it('holds heads: no markup, its size and hash; a new drawing at the same revision is a change', () => {
+    const state = new IconListState('p')
+    state.replaceAll([{ ...icon('a'), svg: '<svg><path d="M0 0h24"/></svg>' }])
+    const [head] = state.value ?? []
+    expect(head).not.toHaveProperty('svg')
+    expect(head?.svg_bytes).toBe(30)
+    expect(state.replaceAll([{ ...icon('a'), svg: '<svg><path d="M0 0h24"/></svg>' }])).toBe(false)
+    expect(state.replaceAll([{ ...icon('a'), svg: '<svg><path d="M0 0h23"/></svg>' }])).toBe(true)
+    expect(state.value?.[0]?.svg_hash).not.toBe(head?.svg_hash)
   })
 })

@@ -9,6 +9,7 @@
 // shows before it is stored (icon-list.ts onIconList, icon-list-state.ts): a first visit paints from the
 // network instead of waiting for 10,000 rows to be written to IndexedDB and read back (ADR 0402), and
 // a new device's first screen of the project (first-visit.ts) shows before that list (ADR 0419).
+// What it holds of each icon is its head, not its markup (ADR 0423).
 import Dexie from 'dexie'
 import { useMemo, useSyncExternalStore } from 'react'
 import { onStored, type Stored } from '../local/bulk-write.ts'
@@ -17,6 +18,7 @@ import { db, type LocalIcon } from '../local/db.ts'
 import { firstScreenOf, onFirstScreen } from '../local/first-visit.ts'
 import { type IconListEvent, onIconList } from '../local/icon-list.ts'
 import { projectIcons } from '../local/icons.ts'
+import type { IconHead } from './icon-heads.ts'
 import { IconListState } from './icon-list-state.ts'
 
 const THROTTLE_MS = 250
@@ -141,8 +143,11 @@ function createStore(projectId: string) {
   }
 }
 
-/** The project's icons (undefined until first read), following every change within THROTTLE_MS. */
-export function useLiveProjectIcons(projectId: string): LocalIcon[] | undefined {
+/**
+ * The project's icons without their markup (undefined until first read), following every change
+ * within THROTTLE_MS; a tile's drawing comes from icon-svgs.ts.
+ */
+export function useLiveProjectIcons(projectId: string): IconHead[] | undefined {
   const store = useMemo(() => createStore(projectId), [projectId])
   return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot)
 }

@@ -5,9 +5,9 @@
 import { messages } from '@common/messages.ts'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { ApiError } from '../lib/api.ts'
-import type { LocalIcon } from '../local/db.ts'
 import { firstScreenOf } from '../local/first-visit.ts'
 import { syncProjectIcons } from '../local/icons.ts'
+import type { IconHead } from './icon-heads.ts'
 import { useLiveProjectIcons } from './live-project-icons.ts'
 import { queryKeys } from './query-keys.ts'
 
@@ -38,8 +38,8 @@ export const iconsSyncQueryOptions = (projectId: string) =>
   })
 
 export interface ProjectIcons {
-  /** undefined while the local database has not answered. */
-  icons: LocalIcon[] | undefined
+  /** undefined while the local database has not answered; without markup (icon-svgs.ts has it). */
+  icons: IconHead[] | undefined
   /** The first fetch from the server that found the project is still running (or not begun). */
   syncing: boolean
   /** The first fetch waits for the network (offline): the local icons may not be all of them. */

@@ -90,7 +90,7 @@ export function approveIcons(icons: LocalIcon[]) {
  * detail panel sends it (not a version: the revision stays).
  */
 export function updateIconsMeaning(
-  icons: readonly LocalIcon[],
+  icons: readonly { id: string }[],
   change: (icon: LocalIcon) => Partial<IconMeaning>,
 ) {
   return queueBuilt(async () => {

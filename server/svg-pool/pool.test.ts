@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { appMessages } from '../../common/messages.ts'
 import { isSvgError, processSvg, SVG_ERROR_MESSAGES, SvgError } from '../../common/svg/index.ts'
+import { SLOWEST_ALLOWED } from '../../tests/setup/hostile-svgs.ts'
 import { ApiError } from '../domain/errors.ts'
 import { cachedServedSvg, EMPTY_SVG, sanitizeOrEmpty } from '../domain/icons/served-svg.ts'
 import { createSvgPool, SVG_POOL_BUSY, type SvgPool, type SvgPoolOptions } from './pool.ts'
@@ -18,11 +19,7 @@ const svgOf = (n: number) =>
  */
 const RUN = 10 + Math.floor(Math.random() * 89)
 const ownSvg = (n: number) => svgOf(n).replace('2h4v', `2.${RUN}h4v`)
-/**
- * An icon within every input limit of common/svg (5 paths of 1,999 curve segments, 250 KB) that
- * still costs the pipeline ~0.5 s of CPU: past a deadline of 0.1 s (ordinary icons take < 1 ms, a few ms cold).
- */
-const HEAVY = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">${`<path d="M0 0${' c1.1 2.2 3.3 4.4 5.5 6.6'.repeat(1999)}"/>`.repeat(5)}</svg>`
+const HEAVY = SLOWEST_ALLOWED
 
 let pools: SvgPool[] = []
 const pool = (options: SvgPoolOptions) => {
@@ -76,12 +73,13 @@ describe('SVG worker pool', () => {
   })
 
   it('refuses an icon past its CPU deadline, replaces the worker and goes on', async () => {
-    // A deadline of 100 ms of CPU: the heavy icon's ~0.5 s is past it even when its CPU is counted
-    // from the first check (100 ms in), and an ordinary icon stays far below it even on a cold worker
-    // that compiles the pipeline first. CPU, not wall time: a busy machine does not move either.
+    // A deadline of 100 ms of CPU, read every 10 ms: the heavy icon's 0.25 s or more is past it (read
+    // every 100 ms, as the pool does, a fast machine finished a lighter one between two reads), and
+    // an ordinary icon stays far below it even on a cold worker that compiles the pipeline first.
+    // CPU, not wall time: a busy machine does not move either.
     // (A 1 ms deadline refused the cold worker's first tiny icon whenever a busy machine made it
     // outlast the first check.)
-    const p = pool({ size: 1, cpuDeadlineMs: 100 })
+    const p = pool({ size: 1, cpuDeadlineMs: 100, cpuCheckMs: 10 })
     const tiny = (n: number) => p.process(svgOf(n), { idPrefix: 'a-' })
     await tiny(1)
     const before = p.stats().replaced
@@ -159,7 +157,7 @@ describe('SVG worker pool', () => {
   })
 
   it('processAndMeasureMany refuses a drawing past the deadline in the pipeline, as process does, and goes on', async () => {
-    const p = pool({ size: 1, cpuDeadlineMs: 100 })
+    const p = pool({ size: 1, cpuDeadlineMs: 100, cpuCheckMs: 10 })
     const [heavy, after] = await processAndMeasureMany(
       p,
       [HEAVY, svgOf(6)].map((input) => ({ input, idPrefix: 'pt-' })),
@@ -203,7 +201,7 @@ describe('SVG worker pool', () => {
   it('counts refused work too: a drawing past the deadline empties its account’s budget', async () => {
     // The kill is charged at least the deadline (100 ms of CPU, which a cold worker's tiny icon stays
     // far below; see the test above), which empties a budget of as much.
-    const p = pool({ size: 1, cpuDeadlineMs: 100, cpuBudgetMs: 100, cpuRefillMsPerS: 1 })
+    const p = pool({ size: 1, cpuDeadlineMs: 100, cpuCheckMs: 10, cpuBudgetMs: 100, cpuRefillMsPerS: 1 })
     const otherAccount = (n: number, lane: string) => p.process(svgOf(n), { idPrefix: `${lane}-` }, lane)
     await otherAccount(1, 'warm') // the worker's first run, on nobody's account that matters here
     expect(await failure(p.process(HEAVY, { idPrefix: 'a-' }, 'a'))).toBeInstanceOf(SvgError)

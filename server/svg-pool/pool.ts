@@ -26,6 +26,8 @@ const MIN_CHARGE_MS = 0.05
 export type SvgPoolOptions = {
   size?: number
   cpuDeadlineMs?: number
+  /** How often a running icon's CPU is read (CPU_CHECK_MS; tests read it more often). */
+  cpuCheckMs?: number
   wallDeadlineMs?: number
   maxWaitMs?: number
   maxQueued?: number
@@ -100,6 +102,7 @@ function svgErrorOf(code: SvgError['code'], message: string): SvgError {
 export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
   const size = options.size ?? limits.defaultPoolSize()
   const cpuDeadlineMs = options.cpuDeadlineMs ?? limits.CPU_DEADLINE_MS
+  const cpuCheckMs = options.cpuCheckMs ?? limits.CPU_CHECK_MS
   const wallDeadlineMs = options.wallDeadlineMs ?? Math.max(limits.WALL_DEADLINE_MS, 15 * cpuDeadlineMs)
   const maxWaitMs = options.maxWaitMs ?? limits.MAX_WAIT_MS
   const maxQueued = options.maxQueued ?? limits.MAX_QUEUED
@@ -228,9 +231,9 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
   /**
    * Sends the icon to the worker and watches it: the worker's CPU time is read as the icon is sent
    * (off the worker's thread, so it answers while the worker computes), then a timer checks it every
-   * CPU_CHECK_MS. An icon is refused after 2.0–2.1 s of its own CPU, never less (one whose first read
+   * cpuCheckMs (CPU_CHECK_MS). An icon is refused after 2.0–2.1 s of its own CPU, never less (one whose first read
    * came too late is counted from the first check). A refused icon is charged its CPU plus
-   * CPU_CHECK_MS (ADR 0102's CPU budget).
+   * cpuCheckMs (ADR 0102's CPU budget).
    */
   function run(slot: Slot, task: Task) {
     clearTimeout(task.waiting)
@@ -251,11 +254,11 @@ export function createSvgPool(options: SvgPoolOptions = {}): SvgPool {
         for (let m = receiveMessageOnPort(slot.answers); m; m = receiveMessageOnPort(slot.answers))
           onMessage(slot, m.message as FromWorker)
         if (slot.task !== task) return
-        if (measuring || slot.processed === undefined) return kill(slot, task, spent + limits.CPU_CHECK_MS)
+        if (measuring || slot.processed === undefined) return kill(slot, task, spent + cpuCheckMs)
       }
-      slot.watch = [setTimeout(check, limits.CPU_CHECK_MS).unref()]
+      slot.watch = [setTimeout(check, cpuCheckMs).unref()]
     }
-    slot.watch = [setTimeout(check, limits.CPU_CHECK_MS).unref()]
+    slot.watch = [setTimeout(check, cpuCheckMs).unref()]
   }
 
   /** Idle ready workers take the next icons in turn; workers start while icons wait for them. */

@@ -14,6 +14,13 @@ export const ISSUE_ICON_40K = svg(path(' l1.123 2.456', 40_000))
 /** Within every input limit (5 paths of 1,999 curve segments, 250 KB): ~0.5 s of CPU. */
 export const WORST_ALLOWED = svg(path(' c1.1 2.2 3.3 4.4 5.5 6.6', 1999).repeat(5))
 
+/**
+ * The costliest drawing within every input limit we know (5 paths of 1,999 elliptical arcs, 240 KB):
+ * 0.25 s of warm CPU on a fast machine, 1.7 times the curves of WORST_ALLOWED. What a deadline test
+ * sends: past a 100 ms deadline whatever the machine's speed so far.
+ */
+export const SLOWEST_ALLOWED = svg(path(' a1.3 2.1 17 0 1 2.7 1.9', 1999).repeat(5))
+
 /** Just under the limits too: 20 paths of 499 line segments (9,980 in all). */
 export const MANY_PATHS_ALLOWED = svg(path(' l1.123 2.456', 499).repeat(20))
 

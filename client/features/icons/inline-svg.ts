@@ -27,8 +27,10 @@ const UNSAFE_RULES = [
 
 const isUnsafe = (svg: string) => UNSAFE_RULES.some((rule) => rule.test(svg))
 
+// Keyed by the markup itself; as many as icon-svgs.ts keeps drawings (the markup and its themed copy
+// are held here too, so no more than a few screens of them: ADR 0423).
 const cache = new Map<string, string | null>()
-const MAX_CACHED = 30_000
+const MAX_CACHED = 3_000
 
 /** Markup safe to insert inline, painted in currentColor where it has no colour; null: use an image. */
 export function inlineMarkup(svg: string): string | null {

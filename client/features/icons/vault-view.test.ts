@@ -2,6 +2,7 @@ import { createIconSearch } from '@common/search/icon-search.ts'
 import synonyms from '@common/search/synonyms.json'
 import { describe, expect, test } from 'vitest'
 import { iconRow } from '../../../tests/setup/icon-row.ts'
+import { headOf, type IconHead } from '../../data/icon-heads.ts'
 import type { LocalIcon } from '../../local/db.ts'
 import {
   aliasMatch,
@@ -15,7 +16,7 @@ import {
   viewIcons,
 } from './vault-view.ts'
 
-const icon = (name: string, created: number, status: LocalIcon['icon_status'] = 'approved'): LocalIcon =>
+const row = (name: string, created: number, status: LocalIcon['icon_status'] = 'approved'): LocalIcon =>
   iconRow({
     id: `id-${name}`,
     name,
@@ -23,6 +24,8 @@ const icon = (name: string, created: number, status: LocalIcon['icon_status'] = 
     created_at: new Date(created).toISOString(),
     updated_at: new Date(created).toISOString(),
   })
+const icon = (name: string, created: number, status: LocalIcon['icon_status'] = 'approved'): IconHead =>
+  headOf(row(name, created, status))
 
 const icons = [
   icon('arrow-right', 3),
@@ -30,7 +33,7 @@ const icons = [
   icon('arrow 2', 2),
   icon('Élan', 4),
 ]
-const names = (list: LocalIcon[]) => list.map((i) => i.name)
+const names = (list: IconHead[]) => list.map((i) => i.name)
 
 describe('viewIcons', () => {
   test('"Duplicates" shows the groups, the same drawing first, each icon once, searched too', () => {
@@ -74,10 +77,10 @@ describe('viewIcons', () => {
       'arrow 2',
     ])
     const sized = [
-      { ...icon('b', 1), svg: '<svg><path d="M0 0h24"/></svg>' },
-      { ...icon('a', 2), svg: '<svg/>' },
-      { ...icon('c', 3), svg: '<svg><path d="M0 0h2"/></svg>' },
-      { ...icon('é', 4), svg: '<svg><path d="M0 0h2"/></svg>' },
+      headOf({ ...row('b', 1), svg: '<svg><path d="M0 0h24"/></svg>' }),
+      headOf({ ...row('a', 2), svg: '<svg/>' }),
+      headOf({ ...row('c', 3), svg: '<svg><path d="M0 0h2"/></svg>' }),
+      headOf({ ...row('é', 4), svg: '<svg><path d="M0 0h2"/></svg>' }),
     ]
     expect(names(viewIcons(sized, { query: '', status: 'all', sort: 'largest' }))).toEqual([
       'b',

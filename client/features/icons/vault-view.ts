@@ -5,10 +5,9 @@
 // the worker's order (by name without a query). "Duplicates" shows the server's groups of icons drawn
 // the same or nearly (ADR 0109), group by group. Pure, so it is tested beside this file.
 import { countOf } from '@common/format-count.ts'
-import { utf8Bytes } from '@common/icon-limits.ts'
 import { searchMessages } from '@common/messages.ts'
 import type { DuplicateGroups } from '@common/schemas/duplicates.ts'
-import type { LocalIcon } from '../../local/db.ts'
+import type { IconHead } from '../../data/icon-heads.ts'
 import { compareByName, sortByName } from './name-order.ts'
 
 export const STATUS_FILTERS = ['all', 'approved', 'needs-review', 'duplicates'] as const
@@ -74,7 +73,7 @@ export function matcher(query: string): (name: string) => boolean {
  * The alias through which an icon matches a search its name does not match ("was home" on its
  * tile), or null: no query, the name matches, or nothing does.
  */
-export function aliasMatch(icon: LocalIcon, query: string, matches = matcher(query)): string | null {
+export function aliasMatch(icon: IconHead, query: string, matches = matcher(query)): string | null {
   if (!query.trim() || !icon.aliases?.length || matches(icon.name)) return null
   return icon.aliases.find((alias) => matches(alias.name))?.name ?? null
 }
@@ -83,7 +82,7 @@ export function aliasMatch(icon: LocalIcon, query: string, matches = matcher(que
  * What a tile found by a search says of why, when not by its name: "was home" (a former name),
  * "synonym of cog", "tag gear", "label"; null for a name match or no search.
  */
-export function matchNote(icon: LocalIcon, query: string, ranked: Ranked | null): string | null {
+export function matchNote(icon: IconHead, query: string, ranked: Ranked | null): string | null {
   if (!query.trim()) return null
   const matched = ranked?.query === query ? ranked.hits.get(icon.id)?.matched : undefined
   if (matched === undefined) {
@@ -95,7 +94,7 @@ export function matchNote(icon: LocalIcon, query: string, ranked: Ranked | null)
 }
 
 /** Does the icon match the search, by its name or by one of its aliases? */
-const iconMatches = (icon: LocalIcon, matches: (name: string) => boolean) =>
+const iconMatches = (icon: IconHead, matches: (name: string) => boolean) =>
   matches(icon.name) || (icon.aliases?.some((alias) => matches(alias.name)) ?? false)
 
 /**
@@ -110,14 +109,14 @@ function duplicateOrder(groups: DuplicateGroups | null): Map<string, number> {
 }
 
 export function viewIcons(
-  icons: readonly LocalIcon[],
+  icons: readonly IconHead[],
   options: ViewOptions,
   ranked: Ranked | null = null,
   groups: DuplicateGroups | null = null,
-): LocalIcon[] {
+): IconHead[] {
   const hits = options.query.trim() && ranked?.query === options.query ? ranked.hits : null
   const matches = matcher(options.query)
-  const found = (icon: LocalIcon) => (hits ? hits.has(icon.id) : iconMatches(icon, matches))
+  const found = (icon: IconHead) => (hits ? hits.has(icon.id) : iconMatches(icon, matches))
   if (options.status === 'duplicates') {
     const order = duplicateOrder(groups)
     return icons
@@ -140,9 +139,8 @@ export function viewIcons(
     case 'largest':
     case 'smallest': {
       // Size: the bytes of the stored markup (what an export or a copy carries), ties by name.
-      const bytes = new Map(shown.map((icon) => [icon.id, utf8Bytes(icon.svg)]))
       const dir = options.sort === 'largest' ? -1 : 1
-      return shown.sort((a, b) => dir * (bytes.get(a.id)! - bytes.get(b.id)!) || compareByName(a, b))
+      return shown.sort((a, b) => dir * (a.svg_bytes - b.svg_bytes) || compareByName(a, b))
     }
     default: {
       const dir = options.sort === 'newest' ? -1 : 1
@@ -153,7 +151,7 @@ export function viewIcons(
   }
 }
 
-export function statusCounts(icons: readonly LocalIcon[]) {
+export function statusCounts(icons: readonly IconHead[]) {
   let review = 0
   for (const icon of icons) if (icon.icon_status === 'needs-review') review++
   return { all: icons.length, approved: icons.length - review, 'needs-review': review }

@@ -6,11 +6,13 @@ import { appMessages } from '@common/messages.ts'
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { copyIcon } from '../../copy/copy-icon.ts'
 import { useDuplicateGroups } from '../../data/duplicates.ts'
+import type { IconHead } from '../../data/icon-heads.ts'
+import { iconSvg, useFullIcon } from '../../data/icon-svgs.ts'
 import { useProjectIcons } from '../../data/use-project-icons.ts'
 import { afterPaint } from '../../lib/after-paint.tsx'
 import { ICON_INK } from '../../lib/icon-image.ts'
 import { useTheme } from '../../lib/theme.ts'
-import type { LocalIcon, LocalProject } from '../../local/db.ts'
+import type { LocalProject } from '../../local/db.ts'
 import { IconGrid } from './grid/icon-grid.tsx'
 import { replaceOnDrop } from './grid/tile-drop.ts'
 import { useTileSize } from './grid/tile-size.ts'
@@ -63,7 +65,7 @@ export function Vault({ project }: { project: LocalProject }) {
     [icons, view, search.ranked, groups],
   )
   const noteOf = useCallback(
-    (icon: LocalIcon) => matchNote(icon, view.query, search.ranked),
+    (icon: IconHead) => matchNote(icon, view.query, search.ranked),
     [view.query, search.ranked],
   )
   const order = useMemo(() => shown.map((icon) => icon.id), [shown])
@@ -96,12 +98,12 @@ export function Vault({ project }: { project: LocalProject }) {
       const icon = shown[index]
       if (!icon) return
       click(icon.id, mods)
-      if (mods.plain) void copyIcon(icon)
+      if (mods.plain) void copyIcon({ ...icon, svg: iconSvg(icon) })
     },
     [shown, click],
   )
   const selected = useMemo(() => shown.filter((icon) => selection.ids.has(icon.id)), [shown, selection])
-  const detail = (detailId && icons?.find((icon) => icon.id === detailId)) || null
+  const detail = useFullIcon((detailId && icons?.find((icon) => icon.id === detailId)) || null)
   const detailIndex = detailId ? order.indexOf(detailId) : -1
   const step = (delta: -1 | 1) => openDetail(order[detailIndex + delta] ?? detailId)
   // Where the plan refuses saving, the button says why (the plan notice) before any picker opens.
@@ -163,7 +165,10 @@ export function Vault({ project }: { project: LocalProject }) {
           ink={ink}
           onClickIcon={onClickIcon}
           onOpen={(index) => openDetail(shown[index]?.id ?? null)}
-          onCopy={(index) => shown[index] && void copyIcon(shown[index])}
+          onCopy={(index) => {
+            const icon = shown[index]
+            if (icon) void copyIcon({ ...icon, svg: iconSvg(icon) })
+          }}
           active={detailIndex}
           tileSize={tileSize}
           noteOf={view.query ? noteOf : null}

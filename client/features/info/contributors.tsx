@@ -4,8 +4,9 @@ import { appMessages } from '@common/messages.ts'
 import { UserRound } from 'lucide-react'
 import { useMemo } from 'react'
 import { useAccessUsers } from '../../data/access.ts'
+import type { IconHead } from '../../data/icon-heads.ts'
 import { useMe } from '../../lib/me.ts'
-import type { LocalIcon, LocalWorkspaceAccess } from '../../local/db.ts'
+import type { LocalWorkspaceAccess } from '../../local/db.ts'
 
 interface Contributor {
   id: string
@@ -14,7 +15,7 @@ interface Contributor {
 }
 
 function contributorsOf(
-  icons: readonly LocalIcon[],
+  icons: readonly IconHead[],
   people: readonly LocalWorkspaceAccess[],
   me: { id: string; email: string } | null,
 ) {
@@ -30,11 +31,11 @@ function contributorsOf(
   return list.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))
 }
 
-function WorkspaceList({ icons, workspaceId }: { icons: readonly LocalIcon[]; workspaceId: string }) {
+function WorkspaceList({ icons, workspaceId }: { icons: readonly IconHead[]; workspaceId: string }) {
   return <List icons={icons} people={useAccessUsers(workspaceId) ?? []} />
 }
 
-function List({ icons, people }: { icons: readonly LocalIcon[]; people: readonly LocalWorkspaceAccess[] }) {
+function List({ icons, people }: { icons: readonly IconHead[]; people: readonly LocalWorkspaceAccess[] }) {
   const me = useMe()
   const list = useMemo(() => contributorsOf(icons, people, me), [icons, people, me])
   if (!list.length) return <p className="mt-2 text-sm text-muted">Nobody has added icons yet.</p>
@@ -55,7 +56,7 @@ export function Contributors({
   icons,
   workspaceId,
 }: {
-  icons: readonly LocalIcon[]
+  icons: readonly IconHead[]
   workspaceId: string | null
 }) {
   return (

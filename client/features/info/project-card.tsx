@@ -3,11 +3,12 @@
 import { formatCount } from '@common/format-count.ts'
 import { messages } from '@common/messages.ts'
 import { FolderOpen, Users } from 'lucide-react'
-import type { LocalIcon, LocalProject, LocalWorkspace } from '../../local/db.ts'
+import type { IconHead } from '../../data/icon-heads.ts'
+import type { LocalProject, LocalWorkspace } from '../../local/db.ts'
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' })
 
-function countByStatus(icons: readonly LocalIcon[]) {
+function countByStatus(icons: readonly IconHead[]) {
   let review = 0
   for (const icon of icons) if (icon.icon_status === 'needs-review') review++
   return { total: icons.length, approved: icons.length - review, review }
@@ -16,7 +17,7 @@ function countByStatus(icons: readonly LocalIcon[]) {
 interface ProjectCardProps {
   project: LocalProject
   workspace: LocalWorkspace | null
-  icons: readonly LocalIcon[] | undefined
+  icons: readonly IconHead[] | undefined
 }
 
 export function ProjectCard({ project, workspace, icons }: ProjectCardProps) {

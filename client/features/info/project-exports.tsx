@@ -20,8 +20,9 @@ import { Select } from '../../components/ui/select.tsx'
 import { ClassPrefixField } from '../../copy/class-prefix-field.tsx'
 import { useClassPrefix } from '../../copy/class-prefix-store.ts'
 import { useExport } from '../../copy/exports/use-export.ts'
+import type { IconHead } from '../../data/icon-heads.ts'
+import { fullIcons } from '../../data/icon-svgs.ts'
 import { toast } from '../../lib/toast.ts'
-import type { LocalIcon } from '../../local/db.ts'
 import { downloadRelease } from './use-releases.ts'
 
 const LATEST = 'latest'
@@ -31,7 +32,7 @@ interface ProjectExportsProps {
   projectName: string
   /** The project's Iconify prefix: the Iconify JSON package's name (ADR 0021). */
   iconifyPrefix?: string
-  icons: readonly LocalIcon[]
+  icons: readonly IconHead[]
   /** The project's releases, newest first (none while loading or offline). */
   releases: readonly Release[]
 }
@@ -54,7 +55,9 @@ export function ProjectExports({
   const [classPrefix] = useClassPrefix(project)
 
   const download = async (kind: ExportKind) => {
-    if (!release && !SERVER_ONLY_KINDS.includes(kind)) return void start(kind, icons, classPrefix)
+    // Built here from the local rows, read whole for it (the list holds no markup: ADR 0423).
+    if (!release && !SERVER_ONLY_KINDS.includes(kind))
+      return void fullIcons(icons).then((rows) => start(kind, rows, classPrefix))
     setFetching(kind)
     try {
       const { fileName, skipped } = await downloadRelease(projectId, kind, release, classPrefix)

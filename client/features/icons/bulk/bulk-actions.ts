@@ -11,6 +11,7 @@ import { appMessages, meaningMessages } from '@common/messages.ts'
 import { freeName, type NameClash, type NameClashChoice, nameKey } from '@common/name-clashes.ts'
 import type { IconStatus } from '@common/schemas/icons.ts'
 import { runExport, saveFile } from '../../../copy/exports/run-export.ts'
+import { fullIcons, type ShownIcon } from '../../../data/icon-svgs.ts'
 import { toast } from '../../../lib/toast.ts'
 import { approveIcons, createIcons, moveIcons, updateIconsMeaning } from '../../../local/bulk-queue.ts'
 import type { LocalIcon, LocalProject } from '../../../local/db.ts'
@@ -18,14 +19,17 @@ import { isHeld, projectIcons, syncProjectIcons } from '../../../local/icons.ts'
 import { deleteWithUndo } from '../trash/delete-with-undo.ts'
 import { iconCount } from '../vault-view.ts'
 
-export async function approveSelected(icons: readonly LocalIcon[]) {
-  const pending = icons.filter((icon) => icon.icon_status === 'needs-review')
+// The selection is of heads (the live list's, without markup: ADR 0423); what a change snapshots, sends
+// or exports is the whole row (fullIcons).
+
+export async function approveSelected(icons: readonly ShownIcon[]) {
+  const pending = await fullIcons(icons.filter((icon) => icon.icon_status === 'needs-review'))
   await approveIcons(pending)
   toast(appMessages.iconsApproved(pending.length), 'success')
 }
 
 /** Deletes the icons with an Undo toast (trash/delete-with-undo.ts). */
-export const deleteSelected = (icons: readonly LocalIcon[]) => deleteWithUndo(icons)
+export const deleteSelected = (icons: readonly ShownIcon[]) => deleteWithUndo(icons)
 
 export interface MoveTarget {
   project: LocalProject
@@ -39,10 +43,11 @@ export interface MoveTarget {
  * skipped ones stay, renamed ones take the first free name (the server decides the same way).
  */
 export async function moveSelected(
-  icons: readonly LocalIcon[],
+  selected: readonly ShownIcon[],
   target: MoveTarget,
   clash?: { choice: NameClashChoice; clashes: readonly NameClash[]; held: readonly string[] },
 ) {
+  const icons = await fullIcons(selected)
   const into = target.project.workspace_id
   const at = new Date().toISOString()
   const clashing = new Set(clash?.clashes.map((c) => c.id))
@@ -96,7 +101,8 @@ export async function targetNames(projectId: string): Promise<string[] | null> {
  * user as author, `origin_icon_id` the original's id; the status a create there gets (the server
  * decides it too). Dated a millisecond apart so "oldest first" keeps the selection's order.
  */
-export async function copySelected(icons: readonly LocalIcon[], target: MoveTarget, userId: string) {
+export async function copySelected(selected: readonly ShownIcon[], target: MoveTarget, userId: string) {
+  const icons = await fullIcons(selected)
   const start = Date.now()
   const rows: LocalIcon[] = icons.map((from, i) => {
     const at = new Date(start + i).toISOString()
@@ -129,7 +135,7 @@ export async function copySelected(icons: readonly LocalIcon[], target: MoveTarg
 }
 
 /** Adds (or removes) tags on every selected icon; an icon past MAX_TAGS keeps the first ones. */
-export async function tagSelected(icons: readonly LocalIcon[], tags: readonly string[], add: boolean) {
+export async function tagSelected(icons: readonly ShownIcon[], tags: readonly string[], add: boolean) {
   const words = normalTags(tags)
   await updateIconsMeaning(icons, (icon) => ({
     tags: add
@@ -141,7 +147,7 @@ export async function tagSelected(icons: readonly LocalIcon[], tags: readonly st
 }
 
 /** Marks every selected icon decorative (hidden from screen readers) or not. */
-export async function markSelectedDecorative(icons: readonly LocalIcon[], decorative: boolean) {
+export async function markSelectedDecorative(icons: readonly ShownIcon[], decorative: boolean) {
   await updateIconsMeaning(icons, () => ({ decorative }))
   const count = iconCount(icons.length)
   toast(
@@ -151,10 +157,11 @@ export async function markSelectedDecorative(icons: readonly LocalIcon[], decora
 }
 
 export async function exportSelected(
-  icons: readonly LocalIcon[],
+  selected: readonly ShownIcon[],
   projectName: string,
   onProgress: (done: number, total: number) => void,
 ) {
+  const icons = await fullIcons(selected)
   // As the project's export takes each icon: its former names (aliases.json) and meaning too.
   const result = await runExport({ kind: 'svg-zip', projectName, icons: icons.map(exportIcon) }, onProgress)
   saveFile(result)

@@ -8,8 +8,8 @@ import { CheckCheck, Copy, Download, FolderInput, Tags, Trash2, X } from 'lucide
 import { useRef, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
+import type { ShownIcon } from '../../../data/icon-svgs.ts'
 import { toast } from '../../../lib/toast.ts'
-import type { LocalIcon } from '../../../local/db.ts'
 import type { VaultAccess } from '../use-vault-access.ts'
 import { iconCount } from '../vault-view.ts'
 import { approveSelected, deleteSelected, exportSelected } from './bulk-actions.ts'
@@ -18,7 +18,7 @@ import { MoveDialog } from './move-dialog.tsx'
 import { useToastLift } from './use-toast-lift.ts'
 
 interface BulkBarProps {
-  icons: readonly LocalIcon[]
+  icons: readonly ShownIcon[]
   projectId: string
   projectName: string
   access: VaultAccess

@@ -8,12 +8,12 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx'
 import { Field } from '../../../components/ui/field.tsx'
 import { Input } from '../../../components/ui/input.tsx'
-import type { LocalIcon } from '../../../local/db.ts'
+import type { ShownIcon } from '../../../data/icon-svgs.ts'
 import { iconCount } from '../vault-view.ts'
 import { markSelectedDecorative, tagSelected } from './bulk-actions.ts'
 
 interface MeaningDialogProps {
-  icons: readonly LocalIcon[]
+  icons: readonly ShownIcon[]
   open: boolean
   onOpenChange(open: boolean): void
 }

@@ -9,9 +9,9 @@ import { type FormEvent, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { cn } from '../../../components/ui/cn.ts'
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx'
+import type { ShownIcon } from '../../../data/icon-svgs.ts'
 import { useMe } from '../../../lib/me.ts'
 import { toast } from '../../../lib/toast.ts'
-import type { LocalIcon } from '../../../local/db.ts'
 import { planRefusal } from '../use-vault-access.ts'
 import { iconCount } from '../vault-view.ts'
 import { copySelected, moveSelected, targetNames } from './bulk-actions.ts'
@@ -19,7 +19,7 @@ import { NameClashStep } from './name-clash-step.tsx'
 import { type MoveGroup, type TargetMode, useMoveTargets } from './use-move-targets.ts'
 
 interface MoveDialogProps {
-  icons: readonly LocalIcon[]
+  icons: readonly ShownIcon[]
   projectId: string
   open: boolean
   onOpenChange(open: boolean): void

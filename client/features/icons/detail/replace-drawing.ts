@@ -10,9 +10,10 @@ import { iconIdPrefix } from '@common/icon-rules.ts'
 import { appMessages, messages } from '@common/messages.ts'
 import { loadSvgPipeline } from '../../../copy/svg-pipeline.ts'
 import { duplicateWarning } from '../../../data/duplicates.ts'
+import { fullIcon, type ShownIcon } from '../../../data/icon-svgs.ts'
 import { replaceIconSvg, restoreIconVersion } from '../../../data/icons.ts'
 import { toast } from '../../../lib/toast.ts'
-import { db, type LocalIcon, rowKey } from '../../../local/db.ts'
+import { db, rowKey } from '../../../local/db.ts'
 
 const isSvgFile = (file: File) => /\.svg$/i.test(file.name) || file.type === 'image/svg+xml'
 
@@ -28,7 +29,7 @@ function replaceFilesRefusal(files: readonly Pick<File, 'name' | 'type'>[]): str
  * checked first. Resolves true when the new drawing was written and queued.
  */
 export async function replaceDrawing(
-  icon: LocalIcon,
+  icon: ShownIcon,
   files: readonly File[],
   refusal: string | null,
 ): Promise<boolean> {
@@ -47,7 +48,7 @@ export async function replaceDrawing(
     return false
   }
   // The version it replaces, when the server has it (nothing of the icon queued): Undo restores it.
-  const before = (await db.icons.get(icon.id)) ?? icon
+  const before = (await db.icons.get(icon.id)) ?? (await fullIcon(icon))
   // The same drawing (ADR 0109's rule, as the server decides it): nothing to queue, and said so.
   const { drawingKey } = await import('@common/drawing-hash.ts')
   if (drawingKey(svg) === drawingKey(before.svg)) {
@@ -58,7 +59,7 @@ export async function replaceDrawing(
   // Another icon of the project with this drawing is said after the replace (ADR 0109).
   const warning = duplicateWarning(icon.project_id, svg, icon.id)
   try {
-    await replaceIconSvg(icon, svg)
+    await replaceIconSvg(before, svg)
   } catch (error) {
     toast(messages.iconError(error instanceof Error ? error.message : String(error)))
     return false

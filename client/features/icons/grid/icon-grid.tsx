@@ -7,8 +7,9 @@
 // ("was home", "synonym of cog").
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useRef, useState } from 'react'
+import type { IconHead } from '../../../data/icon-heads.ts'
+import { svgsReady } from '../../../data/icon-svgs.ts'
 import { markContentPainted } from '../../../lib/first-paint.ts'
-import type { LocalIcon } from '../../../local/db.ts'
 import type { Selection } from '../selection.ts'
 import { type ClickIcon, findTile, gridEvents } from './grid-events.ts'
 import { IconTile } from './icon-tile.tsx'
@@ -17,7 +18,7 @@ import { TILE_SIZES, type TileSize } from './tile-size.ts'
 import { GAP, PADDING, useGridColumns } from './use-grid-columns.ts'
 
 export interface IconGridProps {
-  icons: readonly LocalIcon[]
+  icons: readonly IconHead[]
   selection: Selection
   ink: string
   onClickIcon: ClickIcon
@@ -27,7 +28,7 @@ export interface IconGridProps {
   active: number
   tileSize: TileSize
   /** Why a tile was found by the search, when not by its name (vault-view.ts matchNote); null: no search. */
-  noteOf?: ((icon: LocalIcon) => string | null) | null
+  noteOf?: ((icon: IconHead) => string | null) | null
   /** Files dropped on a tile (replace its drawing); null: a drop on a tile is an import like elsewhere. */
   onDropOnIcon?: DropOnIcon | null
 }
@@ -72,17 +73,22 @@ export function IconGrid(props: IconGridProps) {
     virtualizer.scrollToIndex(Math.floor(active / columns))
   }, [active, columns, virtualizer])
 
+  // The first tiles count as painted with their drawings (read apart from the list: icon-svgs.ts).
   const painted = useRef(false)
   useEffect(() => {
     if (painted.current || !icons.length || !columns) return
     painted.current = true
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        performance.mark('vault:grid-painted')
-        markContentPainted()
-      }, 0),
+    const items = virtualizer.getVirtualItems()
+    const end = ((items.at(-1)?.index ?? 0) + 1) * columns
+    void svgsReady(icons.slice(0, end)).then(() =>
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          performance.mark('vault:grid-painted')
+          markContentPainted()
+        }, 0),
+      ),
     )
-  }, [icons.length, columns])
+  }, [icons, columns, virtualizer])
 
   const events = gridEvents({
     count: icons.length,

@@ -1,5 +1,5 @@
 // One icon in the grid: its drawing (inline markup that passed inline-svg.ts, else an image of a
-// data URI, icon-image.ts), its full name (two lines, and a tooltip), selection and review marks.
+// data URI, icon-image.ts; the markup from icon-svgs.ts, as the list holds none), its full name (two lines, and a tooltip), selection and review marks.
 // Clicks and keys are handled by the grid (event delegation), so tiles stay cheap to render. On a
 // touch screen the selection box is always shown (there is no hover). Found by a search other than by
 // its name, it says why in small text that is also part of its accessible name ("was home", "synonym
@@ -7,12 +7,13 @@
 import { Check, Info } from 'lucide-react'
 import { memo } from 'react'
 import { cn } from '../../../components/ui/cn.ts'
+import type { IconHead } from '../../../data/icon-heads.ts'
+import { useIconSvg } from '../../../data/icon-svgs.ts'
 import { iconDataUri } from '../../../lib/icon-image.ts'
-import type { LocalIcon } from '../../../local/db.ts'
 import { inlineMarkup } from '../inline-svg.ts'
 
 interface IconTileProps {
-  icon: LocalIcon
+  icon: IconHead
   index: number
   column: number
   selected: boolean
@@ -37,6 +38,7 @@ export const IconTile = memo(function IconTile({
   note = null,
   dropping = false,
 }: IconTileProps) {
+  const svg = useIconSvg(icon)
   const review = icon.icon_status === 'needs-review'
   const label = [icon.name, note, review ? 'needs review' : null].filter(Boolean).join(', ')
   return (
@@ -58,7 +60,7 @@ export const IconTile = memo(function IconTile({
         dropping && 'border-dashed border-accent bg-accent/10 ring-2 ring-accent',
       )}
     >
-      <IconDrawing svg={icon.svg} ink={ink} size={drawing} />
+      <IconDrawing svg={svg} ink={ink} size={drawing} />
       {note ? (
         <span className="flex h-8 w-full shrink-0 flex-col text-center text-[11px] leading-4">
           <span className="truncate text-muted group-hover:text-fg" data-testid="icon-name">
@@ -118,7 +120,10 @@ export const IconTile = memo(function IconTile({
   )
 })
 
-function IconDrawing({ svg, ink, size }: { svg: string; ink: string; size: number }) {
+/** The drawing; an empty box of its size until its markup is read (icon-svgs.ts). */
+function IconDrawing({ svg, ink, size }: { svg: string | undefined; ink: string; size: number }) {
+  if (svg === undefined)
+    return <span aria-hidden style={{ width: size, height: size }} className="block shrink-0" />
   const markup = inlineMarkup(svg)
   if (markup !== null) {
     return (

@@ -4,11 +4,11 @@
 // page-wide drop overlay gives way to the tile's own mark, and the drop is not imported. Which tile
 // is found by the grid's structure (grid-events.ts), never by attributes an icon's markup could carry.
 import type { DragEvent } from 'react'
-import type { LocalIcon } from '../../../local/db.ts'
+import type { IconHead } from '../../../data/icon-heads.ts'
 import type { VaultAccess } from '../use-vault-access.ts'
 import { tileOf } from './grid-events.ts'
 
-export type DropOnIcon = (icon: LocalIcon, files: File[]) => void
+export type DropOnIcon = (icon: IconHead, files: File[]) => void
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files')
 
@@ -22,7 +22,7 @@ export function replaceOnDrop(access: VaultAccess): DropOnIcon | null {
 }
 
 interface TileDropOptions {
-  icons: readonly LocalIcon[]
+  icons: readonly IconHead[]
   onDrop: DropOnIcon | null
   /** The tile index files are dragged over (null: none), for its mark. */
   setOver(index: number | null): void

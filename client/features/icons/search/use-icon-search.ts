@@ -6,14 +6,14 @@
 // names plainly (vault-view.ts).
 import type { SearchDoc } from '@common/search/icon-search.ts'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { LocalIcon } from '../../../local/db.ts'
+import type { IconHead } from '../../../data/icon-heads.ts'
 import type { Ranked } from '../vault-view.ts'
 import type { SearchAnswer, SearchRequest } from './search-worker.ts'
 
 /** How long icons that keep changing wait before the worker indexes them again. */
 const SETTLE_MS = 250
 
-const docOf = (icon: LocalIcon): SearchDoc => ({
+const docOf = (icon: IconHead): SearchDoc => ({
   id: icon.id,
   name: icon.name,
   aliases: icon.aliases?.map((alias) => alias.name) ?? [],
@@ -21,9 +21,9 @@ const docOf = (icon: LocalIcon): SearchDoc => ({
   label: icon.label ?? '',
 })
 
-export function useIconSearch(icons: readonly LocalIcon[] | undefined, query: string) {
+export function useIconSearch(icons: readonly IconHead[] | undefined, query: string) {
   const worker = useRef<Worker | null>(null)
-  const sent = useRef<readonly LocalIcon[] | null>(null)
+  const sent = useRef<readonly IconHead[] | null>(null)
   const seq = useRef(0)
   const [ranked, setRanked] = useState<Ranked | null>(null)
   const latestIcons = useRef(icons)

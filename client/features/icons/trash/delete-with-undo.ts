@@ -3,12 +3,14 @@
 // brings the same icons back (ids, names, aliases, history), online or offline: their undeletes go
 // out behind the deletes, in order (ADR 0408). Deleted icons stay 30 days in "Recently deleted".
 import { appMessages } from '@common/messages.ts'
+import { fullIcons, type ShownIcon } from '../../../data/icon-svgs.ts'
 import { toast } from '../../../lib/toast.ts'
 import { deleteIcons, undeleteIcons } from '../../../local/bulk-queue.ts'
 import type { LocalIcon } from '../../../local/db.ts'
 
-export async function deleteWithUndo(icons: readonly LocalIcon[]) {
-  const deleted = [...icons]
+/** Deletes the icons (heads or whole rows; what Undo brings back is the whole row). */
+export async function deleteWithUndo(icons: readonly ShownIcon[]) {
+  const deleted = await fullIcons(icons)
   if (!deleted.length) return
   await deleteIcons(deleted)
   toast(appMessages.iconsDeleted(deleted.length), 'success', {
