@@ -5,12 +5,13 @@ import { spawn } from 'node:child_process'
 
 const BIN = new URL('../cli/bin/iconvault.ts', import.meta.url).pathname
 
-export function runCli(args: string[], env: Record<string, string>): Promise<{ said: string }> {
+/** `bin`: another CLI to run the same way (a checkout of an older commit, to compare in one run). */
+export function runCli(args: string[], env: Record<string, string>, bin = BIN): Promise<{ said: string }> {
   return new Promise((resolve, reject) => {
     // BENCH_CLI_PROF=<dir>: the CLI writes a CPU profile there (node --cpu-prof), to see where a pull goes.
     const prof = process.env.BENCH_CLI_PROF
     const flags = prof ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []
-    const child = spawn(process.execPath, [...flags, BIN, ...args], {
+    const child = spawn(process.execPath, [...flags, bin, ...args], {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -36,7 +37,7 @@ export function runCli(args: string[], env: Record<string, string>): Promise<{ s
  * network, the server and the disk set. Arguments: url, token, project, folder.
  */
 export const PEER_SCRIPT = `import { mkdirSync, writeFileSync } from 'node:fs'
-const [url, token, project, out] = process.argv.slice(2)
+const [url, token, project, out] = process.argv.slice(-4)
 const res = await fetch(url + '/api/icons?project_id=' + project, { headers: { authorization: 'Bearer ' + token } })
 const { data } = await res.json()
 mkdirSync(out, { recursive: true })

@@ -43,8 +43,22 @@ export interface Built {
   skipped: { id: string | null; name: string; error: string }[]
 }
 
+/**
+ * Where a first pull sends the files as they are made (pull.ts): every icon's file name first, before
+ * any file, then each file's text as soon as it is converted.
+ */
+export interface FileSink {
+  names(files: readonly string[]): void
+  text(file: string, text: string): void
+}
+
 /** The files of `rows`; null when a kept icon would need another file (only a whole list can say). */
-export function buildFiles(rows: readonly PullIcon[], format: CopyFormat, classPrefix: string): Built | null {
+export function buildFiles(
+  rows: readonly PullIcon[],
+  format: CopyFormat,
+  classPrefix: string,
+  sink?: FileSink,
+): Built | null {
   const pkg = format === 'react-ts' || format === 'react-js' || format === 'react-native-ts' ? format : null
   const derive = pkg ? componentName : cssClassName
   const nextName = uniqueNamer(derive)
@@ -55,6 +69,7 @@ export function buildFiles(rows: readonly PullIcon[], format: CopyFormat, classP
   const icons: BuiltIcon[] = []
   const indexLines: string[] = []
   const extension = pkg ? componentExtension(pkg) : format
+  sink?.names(named.map(({ key }) => `${key}.${extension}`))
   for (const [i, { icon, name, key }] of named.entries()) {
     const { row } = icon
     const file = `${key}.${extension}`
@@ -71,6 +86,7 @@ export function buildFiles(rows: readonly PullIcon[], format: CopyFormat, classP
             ? { ...meaning, instance: key }
             : meaning
       const text = kept ? undefined : convertSvg(icon.svg, format, name, options)
+      if (text !== undefined) sink?.text(file, text)
       icons.push({
         id: row.id,
         name: row.name,

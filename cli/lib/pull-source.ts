@@ -6,7 +6,7 @@ import type { IconChanges } from '../../common/schemas/icon-changes.ts'
 import type { IconRow } from '../../common/schemas/rows.ts'
 import type { CopyFormat } from '../../common/svg/index.ts'
 import { getJson, request } from './api.ts'
-import type { Built, BuiltIcon, PullIcon } from './build-files.ts'
+import type { Built, BuiltIcon, FileSink, PullIcon } from './build-files.ts'
 import type { Config } from './config.ts'
 import { CliError, EXIT } from './errors.ts'
 import { LOCK_FILE, type Lock, sha256 } from './lock.ts'
@@ -30,15 +30,15 @@ const changesPath = (project: string, since?: string) =>
 export const cursorNow = async (src: Source) =>
   (await getJson(src.config, changesPath(src.project), iconChangesAnswer)).cursor
 
-/** The whole list, built. */
-export async function wholeList(src: Source): Promise<{ rows: IconRow[]; built: Built }> {
+/** The whole list, built (each file sent to `sink` as it is made). */
+export async function wholeList(src: Source, sink?: FileSink): Promise<{ rows: IconRow[]; built: Built }> {
   const listed = await getJson(
     src.config,
     `/api/icons?project_id=${encodeURIComponent(src.project)}`,
     iconRowsAnswer,
   )
   const rows = listed.filter((row) => !src.approvedOnly || row.icon_status === 'approved')
-  return { rows, built: (await builder())(rows, src.format, src.classPrefix)! }
+  return { rows, built: (await builder())(rows, src.format, src.classPrefix, sink)! }
 }
 
 export type Changes = { changed: Map<string, IconRow>; removed: Set<string>; cursor: string }

@@ -9,7 +9,7 @@ import { countOf, formatCount } from '../../common/format-count.ts'
 import { projectNamesAnswer } from '../../common/schemas/answers.ts'
 import type { CopyFormat } from '../../common/svg/index.ts'
 import { getJson } from './api.ts'
-import type { Built } from './build-files.ts'
+import type { Built, FileSink } from './build-files.ts'
 import type { Config } from './config.ts'
 import { converterStamp } from './converter-stamp.ts'
 import { CliError, EXIT } from './errors.ts'
@@ -17,7 +17,7 @@ import { LOCK_FILE, type Lock, lockText, readLock, sha256 } from './lock.ts'
 import { lockFor, planPull, sameOptions, touchedFiles } from './pull-plan.ts'
 import { applyChanges, changesSince, cursorNow, releaseFiles, type Source, wholeList } from './pull-source.ts'
 import { assertPlan, deleteInside, namesIn, readPlain, writeInside } from './safe-paths.ts'
-import { writeFiles } from './write-files.ts'
+import { THREADED_FROM, threadedWrites, writeFiles } from './write-files.ts'
 
 export interface PullOptions {
   project: string
@@ -100,63 +100,104 @@ export async function pull(config: Config, opts: PullOptions, log: (line: string
     }
   }
   const fromCursor = built !== null
-  if (!built) {
-    state = opts.release ? undefined : await cursorNow(src)
-    built = opts.release ? await releaseFiles(src, opts.release) : (await wholeList(src)).built
-  }
-  for (const { name, error } of built.skipped) log(`skipped ${name}: ${error}`)
-  const lock = lockFor(opts, built, { classPrefix, state, converter })
-  // Every name the pull may write, keep or delete, checked before anything is read or written: a
-  // plain file name inside the folder, absent or a regular file there (safe-paths.ts). One listing
-  // of the folder says which names need a look at all.
+  // One listing of the folder says which names need a look at all (below).
   const present = namesIn(opts.out)
-  assertPlan(opts.out, touchedFiles(old, lock, built), present)
-  const { writes, deletes, added, changed, removed, renew } = planPull({
-    old,
-    lock,
-    built,
-    fromCursor,
-    disk: (file) => (present.has(file) ? readPlain(opts.out, file) : null),
-  })
-  const differs = writes.length > 0 || deletes.length > 0
-  const label = (icon: { name: string; file: string }) => `${icon.name} (${icon.file})`
+  const early = !built && !old && !opts.release && !opts.dryRun && !opts.check && !present.size
+  const sent = early ? firstPullWrites(opts.out, present) : null
+  try {
+    if (!built) {
+      state = opts.release ? undefined : await cursorNow(src)
+      built = opts.release ? await releaseFiles(src, opts.release) : (await wholeList(src, sent?.sink)).built
+    }
+    return await finish(built)
+  } catch (error) {
+    await sent?.abort()
+    throw error
+  }
 
-  if (!differs) {
-    if (renew && !opts.check && !opts.dryRun) {
-      writeInside(opts.out, LOCK_FILE, lockText(lock))
-      log(
-        `Up to date: no icon file changed (${countOf(lock.icons.length, 'icon')}, ${opts.out}); the lock's cursor renewed.`,
-      )
-    } else log(`Up to date: nothing written (${countOf(lock.icons.length, 'icon')}, ${opts.out}).`)
-    return EXIT.done
-  }
-  logLines(log, [
-    ...added.map((icon) => `+ ${label(icon)}`),
-    ...changed.map((icon) => `~ ${label(icon)}`),
-    ...removed.map((icon) => `- ${label(icon)}`),
-  ])
-  // Counts as people read them (common/format-count.ts): "1 file to write", "1,209 files written".
-  const counts = `${formatCount(added.length)} added, ${formatCount(changed.length)} changed, ${formatCount(removed.length)} removed`
-  const summary = `${counts}; ${countOf(writes.length, 'file')} to write, ${formatCount(deletes.length)} to delete`
-  const doneSummary = `${counts}; ${countOf(writes.length, 'file')} written, ${formatCount(deletes.length)} deleted`
-  if (opts.check) {
-    log(`${opts.out} differs from the project: ${summary}.`)
-    return EXIT.differs
-  }
-  if (opts.dryRun) {
+  async function finish(built: Built): Promise<number> {
+    for (const { name, error } of built.skipped) log(`skipped ${name}: ${error}`)
+    const lock = lockFor(opts, built, { classPrefix, state, converter })
+    // Every name the pull may write, keep or delete, checked before anything is read or written: a
+    // plain file name inside the folder, absent or a regular file there (safe-paths.ts).
+    assertPlan(opts.out, touchedFiles(old, lock, built), present)
+    const { writes, deletes, added, changed, removed, renew } = planPull({
+      old,
+      lock,
+      built,
+      fromCursor,
+      disk: (file) => (present.has(file) ? readPlain(opts.out, file) : null),
+    })
+    const differs = writes.length > 0 || deletes.length > 0
+    const label = (icon: { name: string; file: string }) => `${icon.name} (${icon.file})`
+
+    if (!differs) {
+      if (renew && !opts.check && !opts.dryRun) {
+        writeInside(opts.out, LOCK_FILE, lockText(lock))
+        log(
+          `Up to date: no icon file changed (${countOf(lock.icons.length, 'icon')}, ${opts.out}); the lock's cursor renewed.`,
+        )
+      } else log(`Up to date: nothing written (${countOf(lock.icons.length, 'icon')}, ${opts.out}).`)
+      return EXIT.done
+    }
     logLines(log, [
-      ...writes.map(([file]) => `would write ${file}`),
-      ...deletes.map((file) => `would delete ${file}`),
+      ...added.map((icon) => `+ ${label(icon)}`),
+      ...changed.map((icon) => `~ ${label(icon)}`),
+      ...removed.map((icon) => `- ${label(icon)}`),
     ])
-    log(`Dry run, nothing written: ${summary}.`)
+    // Counts as people read them (common/format-count.ts): "1 file to write", "1,209 files written".
+    const counts = `${formatCount(added.length)} added, ${formatCount(changed.length)} changed, ${formatCount(removed.length)} removed`
+    const summary = `${counts}; ${countOf(writes.length, 'file')} to write, ${formatCount(deletes.length)} to delete`
+    const doneSummary = `${counts}; ${countOf(writes.length, 'file')} written, ${formatCount(deletes.length)} deleted`
+    if (opts.check) {
+      log(`${opts.out} differs from the project: ${summary}.`)
+      return EXIT.differs
+    }
+    if (opts.dryRun) {
+      logLines(log, [
+        ...writes.map(([file]) => `would write ${file}`),
+        ...deletes.map((file) => `would delete ${file}`),
+      ])
+      log(`Dry run, nothing written: ${summary}.`)
+      return EXIT.done
+    }
+    mkdirSync(opts.out, { recursive: true })
+    // The lock last (planPull's order): an interrupted pull leaves the old lock, so the next run
+    // redoes what is missing. Files a first pull sent as they were made are waited for first.
+    await sent?.close()
+    await writeFiles(opts.out, sent ? writes.filter(([file]) => !sent.written.has(file)) : writes, present)
+    for (const file of deletes) deleteInside(opts.out, file)
+    if (renew) writeInside(opts.out, LOCK_FILE, lockText(lock))
+    log(`Pulled into ${opts.out}: ${doneSummary}.`)
     return EXIT.done
   }
-  mkdirSync(opts.out, { recursive: true })
-  // The lock last (planPull's order): an interrupted pull leaves the old lock, so the next run
-  // redoes what is missing.
-  await writeFiles(opts.out, writes, present)
-  for (const file of deletes) deleteInside(opts.out, file)
-  if (renew) writeInside(opts.out, LOCK_FILE, lockText(lock))
-  log(`Pulled into ${opts.out}: ${doneSummary}.`)
-  return EXIT.done
+}
+
+/**
+ * A first pull into a new or empty folder: its icon files go to writer threads as soon as each is
+ * converted, so the disk works while the rest are (ADR 0020). Every name is checked before the first
+ * file is sent (a plain file name; the folder held nothing); a small pull is left to writeFiles.
+ */
+function firstPullWrites(dir: string, present: ReadonlySet<string>) {
+  let writes: ReturnType<typeof threadedWrites> | null = null
+  const written = new Set<string>()
+  const sink: FileSink = {
+    names(files) {
+      if (files.length < THREADED_FROM) return
+      assertPlan(dir, files, present)
+      mkdirSync(dir, { recursive: true })
+      writes = threadedWrites(dir, present)
+    },
+    text(file, text) {
+      if (!writes) return
+      writes.add(file, text)
+      written.add(file)
+    },
+  }
+  return {
+    sink,
+    written,
+    close: async () => writes?.close(),
+    abort: async () => writes?.abort(),
+  }
 }

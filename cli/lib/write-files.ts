@@ -5,18 +5,19 @@
 // are written from this thread with some in flight (the thread pool makes the system calls); a
 // large pull's are shared among writer threads that make them blocking (write-worker.ts): 50,000
 // small files took a third of the time that way (bench/README.md, "CLI pull"); their bytes go to
-// the threads in one buffer each, moved rather than copied.
+// the threads in parts of 500, one buffer each, moved rather than copied; a first pull sends them as
+// the files are made (threadedWrites), so the disk works while the rest are converted.
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { CliError } from './errors.ts'
 import { LOCK_FILE } from './lock.ts'
 import { createInside, replaceInside } from './safe-paths.ts'
-import type { WriteDone, WriteJob } from './write-worker.ts'
+import type { WriteDone, WritePart } from './write-worker.ts'
 
 /** Files written at once from this thread: enough to keep the thread pool (4 threads) busy. */
 const IN_FLIGHT = 16
 /** From this many files, writer threads (each starts in ~0.1 s, worth it past a few thousand files). */
-const THREADED_FROM = 2_000
+export const THREADED_FROM = 2_000
 
 type Write = readonly [file: string, text: string]
 
@@ -49,47 +50,70 @@ async function inFlight(dir: string, files: readonly Write[], present: ReadonlyS
   if (rejected) throw rejected.reason
 }
 
-/** The files shared among writer threads, in contiguous parts; the first failure stops the others. */
-async function inThreads(dir: string, files: readonly Write[], present: ReadonlySet<string>) {
-  const threads = Math.max(2, Math.min(availableParallelism(), 4))
-  const size = Math.ceil(files.length / threads)
+/** Files a part carries to a writer thread: each part is one moved buffer. */
+const PART_FILES = 500
+
+/**
+ * Writer threads fed as the files are made (a pull's files go to them while the rest are still being
+ * converted): `add` each file, `close` once all are added, which resolves when every file is
+ * written. The first failure stops the other threads (between two files) and is what `close` throws.
+ */
+export function threadedWrites(dir: string, present: ReadonlySet<string>) {
+  const count = Math.max(2, Math.min(availableParallelism(), 4))
   const workers: Worker[] = []
-  const parts = Array.from({ length: threads }, (_, t) => files.slice(t * size, (t + 1) * size))
-  const runs = parts.map(
-    (part) =>
-      new Promise<void>((resolve, reject) => {
-        const { names, bytes, ends } = packed(part)
-        const job: WriteJob = {
-          dir,
-          names,
-          bytes,
-          ends,
-          present: part.filter(([file]) => present.has(file)).map(([file]) => file),
-        }
-        const worker = new Worker(new URL('./write-worker.ts', import.meta.url), {
-          workerData: job,
-          transferList: [bytes.buffer],
-        })
-        workers.push(worker)
-        worker.once('message', (done: WriteDone) => {
-          if ('written' in done) return resolve()
-          const { message, exitCode, code } = done.error
-          const error =
-            exitCode === undefined
-              ? Object.assign(new Error(message), { code })
-              : new CliError(exitCode, message)
-          reject(error)
-        })
-        worker.once('error', reject)
-        worker.once('exit', (code) => reject(new Error(`a writer thread stopped (exit ${code})`)))
-      }),
-  )
-  try {
-    await Promise.all(runs)
-  } finally {
-    // A failure stops the other threads between two files; a finished thread is gone already.
-    await Promise.all(workers.map((w) => w.terminate()))
+  const runs = Array.from({ length: count }, () => {
+    const worker = new Worker(new URL('./write-worker.ts', import.meta.url), { workerData: { dir } })
+    workers.push(worker)
+    return new Promise<void>((resolve, reject) => {
+      worker.once('message', (done: WriteDone) => {
+        if ('written' in done) return resolve()
+        const { message, exitCode, code } = done.error
+        reject(
+          exitCode === undefined
+            ? Object.assign(new Error(message), { code })
+            : new CliError(exitCode, message),
+        )
+      })
+      worker.once('error', reject)
+      worker.once('exit', (code) => reject(new Error(`a writer thread stopped (exit ${code})`)))
+    })
+  })
+  // Heard as soon as the event loop turns: a failure ends the others' work.
+  const all = Promise.all(runs)
+  all.catch(() => Promise.all(workers.map((w) => w.terminate())))
+  let part: Write[] = []
+  let next = 0
+  const send = () => {
+    if (!part.length) return
+    const { names, bytes, ends } = packed(part)
+    const job: WritePart = { names, bytes, ends, present: names.filter((file) => present.has(file)) }
+    workers[next++ % count]!.postMessage(job, [bytes.buffer])
+    part = []
   }
+  return {
+    add(file: string, text: string) {
+      part.push([file, text])
+      if (part.length >= PART_FILES) send()
+    },
+    /** Stops every thread (what was added may be partly written). */
+    abort: () => Promise.all(workers.map((w) => w.terminate())).then(() => {}),
+    async close() {
+      send()
+      for (const worker of workers) worker.postMessage('end')
+      try {
+        await all
+      } finally {
+        await Promise.all(workers.map((w) => w.terminate()))
+      }
+    },
+  }
+}
+
+/** A large write's files, through writer threads (threadedWrites). */
+async function inThreads(dir: string, files: readonly Write[], present: ReadonlySet<string>) {
+  const writes = threadedWrites(dir, present)
+  for (const [file, text] of files) writes.add(file, text)
+  await writes.close()
 }
 
 /**
