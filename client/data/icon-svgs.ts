@@ -8,7 +8,7 @@
 // A body belongs to its head by the markup's hash, so an edited drawing is never shown as the old one
 // for longer than its row takes to arrive. Actions on one icon or a few (copy, the detail panel, a
 // move) read the whole row (`fullIcon`, `fullIcons`).
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
 import { db, type LocalIcon } from '../local/db.ts'
 import { type IconHead, svgHash } from './icon-heads.ts'
 
@@ -75,7 +75,11 @@ async function readPending() {
   readers = []
   try {
     const rows = await db.icons.bulkGet(heads.map((h) => h.id))
-    for (const row of rows) if (row) remember(row.id, { svg: row.svg, hash: svgHash(row.svg) })
+    rows.forEach((row, i) => {
+      if (row) remember(row.id, { svg: row.svg, hash: svgHash(row.svg) })
+      // Not stored (yet): a tile mounted later asks again.
+      else asked.delete(heads[i]!.id)
+    })
   } catch (error) {
     // The database closes on sign-out while the page unmounts: nothing left to draw.
     if ((error as { name?: string })?.name !== 'DatabaseClosedError') console.error(error)
@@ -100,18 +104,20 @@ export const svgsReady = (heads: readonly IconHead[]) => ask(heads)
 
 /** The drawing of `head` for a tile: undefined until read. */
 export function useIconSvg(head: IconHead): string | undefined {
-  const svg = useSyncExternalStore(
-    (listener) => {
-      const set = watchers.get(head.id) ?? new Set()
-      watchers.set(head.id, set)
+  const { id } = head
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const set = watchers.get(id) ?? new Set()
+      watchers.set(id, set)
       set.add(listener)
       return () => {
         set.delete(listener)
-        if (!set.size) watchers.delete(head.id)
+        if (!set.size) watchers.delete(id)
       }
     },
-    () => held(head)?.svg,
+    [id],
   )
+  const svg = useSyncExternalStore(subscribe, () => held(head)?.svg)
   useEffect(() => {
     void ask([head])
   }, [head])
@@ -127,7 +133,7 @@ export async function iconSvg(head: IconHead): Promise<string> {
 /** A head, or a whole row already (the detail panel's icon). */
 export type ShownIcon = IconHead | LocalIcon
 
-/** The whole row of a head: the database's drawing when it is the head's, else the one held here. */
+/** The whole row of a head: the database's (the truth a change starts from), else the head with the drawing held here. */
 export async function fullIcon(icon: ShownIcon): Promise<LocalIcon> {
   return (await fullIcons([icon]))[0]!
 }
@@ -136,13 +142,13 @@ export async function fullIcon(icon: ShownIcon): Promise<LocalIcon> {
 export async function fullIcons(icons: readonly ShownIcon[]): Promise<LocalIcon[]> {
   if (icons.every((icon) => 'svg' in icon)) return icons as LocalIcon[]
   const rows = await db.icons.bulkGet(icons.map((h) => h.id))
-  return icons.map((head, i) => {
-    if ('svg' in head) return head
+  return icons.map((icon, i) => {
+    if ('svg' in icon) return icon
     const row = rows[i]
-    const { svg_bytes: _bytes, svg_hash: _hash, ...rest } = head
-    if (row && svgHash(row.svg) === head.svg_hash) return { ...rest, svg: row.svg }
-    const body = held(head) ?? (row ? { svg: row.svg } : undefined)
-    if (!body) throw new Error(`The drawing of ${head.name} is not on this device.`)
+    if (row) return row
+    const body = held(icon)
+    if (!body) throw new Error(`The drawing of ${icon.name} is not on this device.`)
+    const { svg_bytes: _bytes, svg_hash: _hash, ...rest } = icon
     return { ...rest, svg: body.svg }
   })
 }
