@@ -1,7 +1,9 @@
 // The CLI as a benchmark runs it: a child process whose output is read as it comes and not kept
 // (a pull of 50,000 icons says a line per icon: megabytes that execFile's buffer would refuse); what
 // is kept is its last line (the summary) and the end of stderr, for an error.
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 
 const BIN = new URL('../cli/bin/iconvault.ts', import.meta.url).pathname
 
@@ -64,4 +66,46 @@ export function runPeer(url: string, token: string, project: string, out: string
       code === 0 ? resolve() : reject(new Error(`the peer exited ${code}: ${err}`)),
     )
   })
+}
+
+/**
+ * First pulls of a project timed in turn (bench/scale.ts): the CLI, `also` (another checkout's
+ * cli/bin/iconvault.ts) when given, and the peer; each into a new folder under `into` (default
+ * `home`), after a `sync` (each pull starts with what the one before wrote and deleted on its way
+ * to the disk), `rounds` times: a disk's state moves one pull's time more than a change of the CLI.
+ * Answers each kind's wall times (ms).
+ */
+export async function timePulls(o: {
+  url: string
+  token: string
+  project: string
+  home: string
+  into?: string
+  rounds: number
+  also?: string
+}): Promise<Record<string, number[]>> {
+  const into = o.into ? mkdtempSync(join(o.into, 'pull-')) : o.home
+  const env = { PATH: process.env.PATH ?? '', HOME: o.home, ICONVAULT_URL: o.url, ICONVAULT_TOKEN: o.token }
+  const args = (out: string) => ['pull', '--project', o.project, '--format', 'react-ts', '--out', out]
+  const also = o.also
+  const kinds = {
+    cli: (out: string) => runCli(args(out), env),
+    ...(also ? { other: (out: string) => runCli(args(out), env, also) } : {}),
+    peer: (out: string) => runPeer(o.url, o.token, o.project, out),
+  }
+  const times: Record<string, number[]> = {}
+  try {
+    for (let round = 0; round < o.rounds; round++)
+      for (const [kind, run] of Object.entries(kinds)) {
+        const out = join(into, `${kind}-${round}-${Date.now()}`)
+        execFileSync('sync')
+        const start = performance.now()
+        await run(out)
+        times[kind] = [...(times[kind] ?? []), performance.now() - start]
+        rmSync(out, { recursive: true, force: true })
+      }
+  } finally {
+    if (into !== o.home) rmSync(into, { recursive: true, force: true })
+  }
+  return times
 }

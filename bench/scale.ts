@@ -12,7 +12,6 @@
 // write (default: the bench's folder under the system's temporary one; /dev/shm takes the disk out);
 // BENCH_CLI_ALSO=<path> times another CLI beside it, SCALE_PULL_ROUNDS=<n> each pull n times;
 // SCALE_KEEP=1 keeps the database (its URL is printed) to study it afterwards (drop it yourself).
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
 import { loadavg, tmpdir } from 'node:os'
@@ -22,7 +21,7 @@ import { proUserWithProject } from '../tests/setup/api-user.ts'
 import { startApp } from '../tests/setup/app-process.ts'
 import { startTestSmtp } from '../tests/setup/smtp.ts'
 import { createTestDb } from '../tests/setup/test-db.ts'
-import { runCli, runPeer } from './cli-child.ts'
+import { timePulls } from './cli-child.ts'
 import { startProbe } from './probe-process.ts'
 import { realDrawings } from './vault-setup.ts'
 
@@ -229,34 +228,15 @@ const MEASURES: { name: string; run: () => Promise<Record<string, number>> }[] =
   {
     name: 'CLI first pull',
     run: async () => {
-      const into = process.env.SCALE_PULL_DIR ? mkdtempSync(join(process.env.SCALE_PULL_DIR, 'pull-')) : work
-      const env = {
-        PATH: process.env.PATH ?? '',
-        HOME: work,
-        ICONVAULT_URL: app.baseUrl,
-        ICONVAULT_TOKEN: token,
-      }
-      const args = (out: string) => ['pull', '--project', project, '--format', 'react-ts', '--out', out]
-      // BENCH_CLI_ALSO=<an older checkout's cli/bin/iconvault.ts>: that CLI too. The peer: the list
-      // fetched and each markup written as it is. Same server, same disk, in turn, SCALE_PULL_ROUNDS
-      // times (medians): a disk's state moves one pull's time more than a change of the CLI does.
-      const also = process.env.BENCH_CLI_ALSO
-      const kinds = {
-        cli: (out: string) => runCli(args(out), env),
-        ...(also ? { other: (out: string) => runCli(args(out), env, also) } : {}),
-        peer: (out: string) => runPeer(app.baseUrl, token, project, out),
-      }
-      const times: Record<string, number[]> = {}
-      for (let round = 0; round < Number(process.env.SCALE_PULL_ROUNDS ?? 1); round++)
-        for (const [kind, run] of Object.entries(kinds)) {
-          const out = join(into, `${kind}-${used}-${round}`)
-          // Each pull starts with what the one before wrote (and deleted) on its way to the disk.
-          execFileSync('sync')
-          const ms = await timed(() => run(out))
-          times[kind] = [...(times[kind] ?? []), ms]
-          rmSync(out, { recursive: true, force: true })
-        }
-      if (into !== work) rmSync(into, { recursive: true, force: true })
+      const times = await timePulls({
+        url: app.baseUrl,
+        token,
+        project,
+        home: work,
+        into: process.env.SCALE_PULL_DIR,
+        rounds: Number(process.env.SCALE_PULL_ROUNDS ?? 1),
+        also: process.env.BENCH_CLI_ALSO,
+      })
       const median = (xs: number[]) => round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!)
       log({ measure: 'CLI first pull, every round', ...times })
       return {

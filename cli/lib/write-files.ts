@@ -78,9 +78,10 @@ export function threadedWrites(dir: string, present: ReadonlySet<string>) {
       worker.once('exit', (code) => reject(new Error(`a writer thread stopped (exit ${code})`)))
     })
   })
+  const stopAll = () => Promise.all(workers.map((w) => w.terminate())).then(() => {})
   // Heard as soon as the event loop turns: a failure ends the others' work.
   const all = Promise.all(runs)
-  all.catch(() => Promise.all(workers.map((w) => w.terminate())))
+  all.catch(stopAll)
   let part: Write[] = []
   let next = 0
   const send = () => {
@@ -96,14 +97,14 @@ export function threadedWrites(dir: string, present: ReadonlySet<string>) {
       if (part.length >= PART_FILES) send()
     },
     /** Stops every thread (what was added may be partly written). */
-    abort: () => Promise.all(workers.map((w) => w.terminate())).then(() => {}),
+    abort: stopAll,
     async close() {
       send()
       for (const worker of workers) worker.postMessage('end')
       try {
         await all
       } finally {
-        await Promise.all(workers.map((w) => w.terminate()))
+        await stopAll()
       }
     },
   }

@@ -47,6 +47,9 @@ const IconDetailPanel = afterPaint(
   () => null,
 )
 
+/** Copies a tile's icon: its markup is read for the clipboard (the list holds none, ADR 0423). */
+const copyHead = (icon: IconHead) => void copyIcon({ ...icon, svg: iconSvg(icon) })
+
 export function Vault({ project }: { project: LocalProject }) {
   const access = useVaultAccess(project)
   const { icons, syncing, waitingForNetwork, partial } = useProjectIcons(project.id)
@@ -98,7 +101,7 @@ export function Vault({ project }: { project: LocalProject }) {
       const icon = shown[index]
       if (!icon) return
       click(icon.id, mods)
-      if (mods.plain) void copyIcon({ ...icon, svg: iconSvg(icon) })
+      if (mods.plain) copyHead(icon)
     },
     [shown, click],
   )
@@ -165,10 +168,7 @@ export function Vault({ project }: { project: LocalProject }) {
           ink={ink}
           onClickIcon={onClickIcon}
           onOpen={(index) => openDetail(shown[index]?.id ?? null)}
-          onCopy={(index) => {
-            const icon = shown[index]
-            if (icon) void copyIcon({ ...icon, svg: iconSvg(icon) })
-          }}
+          onCopy={(index) => shown[index] && copyHead(shown[index])}
           active={detailIndex}
           tileSize={tileSize}
           noteOf={view.query ? noteOf : null}

@@ -1,5 +1,6 @@
 // One icon in the grid: its drawing (inline markup that passed inline-svg.ts, else an image of a
-// data URI, icon-image.ts; the markup from icon-svgs.ts, as the list holds none), its full name (two lines, and a tooltip), selection and review marks.
+// data URI, icon-image.ts; the markup read by icon-svgs.ts, as the list holds none), its full name
+// (two lines, and a tooltip), selection and review marks.
 // Clicks and keys are handled by the grid (event delegation), so tiles stay cheap to render. On a
 // touch screen the selection box is always shown (there is no hover). Found by a search other than by
 // its name, it says why in small text that is also part of its accessible name ("was home", "synonym
