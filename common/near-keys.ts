@@ -2,81 +2,120 @@
 // found by equal keys instead of by reading the project. The rule itself is common/duplicates.ts:
 // two drawings are near when at most NEAR_DUPLICATE_BITS (1) pixels are solid in one and untouched
 // in the other. A Hamming index (equal bands of a hash) does not fit that rule: the pixels one
-// drawing only touches (its anti-aliased edges) match anything in the other. So each block of the
-// raster has one of three states, S (some pixel solid), Z (no pixel touched) or T (touched, none
-// solid), and two drawings conflict in a block only where one is S and the other Z; a conflicting
-// block holds a pixel that counts in the distance, so near drawings have at most one.
+// drawing only touches (its anti-aliased edges) match anything in the other.
 //
-// Pigeonhole: the blocks are split in two bands (a checkerboard); near drawings have no conflict in
-// at least one of them. A band's key is a word, one bit per block: 1 for S, 0 for Z, either for T,
-// so a drawing has 2^(its T blocks) words there; two drawings without a conflict in the band share
-// a word (each block: S/S → 1, Z/Z → 0, S/T → 1, Z/T → 0, T/T → either). Two levels:
-//  - L1: 8×8 blocks of 4×4 pixels, 32 a band: selective, kept when a band has at most MAX_FREE_BLOCKS
-//    T blocks (hairline drawings have dozens: too many words);
-//  - L2: 4×4 blocks of 8×8 pixels, 8 a band (at most 256 words): every drawing stores these
-//    (`all`), and a drawing whose band is too free for L1 stores them instead (`tail`).
-// A drawing asks with its L1 words and its L2 `tail` words when its band fits L1, else its L2 `all`
-// words; whichever side is too free, the pair shares a word at some level (near-keys.test.ts
-// checks it on every near pair of thousands of real icons). Keys are salted with the project so
-// one index serves every project: equal keys of two projects only add candidates, which the
-// project filter drops.
+// Blocks and trits. The raster is cut in blocks; per block, two trits, each 1, 0 or free:
+//  - "ink": 1 when some pixel is solid, 0 when no pixel is touched;
+//  - "fill": 1 when every pixel is solid, 0 when some pixel is untouched.
+// Two drawings conflict in a block when a trit is 1 in one and 0 in the other, and either conflict
+// means a pixel solid in one and untouched in the other: a pixel that counts in the distance. Near
+// drawings have at most one, so at most one conflicting block at any level.
+//
+// Bands. Pigeonhole on two bands, the checkerboard of 8×8-pixel squares: near drawings have no
+// conflict in at least one band. Every block of every level lies in one square, so a band is the
+// same pixels at every level (which band is free of conflicts does not depend on the level). A
+// band's word is its blocks' trits with each free trit either way, so a drawing has 2^(its free
+// trits) words there, and two drawings without a conflict in the band share one.
+//
+// Levels, for drawings whose trits are too free. L1: 4×4-pixel blocks (32 a band, both trits); L2:
+// 8×4 (16 a band, both trits); L3: 8×8 (8 a band, ink only, so at most 2^8 words). A drawing's level
+// in a band is the finest with at most MAX_FREE free trits (L3 always fits). A coarser block is a
+// union of finer ones, and each free trit of it holds a free trit of one of them, so a drawing has
+// no more free trits at a coarser level than at its own. A stored drawing keeps its words at its
+// level ("own") and at every coarser level ("up"); a drawing asks with its "own" words at its
+// level and every coarser one (stored drawings as free or freer) and with its words at its level
+// against "up" ones (stored drawings finer than it). Whichever is finer, a near pair shares a key
+// in its conflict-free band: near-keys.test.ts checks it on every near pair of real icons, and on
+// a pair made to sit on the levels' seams. Keys are salted with the project so one index serves
+// every project: equal keys of two projects only add candidates, which the project filter drops.
 import { FINGERPRINT_SIZE, type Fingerprint } from './duplicates.ts'
 
-/** Most T blocks a band may have for its L1 words (2^8 words at most). */
-const MAX_FREE_BLOCKS = 8
+/** Most free trits a band may have at L1 and L2 (2^8 words at most). */
+const MAX_FREE = 8
 
-type Level = { block: number; side: number }
-const L1: Level = { block: 4, side: FINGERPRINT_SIZE / 4 }
-const L2: Level = { block: 8, side: FINGERPRINT_SIZE / 8 }
+type Level = { width: number; height: number; fill: boolean }
+const LEVELS: readonly Level[] = [
+  { width: 4, height: 4, fill: true },
+  { width: 8, height: 4, fill: true },
+  { width: 8, height: 8, fill: false },
+]
 
-/** Tags: which level and band a word belongs to (kind × 2 + band). */
-const KIND = { l1: 0, tail: 1, all: 2 } as const
-
-type BandWords = { solid: number; free: number }
-
-/** Per band (0, 1): the blocks that are S (bits) and T (bits), in the band's order. */
-function bandsOf(print: Fingerprint, level: Level): [BandWords, BandWords] {
-  const bands: [BandWords, BandWords] = [
-    { solid: 0, free: 0 },
-    { solid: 0, free: 0 },
-  ]
-  const mask = 2 ** level.block - 1
-  for (let by = 0; by < level.side; by++)
-    for (let bx = 0; bx < level.side; bx++) {
-      const bits = (mask * 2 ** (bx * level.block)) >>> 0
-      let solid = 0
-      let touched = 0
-      for (let y = by * level.block; y < (by + 1) * level.block; y++) {
-        solid |= print.solid[y]! & bits
-        touched |= print.touched[y]! & bits
-      }
-      const band = bands[(bx + by) & 1]!
-      const bit = 2 ** (by * (level.side / 2) + (bx >> 1))
-      if (solid) band.solid += bit
-      else if (touched) band.free += bit
-    }
-  return bands
-}
+/** A band at a level: its trits set to 1 and its free trits, as bits (ink, then fill). */
+type Band = { ink: number; inkFree: number; fill: number; fillFree: number }
 
 const popcount = (v: number) => {
   let n = 0
   for (let x = v >>> 0; x; x &= x - 1) n++
   return n
 }
+const freeTrits = (band: Band) => popcount(band.inkFree) + popcount(band.fillFree)
 
-/** Every word of a band: its S bits with any subset of its T bits. */
-function words({ solid, free }: BandWords): number[] {
+/** The two bands of a drawing at a level. */
+function bandsOf(print: Fingerprint, level: Level): [Band, Band] {
+  const bands: [Band, Band] = [
+    { ink: 0, inkFree: 0, fill: 0, fillFree: 0 },
+    { ink: 0, inkFree: 0, fill: 0, fillFree: 0 },
+  ]
+  const next = [0, 0]
+  const mask = 2 ** level.width - 1
+  for (let y0 = 0; y0 < FINGERPRINT_SIZE; y0 += level.height)
+    for (let x0 = 0; x0 < FINGERPRINT_SIZE; x0 += level.width) {
+      const bits = (mask * 2 ** x0) >>> 0
+      let solid = 0
+      let touched = 0
+      let allSolid = bits
+      let allTouched = bits
+      for (let y = y0; y < y0 + level.height; y++) {
+        solid |= print.solid[y]! & bits
+        touched |= print.touched[y]! & bits
+        allSolid &= print.solid[y]!
+        allTouched &= print.touched[y]!
+      }
+      const side = ((x0 >> 3) + (y0 >> 3)) & 1
+      const band = bands[side]!
+      const bit = 2 ** next[side]!++
+      if (solid) band.ink += bit
+      else if (touched) band.inkFree += bit
+      if (!level.fill) continue
+      if ((allSolid & bits) >>> 0 === bits) band.fill += bit
+      else if ((allTouched & bits) >>> 0 === bits) band.fillFree += bit
+    }
+  return bands
+}
+
+/** Every subset of a mask's bits. */
+function subsets(mask: number): number[] {
   const out: number[] = []
-  for (let sub = free >>> 0; ; sub = (sub - 1) & free) {
-    out.push((solid | sub) >>> 0)
+  for (let sub = mask >>> 0; ; sub = (sub - 1) & mask) {
+    out.push(sub >>> 0)
     if (!sub) break
   }
   return out
 }
 
-/** A key (an int8 below 2^53): the project's salt, then the tag (3 bits), then the 32-bit word. */
-const keyOf = (salt: number, kind: number, band: number, word: number) =>
-  salt * 2 ** 35 + (kind * 2 + band) * 2 ** 32 + (word >>> 0)
+/** A word (the ink and fill bits of a band) as 31 bits: equal words, equal hashes. */
+function wordHash(ink: number, fill: number): number {
+  let h = Math.imul((ink ^ 0x9e3779b9) >>> 0, 0x85ebca6b)
+  h = Math.imul(h ^ (h >>> 15) ^ fill, 0xc2b2ae35)
+  h = Math.imul(h ^ (h >>> 13), 0x27d4eb2f)
+  return (h ^ (h >>> 16)) >>> 1
+}
+
+/** Every word of a band: its 1 trits with any subset of its free ones. */
+function words(band: Band): number[] {
+  const out: number[] = []
+  const fills = subsets(band.fillFree)
+  for (const ink of subsets(band.inkFree))
+    for (const fill of fills) out.push(wordHash(band.ink | ink, band.fill | fill))
+  return out
+}
+
+const OWN = 0
+const UP = 1
+
+/** A key (an int8 below 2^53): the project's salt (18 bits), the tag (level, kind, band: 4 bits), the word (31). */
+const keyOf = (salt: number, level: number, kind: number, band: number, word: number) =>
+  salt * 2 ** 35 + (level * 4 + kind * 2 + band) * 2 ** 31 + word
 
 /** 18 bits of the project id (FNV-1a): keys of different projects rarely meet. */
 function saltOf(projectId: string): number {
@@ -97,17 +136,21 @@ export function queryNearKeys(projectId: string, print: Fingerprint): number[] {
 
 function nearKeys(projectId: string, print: Fingerprint, asking: boolean): number[] {
   const salt = saltOf(projectId)
-  const fine = bandsOf(print, L1)
-  const coarse = bandsOf(print, L2)
+  const levels = LEVELS.map((level) => bandsOf(print, level))
   const out: number[] = []
   for (const band of [0, 1]) {
-    const l2 = words(coarse[band]!)
-    if (popcount(fine[band]!.free) <= MAX_FREE_BLOCKS) {
-      for (const w of words(fine[band]!)) out.push(keyOf(salt, KIND.l1, band, w))
-      if (asking) for (const w of l2) out.push(keyOf(salt, KIND.tail, band, w))
-    } else if (asking) for (const w of l2) out.push(keyOf(salt, KIND.all, band, w))
-    else for (const w of l2) out.push(keyOf(salt, KIND.tail, band, w))
-    if (!asking) for (const w of l2) out.push(keyOf(salt, KIND.all, band, w))
+    const fits = levels.findIndex((bands) => freeTrits(bands[band]!) <= MAX_FREE)
+    const own = fits < 0 ? LEVELS.length - 1 : fits
+    const add = (level: number, kind: number) => {
+      for (const word of words(levels[level]![band]!)) out.push(keyOf(salt, level, kind, band, word))
+    }
+    if (asking) {
+      for (let level = own; level < LEVELS.length; level++) add(level, OWN)
+      if (own > 0) add(own, UP)
+    } else {
+      add(own, OWN)
+      for (let level = own + 1; level < LEVELS.length; level++) add(level, UP)
+    }
   }
   return out
 }

@@ -9,6 +9,7 @@ import { sessionAnswers } from './cache/session-answers.ts'
 import type { Config } from './config/config.ts'
 import { type OpenOptions, openStore, type Store } from './db/client.ts'
 import { releaseAccount } from './domain/accounts/account-deletion.ts'
+import { rekeyPrints } from './domain/duplicates/rekey-prints.ts'
 import { createMailer, type Mailer } from './emails/mail.ts'
 import { createEventBus, type EventBus } from './events/events.ts'
 import { createHeavyWork, type HeavyWork } from './heavy-work/heavy-work.ts'
@@ -46,6 +47,14 @@ export async function createContext(
     storeOptions ?? (config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir }),
     logger,
   )
+  // Near keys a migration emptied are made again before anything is served (ADR 0113).
+  const started = performance.now()
+  const rekeyed = await rekeyPrints(store.db).catch(async (err) => {
+    await store.close()
+    throw err
+  })
+  if (rekeyed)
+    logger.info({ prints: rekeyed, ms: Math.round(performance.now() - started) }, 'near keys made again')
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

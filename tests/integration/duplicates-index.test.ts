@@ -3,7 +3,8 @@
 // in, created in several create-many requests, every icon's duplicate_of and near_duplicate_of and
 // the project's groups equal those of the rule applied to every pair (common/duplicates.ts, written
 // out below as it stood before the index). Then the groups follow a create, a replace, a delete and
-// a move, each indexing only the icons it changed.
+// a move, each indexing only the icons it changed; and keys emptied by a migration are made again
+// at start exactly as indexing made them.
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -15,6 +16,7 @@ import {
   NEAR_DUPLICATE_BITS,
   readFingerprint,
 } from '../../common/duplicates.ts'
+import { rekeyPrints } from '../../server/domain/duplicates/rekey-prints.ts'
 import { createTestApp, type TestApp } from '../setup/test-app.ts'
 import { dbKinds } from '../setup/test-db.ts'
 
@@ -256,5 +258,33 @@ describe.each(dbKinds)('the duplicate index on %s', (kind) => {
     expect(now.near.flat()).not.toContain(moving)
     expect(await groupsOf(other)).toEqual(ruleGroups(await rowsOf(other)))
     expect(await unindexed(other)).toBe(0)
+  })
+  it('makes keys a migration emptied again, as indexing made them (drizzle/0022)', async () => {
+    const keysOf = async () => {
+      const result = (await t.ctx.store.db.execute(sql`
+        select icon_id, near_keys from icon_prints where solid is not null order by icon_id`)) as unknown as {
+        rows: { icon_id: string; near_keys: (string | number)[] }[]
+      }
+      return result.rows.map((r) => ({ id: r.icon_id, keys: r.near_keys.map(Number).sort((a, b) => a - b) }))
+    }
+    const before = await keysOf()
+    expect(before.length).toBeGreaterThanOrEqual(all.length - 1)
+    await t.ctx.store.db.execute(sql`update icon_prints set near_keys = '{}' where solid is not null`)
+    expect((await keysOf()).every((p) => p.keys.length === 0)).toBe(true)
+    expect(await rekeyPrints(t.ctx.store.db)).toBe(before.length)
+    expect(await keysOf()).toEqual(before)
+    expect(await rekeyPrints(t.ctx.store.db)).toBe(0)
+    // Checks find the project's near icons through them again: the rule against the whole project.
+    const rows = await rowsOf(project)
+    const check = await t.post('/api/icons/check-duplicates', me, {
+      project_id: project,
+      svgs: [all[3]!.svg],
+    })
+    expect(check.status).toBe(200)
+    const [result] = check.body.data.results as (Flags & { drawing_hash: string })[]
+    const same = rows.find((r) => r.hash === result!.drawing_hash)!
+    expect({ duplicate_of: result!.duplicate_of, near_duplicate_of: result!.near_duplicate_of }).toEqual(
+      ruleFlags({ id: '', hash: same.hash, print: same.print }, rows),
+    )
   })
 })

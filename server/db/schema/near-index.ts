@@ -1,6 +1,7 @@
 // The near-duplicate index (ADR 0113): each icon's keys and solid/touched planes (icon_prints), and
 // the near pairs found with them (icon_near_links), kept up to date icon by icon
 // (server/domain/duplicates/near-index.ts). Derived rows nobody syncs; they go with their icons.
+import { sql } from 'drizzle-orm'
 import { bigint, customType, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
 import { icons } from './vault.ts'
 
@@ -21,7 +22,12 @@ export const iconPrints = pgTable(
     solid: plane('solid'),
     touched: plane('touched'),
   },
-  (t) => [index('icon_prints_near_keys_idx').using('gin', t.near_keys).with({ fastupdate: false })],
+  (t) => [
+    index('icon_prints_near_keys_idx').using('gin', t.near_keys).with({ fastupdate: false }),
+    // Prints whose keys an older scheme made, emptied by a migration, to be keyed again at start
+    // (server/domain/duplicates/rekey-prints.ts): empty once that is done.
+    index('icon_prints_rekey_idx').on(t.icon_id).where(sql`${t.near_keys} = '{}' and ${t.solid} is not null`),
+  ],
 )
 
 export const iconNearLinks = pgTable(
