@@ -1,6 +1,6 @@
 // The duplicate index (ADR 0113) answers exactly what the all-pairs rule of ADR 0109 answers: on a
 // two hundred real icons (Lucide, ISC) with near copies (nudged, recoloured) and exact copies mixed
-// in, created in several create-many requests, every icon's duplicate_of and near_duplicate_of and
+// in, created in two create-many requests, every icon's duplicate_of and near_duplicate_of and
 // the project's groups equal those of the rule applied to every pair (common/duplicates.ts, written
 // out below as it stood before the index). Then the groups follow a create, a replace, a delete and
 // a move, each indexing only the icons it changed; and keys emptied by a migration are made again
@@ -119,9 +119,10 @@ describe.each(dbKinds)('the duplicate index on %s', (kind) => {
     await t.setPlan('dup-index@example.com', 'pro')
     await t.post('/api/projects/create', me, { id: project, name: 'Index' })
     await t.post('/api/projects/create', me, { id: other, name: 'Elsewhere' })
-    // The project, in requests of 50 (a setup of known size: 200 icons through the pipeline).
-    for (let at = 0; at < all.length; at += 50) {
-      const icons = all.slice(at, at + 50).map((d) => ({ id: randomUUID(), ...d, project_id: project }))
+    // The project in two requests (200 icons through the pipeline): 130, drawn and looked up in
+    // chunks (draw-many.ts), near copies in another chunk of the same request; then 70.
+    for (let at = 0; at < all.length; at += 130) {
+      const icons = all.slice(at, at + 130).map((d) => ({ id: randomUUID(), ...d, project_id: project }))
       const res = await t.post('/api/icons/create-many', me, { icons })
       expect(res.status).toBe(200)
       answers.push(...res.body.data.results)

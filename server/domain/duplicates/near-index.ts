@@ -15,6 +15,7 @@ import type { Tx } from '../../db/client.ts'
 import { icons } from '../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
 import { measureMany } from './measure-many.ts'
+import { type EarlyNear, nearAfter } from './near-early.ts'
 import { type NearIcon, nearIcons, rowsOf } from './near-lookup.ts'
 
 /** Icons indexed in one transaction (their keys are made on the event loop: ~50 µs each). */
@@ -117,16 +118,18 @@ async function indexRows(tx: Tx, projectId: string, ids: string[]): Promise<void
 /**
  * Indexes icons inserted in the caller's transaction (a create, create-icons.ts), stored already
  * marked indexed (`near_project`, `near_hash`: indexedColumns): their prints and links are written
- * here, in the same transaction, so a create costs no second one (ADR 0113, 0417).
+ * here, in the same transaction, so a create costs no second one (ADR 0113, 0417). With `early`,
+ * what a lookup before the transaction found (near-early.ts): only the prints written since are read.
  */
 export async function indexCreated(
   tx: Tx,
   projectId: string,
   rows: readonly { id: string; drawing_hash: string; fingerprint: string }[],
+  early?: EarlyNear,
 ): Promise<Map<string, NearIcon[]>> {
   if (!rows.length) return new Map()
   await lockIndex(tx, projectId)
-  return printAndLink(tx, projectId, rows)
+  return printAndLink(tx, projectId, rows, early)
 }
 
 /** What marks an icon stored with this measure as indexed (its near_project and near_hash). */
@@ -141,6 +144,7 @@ async function printAndLink(
   tx: Tx,
   projectId: string,
   rows: readonly { id: string; drawing_hash: string; fingerprint: string }[],
+  early?: EarlyNear,
 ): Promise<Map<string, NearIcon[]>> {
   const prints = rows.map((r) => {
     const print = readFingerprint(r.fingerprint)
@@ -157,18 +161,16 @@ async function printAndLink(
     from jsonb_to_recordset(${JSON.stringify(prints)}::jsonb) as v(id uuid, h text, k bigint[], s text, t text)
     on conflict (icon_id) do update set project_id = excluded.project_id,
       drawing_hash = excluded.drawing_hash, near_keys = excluded.near_keys,
-      solid = excluded.solid, touched = excluded.touched`)
+      solid = excluded.solid, touched = excluded.touched, seq = excluded.seq`)
   const asked = rows.flatMap((r) => {
     const print = readFingerprint(r.fingerprint)
     return print ? [{ id: r.id, hash: r.drawing_hash, print }] : []
   })
   // The batch's prints are in, so its icons find each other, though not yet marked indexed.
-  const found = await nearIcons(
-    tx,
-    projectId,
-    asked,
-    rows.map((r) => r.id),
-  )
+  const batch = rows.map((r) => r.id)
+  const found = early
+    ? await nearAfter(tx, projectId, asked, batch, early)
+    : await nearIcons(tx, projectId, asked, batch)
   const links = new Set<string>()
   const nearById = new Map<string, NearIcon[]>()
   found.forEach((near, at) => {

@@ -16,16 +16,16 @@ import { iconIdPrefix } from '../../../common/icon-rules.ts'
 import { appMessages } from '../../../common/messages.ts'
 import { type CreateIconsResult, createIconBody } from '../../../common/schemas/icons.ts'
 import type { IconRow } from '../../../common/schemas/rows.ts'
-import { isSvgError, type SvgError } from '../../../common/svg/index.ts'
+import { isSvgError } from '../../../common/svg/index.ts'
 import { icons } from '../../db/schema/index.ts'
 import type { DrawingMeasure } from '../../svg-pool/fingerprint.ts'
-import type { Measured } from '../../svg-pool/pool.ts'
-import { processAndMeasureMany, processMany } from '../../svg-pool/process-many.ts'
+import { processMany } from '../../svg-pool/process-many.ts'
 import type { Actor, Deps } from '../deps.ts'
-import { type DuplicateFlags, flagCreated, measureMany } from '../duplicates/duplicates.ts'
+import { type DuplicateFlags, flagCreated } from '../duplicates/duplicates.ts'
 import { ApiError, badRequest } from '../errors.ts'
 import { assertRoom } from '../plans/quotas.ts'
 import { ID_TAKEN, INVALID, type Refusal } from './create-under-lock.ts'
+import { drawMany } from './draw-many.ts'
 import { createTarget, type IconRecord, served } from './icons.ts'
 import { type Inserted, insertIcons, scopeOfTarget } from './insert-icons.ts'
 
@@ -91,17 +91,17 @@ export async function createIcons(
   const room = (list: { body: Body }[]) =>
     list.map(({ body }) => ({ target: targets.get(body.project_id)!, bytes: 1 }))
   await assertRoom(deps.db, deps.config, room(todo))
-  // The pipeline runs in the worker pool, a few icons at a time in the caller's lane, so single
-  // creates (this user's and others') are served in between; the pool busy refuses the request.
-  // Each output's hash and fingerprint (the duplicate check, ADR 0109) are made in the pool too: a
-  // single icon's in the same job (one trip, ADR 0421); a drop's after all its outputs, in groups
-  // (measured in its jobs, a drop of the costliest icons held the one worker past the 10 s an icon
-  // may wait for it).
-  const jobs = todo.map(({ body }) => ({ input: body.svg, idPrefix: iconIdPrefix(body.id) }))
-  const processed =
-    jobs.length === 1
-      ? await processAndMeasureMany(deps.svg, jobs, actor.id)
-      : await measuredAfter(deps, await processMany(deps.svg, jobs, actor.id), actor.id)
+  // Drawn, measured and looked up against the project's stored drawings before the insert's
+  // transaction and its locks (draw-many.ts, near-early.ts).
+  const { processed, early } = await drawMany(
+    deps,
+    todo.map(({ body }) => ({
+      id: body.id,
+      projectId: body.project_id,
+      job: { input: body.svg, idPrefix: iconIdPrefix(body.id) },
+    })),
+    actor.id,
+  )
   const fresh: { index: number; body: Body; svg: string }[] = []
   const measures = new Map<string, DrawingMeasure | null>()
   todo.forEach(({ index, body }, at) => {
@@ -123,6 +123,7 @@ export async function createIcons(
         measures,
         targets,
         sessionId,
+        early,
       })
   // An id taken meanwhile (a concurrent repeat): the same rule as a repeat found before.
   const raced = await rowsById(
@@ -180,18 +181,6 @@ async function sharedChecks(deps: Deps, actor: Actor, valid: { body: Body }[]) {
       throw badRequest(appMessages.iconWorkspaceMismatch)
   }
   return targets
-}
-
-/** The pipeline's outputs with their measures (measureMany: groups of up to 50 a job); refusals as they are. */
-async function measuredAfter(
-  deps: Deps,
-  outputs: (string | SvgError)[],
-  lane: string,
-): Promise<(Measured | SvgError)[]> {
-  const svgs = outputs.filter((o): o is string => typeof o === 'string')
-  const measured = await measureMany(deps, svgs, lane)
-  let at = 0
-  return outputs.map((o) => (typeof o === 'string' ? { svg: o, measure: measured[at++] ?? null } : o))
 }
 
 async function rowsById(deps: Deps, ids: string[]): Promise<Map<string, IconRecord>> {

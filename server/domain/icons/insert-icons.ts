@@ -8,6 +8,7 @@ import type { Tx } from '../../db/client.ts'
 import { icons } from '../../db/schema/index.ts'
 import type { DrawingMeasure } from '../../svg-pool/fingerprint.ts'
 import type { Actor, Deps } from '../deps.ts'
+import { type EarlyNear, mergeEarly } from '../duplicates/near-early.ts'
 import { indexCreated, indexedColumns } from '../duplicates/near-index.ts'
 import type { NearIcon } from '../duplicates/near-lookup.ts'
 import { assertRoom } from '../plans/quotas.ts'
@@ -32,6 +33,8 @@ export type InsertPart = {
   measures: Map<string, DrawingMeasure | null>
   targets: Map<string, Target>
   sessionId: string | undefined
+  /** Per project, what a lookup before the transaction found for these icons (near-early.ts). */
+  early: Map<string, EarlyNear>
 }
 export type Inserted = {
   created: Map<string, IconRecord>
@@ -111,7 +114,9 @@ async function insert(deps: Deps, parts: InsertPart[]): Promise<Inserted[]> {
     const inserted = await tx.insert(icons).values(values).onConflictDoNothing().returning(iconColumnsButSvg)
     const rows: IconRecord[] = inserted.map((row) => ({ ...row, svg: svgOf.get(row.id)! }))
     // Their place in the duplicate index, in this transaction; the near icons found make their flags.
-    for (const [id, near] of await indexNew(tx, rows, measureOf)) out[partOf.get(id)!]!.found.set(id, near)
+    const earlyOf = (projectId: string) => earlyFor(parts, projectId)
+    for (const [id, near] of await indexNew(tx, rows, measureOf, earlyOf))
+      out[partOf.get(id)!]!.found.set(id, near)
     parts.forEach((part, at) => {
       const own = rows.filter((r) => partOf.get(r.id) === at)
       for (const row of own) out[at]!.created.set(row.id, row)
@@ -134,8 +139,25 @@ async function insert(deps: Deps, parts: InsertPart[]): Promise<Inserted[]> {
 
 const CREATED: IconChange = { kind: 'created', fields: [] }
 
+/** The early lookups of the parts with icons in a project as one; none unless each of them made one. */
+function earlyFor(parts: InsertPart[], projectId: string): EarlyNear | undefined {
+  let merged: EarlyNear | undefined
+  for (const part of parts) {
+    if (!part.fresh.some(({ body }) => body.project_id === projectId)) continue
+    const early = part.early.get(projectId)
+    if (!early) return undefined
+    merged = merged ? mergeEarly(merged, early) : early
+  }
+  return merged
+}
+
 /** New icons' prints and near links (near-index.ts), project by project; their near icons by id. */
-async function indexNew(tx: Tx, rows: IconRecord[], measureOf: (id: string) => DrawingMeasure | null) {
+async function indexNew(
+  tx: Tx,
+  rows: IconRecord[],
+  measureOf: (id: string) => DrawingMeasure | null,
+  earlyOf: (projectId: string) => EarlyNear | undefined,
+) {
   const found = new Map<string, NearIcon[]>()
   for (const projectId of new Set(rows.map((r) => r.project_id))) {
     const measured = rows.flatMap((r) => {
@@ -145,7 +167,8 @@ async function indexNew(tx: Tx, rows: IconRecord[], measureOf: (id: string) => D
         ? [{ id: r.id, drawing_hash: m.drawing_hash, fingerprint: m.fingerprint }]
         : []
     })
-    for (const [id, near] of await indexCreated(tx, projectId, measured)) found.set(id, near)
+    for (const [id, near] of await indexCreated(tx, projectId, measured, earlyOf(projectId)))
+      found.set(id, near)
   }
   return found
 }

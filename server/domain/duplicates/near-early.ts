@@ -1,0 +1,157 @@
+// A create's near lookup in two parts (ADR 0113, round four). The lookup of new drawings against a
+// large project is a create's costliest statement; made inside the create's transaction it ran under
+// the project's locks, so the creates of a project looked up one after another on one core. Now:
+//  - before the transaction (`nearBefore`): the project's indexed icons near each drawing, found as
+//    nearIcons finds them, and the greatest print order (icon_prints.seq) of the project, in one
+//    snapshot: creates of a project look up side by side;
+//  - inside it, after the new prints are written (`nearAfter`): the prints written since that
+//    snapshot (the batch's own and other creates'), compared here, and what the first part found,
+//    kept if its icon is still indexed with the same drawing (a deleted, moved or redrawn icon is not).
+// A project's prints are written only under its index lock (near-index.ts), each with a new seq, so
+// every print the first part could not see has a greater seq than every print it saw.
+import { sql } from 'drizzle-orm'
+import {
+  type Fingerprint,
+  fingerprintDistance,
+  NEAR_DUPLICATE_BITS,
+  readFingerprint,
+} from '../../../common/duplicates.ts'
+import { queryNearKeys } from '../../../common/near-keys.ts'
+import type { Db, Tx } from '../../db/client.ts'
+import { icons } from '../../db/schema/index.ts'
+import type { DrawingMeasure } from '../../svg-pool/fingerprint.ts'
+import { type NearIcon, nearIcons, rowsOf } from './near-lookup.ts'
+
+/** What a lookup before the transaction found, by asked icon id, and the greatest print seq it saw. */
+export type EarlyNear = { seq: number; near: Map<string, NearIcon[]> }
+
+type Asked = { id: string; hash: string; print: Fingerprint }
+
+/** The first part (see above), in one read-only snapshot. */
+export async function nearBefore(db: Db, projectId: string, asked: readonly Asked[]): Promise<EarlyNear> {
+  return db.transaction(
+    async (tx) => {
+      const [last] = rowsOf<{ seq: string | number | null }>(
+        await tx.execute(sql`select max(seq) as seq from icon_prints where project_id = ${projectId}`),
+      )
+      const found = await nearIcons(tx, projectId, asked)
+      return { seq: Number(last?.seq ?? 0), near: new Map(asked.map((a, at) => [a.id, found[at] ?? []])) }
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  )
+}
+
+/**
+ * The first part for a create's new drawings, project by project, side by side (a project with no
+ * drawing measured still gets its seq): by project id.
+ */
+export async function nearBeforeCreate(
+  db: Db,
+  drawings: readonly { id: string; projectId: string; measure: DrawingMeasure | null }[],
+): Promise<Map<string, EarlyNear>> {
+  const byProject = new Map<string, Asked[]>()
+  for (const { id, projectId, measure } of drawings) {
+    const asked = byProject.get(projectId) ?? []
+    byProject.set(projectId, asked)
+    const print = measure?.drawing_hash ? readFingerprint(measure.fingerprint) : null
+    if (print && measure) asked.push({ id, hash: measure.drawing_hash, print })
+  }
+  const out = new Map<string, EarlyNear>()
+  await Promise.all(
+    [...byProject].map(async ([projectId, asked]) =>
+      out.set(projectId, await nearBefore(db, projectId, asked)),
+    ),
+  )
+  return out
+}
+
+/** Two first parts of one project as one: the lesser seq (the later prints are read again), both finds. */
+export function mergeEarly(a: EarlyNear, b: EarlyNear): EarlyNear {
+  return { seq: Math.min(a.seq, b.seq), near: new Map([...a.near, ...b.near]) }
+}
+
+/**
+ * The second part (see above), in the create's transaction once the batch's prints are in: for
+ * each drawing, what nearIcons would answer now.
+ */
+export async function nearAfter(
+  tx: Tx,
+  projectId: string,
+  asked: readonly Asked[],
+  batch: readonly string[],
+  early: EarlyNear,
+): Promise<NearIcon[][]> {
+  // A few prints of a large project, then their icons, each read by its index whatever the planner
+  // knows (a new column has no statistics until analyzed; guessing, it read both tables whole:
+  // 120-240 ms at 50,000 icons).
+  await tx.execute(sql`set local enable_seqscan = off`)
+  const prints = rowsOf<{ icon_id: string; drawing_hash: string; near_keys: (string | number)[] }>(
+    await tx.execute(sql`
+      select icon_id, drawing_hash, near_keys from icon_prints
+      where project_id = ${projectId} and seq > ${early.seq}`),
+  )
+  const ids = `{${prints.map((p) => p.icon_id).join(',')}}`
+  const live = new Map(
+    rowsOf<{ id: string; fingerprint: string; created_ms: number }>(
+      await tx.execute(sql`
+        select id, fingerprint, (extract(epoch from created_at) * 1000)::float8 as created_ms from ${icons}
+        where id = any(${ids}::uuid[]) and project_id = ${projectId}
+          and (near_project = project_id and near_hash = drawing_hash or id = any(${`{${batch.join(',')}}`}::uuid[]))`),
+    ).map((r) => [r.id, r]),
+  )
+  await tx.execute(sql`set local enable_seqscan = default`)
+  const since = prints.flatMap((p) => {
+    const icon = live.get(p.icon_id)
+    return icon ? [{ ...icon, drawing_hash: p.drawing_hash, near_keys: p.near_keys }] : []
+  })
+  const byKey = new Map<number, number[]>()
+  since.forEach((row, at) => {
+    for (const key of row.near_keys) {
+      const list = byKey.get(Number(key))
+      if (list) list.push(at)
+      else byKey.set(Number(key), [at])
+    }
+  })
+  const planes = since.map((row) => readFingerprint(row.fingerprint))
+  const kept = await stillIndexed(tx, projectId, [...early.near.values()].flat())
+  return asked.map((a) => {
+    const out = new Map<string, NearIcon>()
+    for (const near of early.near.get(a.id) ?? []) {
+      const now = kept.get(near.id)
+      if (now?.hash === near.hash) out.set(near.id, { ...near, created_ms: now.created_ms })
+    }
+    const seen = new Set<number>()
+    for (const key of queryNearKeys(projectId, a.print))
+      for (const at of byKey.get(key) ?? []) {
+        if (seen.has(at)) continue
+        seen.add(at)
+        const row = since[at]!
+        const print = planes[at]
+        if (!print || row.id === a.id || row.drawing_hash === a.hash) continue
+        const distance = fingerprintDistance(a.print, print, NEAR_DUPLICATE_BITS)
+        if (distance <= NEAR_DUPLICATE_BITS)
+          out.set(row.id, {
+            id: row.id,
+            hash: row.drawing_hash,
+            distance,
+            created_ms: Number(row.created_ms),
+          })
+      }
+    return [...out.values()]
+  })
+}
+
+/** Of icons found near before the transaction, those still indexed in the project: their drawing and place now. */
+async function stillIndexed(tx: Tx, projectId: string, found: readonly NearIcon[]) {
+  const out = new Map<string, { hash: string; created_ms: number }>()
+  if (!found.length) return out
+  const ids = [...new Set(found.map((n) => n.id))]
+  const rows = rowsOf<{ id: string; drawing_hash: string; created_ms: number }>(
+    await tx.execute(sql`
+      select id, drawing_hash, (extract(epoch from created_at) * 1000)::float8 as created_ms from ${icons}
+      where id = any(${`{${ids.join(',')}}`}::uuid[]) and project_id = ${projectId}
+        and near_project = project_id and near_hash = drawing_hash`),
+  )
+  for (const r of rows) out.set(r.id, { hash: r.drawing_hash, created_ms: Number(r.created_ms) })
+  return out
+}
