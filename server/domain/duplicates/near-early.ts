@@ -70,49 +70,65 @@ export function mergeEarly(a: EarlyNear, b: EarlyNear): EarlyNear {
   return { seq: Math.min(a.seq, b.seq), near: new Map([...a.near, ...b.near]) }
 }
 
+/** A print written by the transaction itself: its icon's keys, drawing and place, known without reading them. */
+export type OwnPrint = {
+  id: string
+  hash: string
+  keys: readonly number[]
+  print: Fingerprint | null
+  created_ms: number
+}
+
 /**
- * The second part (see above), in the create's transaction once the batch's prints are in: for
- * each drawing, what nearIcons would answer now.
+ * The second part (see above), in the create's transaction once the batch's prints are in (`own`,
+ * known here): for each drawing, what nearIcons would answer now.
  */
 export async function nearAfter(
   tx: Tx,
   projectId: string,
   asked: readonly Asked[],
-  batch: readonly string[],
+  own: readonly OwnPrint[],
   early: EarlyNear,
 ): Promise<NearIcon[][]> {
-  // A few prints of a large project, then their icons, each read by its index whatever the planner
+  // Other creates' prints since, then their icons, each read by its index whatever the planner
   // knows (a new column has no statistics until analyzed; guessing, it read both tables whole:
   // 120-240 ms at 50,000 icons).
+  const ownIds = `{${own.map((o) => o.id).join(',')}}`
   await tx.execute(sql`set local enable_seqscan = off`)
   const prints = rowsOf<{ icon_id: string; drawing_hash: string; near_keys: (string | number)[] }>(
     await tx.execute(sql`
       select icon_id, drawing_hash, near_keys from icon_prints
-      where project_id = ${projectId} and seq > ${early.seq}`),
+      where project_id = ${projectId} and seq > ${early.seq} and not icon_id = any(${ownIds}::uuid[])`),
   )
-  const ids = `{${prints.map((p) => p.icon_id).join(',')}}`
   const live = new Map(
     rowsOf<{ id: string; fingerprint: string; created_ms: number }>(
       await tx.execute(sql`
         select id, fingerprint, (extract(epoch from created_at) * 1000)::float8 as created_ms from ${icons}
-        where id = any(${ids}::uuid[]) and project_id = ${projectId}
-          and (near_project = project_id and near_hash = drawing_hash or id = any(${`{${batch.join(',')}}`}::uuid[]))`),
+        where id = any(${`{${prints.map((p) => p.icon_id).join(',')}}`}::uuid[]) and project_id = ${projectId}
+          and near_project = project_id and near_hash = drawing_hash`),
     ).map((r) => [r.id, r]),
   )
   await tx.execute(sql`set local enable_seqscan = default`)
-  const since = prints.flatMap((p) => {
+  const since: OwnPrint[] = [...own]
+  for (const p of prints) {
     const icon = live.get(p.icon_id)
-    return icon ? [{ ...icon, drawing_hash: p.drawing_hash, near_keys: p.near_keys }] : []
-  })
+    if (icon)
+      since.push({
+        id: p.icon_id,
+        hash: p.drawing_hash,
+        keys: p.near_keys.map(Number),
+        print: readFingerprint(icon.fingerprint),
+        created_ms: Number(icon.created_ms),
+      })
+  }
   const byKey = new Map<number, number[]>()
   since.forEach((row, at) => {
-    for (const key of row.near_keys) {
-      const list = byKey.get(Number(key))
+    for (const key of row.keys) {
+      const list = byKey.get(key)
       if (list) list.push(at)
-      else byKey.set(Number(key), [at])
+      else byKey.set(key, [at])
     }
   })
-  const planes = since.map((row) => readFingerprint(row.fingerprint))
   const kept = await stillIndexed(tx, projectId, [...early.near.values()].flat())
   return asked.map((a) => {
     const out = new Map<string, NearIcon>()
@@ -126,16 +142,10 @@ export async function nearAfter(
         if (seen.has(at)) continue
         seen.add(at)
         const row = since[at]!
-        const print = planes[at]
-        if (!print || row.id === a.id || row.drawing_hash === a.hash) continue
-        const distance = fingerprintDistance(a.print, print, NEAR_DUPLICATE_BITS)
+        if (!row.print || row.id === a.id || row.hash === a.hash) continue
+        const distance = fingerprintDistance(a.print, row.print, NEAR_DUPLICATE_BITS)
         if (distance <= NEAR_DUPLICATE_BITS)
-          out.set(row.id, {
-            id: row.id,
-            hash: row.drawing_hash,
-            distance,
-            created_ms: Number(row.created_ms),
-          })
+          out.set(row.id, { id: row.id, hash: row.hash, distance, created_ms: row.created_ms })
       }
     return [...out.values()]
   })

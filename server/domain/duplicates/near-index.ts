@@ -15,7 +15,7 @@ import type { Tx } from '../../db/client.ts'
 import { icons } from '../../db/schema/index.ts'
 import type { Deps } from '../deps.ts'
 import { measureMany } from './measure-many.ts'
-import { type EarlyNear, nearAfter } from './near-early.ts'
+import { type EarlyNear, nearAfter, type OwnPrint } from './near-early.ts'
 import { type NearIcon, nearIcons, rowsOf } from './near-lookup.ts'
 
 /** Icons indexed in one transaction (their keys are made on the event loop: ~50 µs each). */
@@ -124,7 +124,7 @@ async function indexRows(tx: Tx, projectId: string, ids: string[]): Promise<void
 export async function indexCreated(
   tx: Tx,
   projectId: string,
-  rows: readonly { id: string; drawing_hash: string; fingerprint: string }[],
+  rows: readonly { id: string; drawing_hash: string; fingerprint: string; created_ms: number }[],
   early?: EarlyNear,
 ): Promise<Map<string, NearIcon[]>> {
   if (!rows.length) return new Map()
@@ -143,7 +143,7 @@ export const indexedColumns = (projectId: string, measure: { drawing_hash: strin
 async function printAndLink(
   tx: Tx,
   projectId: string,
-  rows: readonly { id: string; drawing_hash: string; fingerprint: string }[],
+  rows: readonly { id: string; drawing_hash: string; fingerprint: string; created_ms?: number }[],
   early?: EarlyNear,
 ): Promise<Map<string, NearIcon[]>> {
   const prints = rows.map((r) => {
@@ -169,7 +169,7 @@ async function printAndLink(
   // The batch's prints are in, so its icons find each other, though not yet marked indexed.
   const batch = rows.map((r) => r.id)
   const found = early
-    ? await nearAfter(tx, projectId, asked, batch, early)
+    ? await nearAfter(tx, projectId, asked, ownPrints(rows, prints), early)
     : await nearIcons(tx, projectId, asked, batch)
   const links = new Set<string>()
   const nearById = new Map<string, NearIcon[]>()
@@ -189,3 +189,16 @@ async function printAndLink(
     on conflict do nothing`)
   return nearById
 }
+
+/** The prints a create just wrote, as nearAfter compares them (near-early.ts). */
+const ownPrints = (
+  rows: readonly { id: string; drawing_hash: string; fingerprint: string; created_ms?: number }[],
+  prints: readonly { k: number[] }[],
+): OwnPrint[] =>
+  rows.map((r, at) => ({
+    id: r.id,
+    hash: r.drawing_hash,
+    keys: prints[at]!.k,
+    print: readFingerprint(r.fingerprint),
+    created_ms: r.created_ms ?? 0,
+  }))

@@ -3,7 +3,7 @@
 // pool busy refuses the request); measured for the duplicate check (ADR 0109); and looked up against
 // the project's stored drawings (near-early.ts, ADR 0113). One icon goes through the pipeline and is
 // measured in one job (one trip, ADR 0421), and is looked up in the insert's transaction. A drop
-// goes in chunks: a chunk's outputs are measured in groups after it (measured in its jobs, a drop of
+// goes in chunks (of 100, the last ones smaller): a chunk's outputs are measured in groups after it (measured in its jobs, a drop of
 // the costliest icons held the one worker past the 10 s an icon may wait for it), then its lookup
 // starts while the next chunk is in the pool, so the database looks up while the workers draw.
 import { isSvgError, type SvgError } from '../../../common/svg/index.ts'
@@ -14,8 +14,11 @@ import type { Deps } from '../deps.ts'
 import { measureMany } from '../duplicates/duplicates.ts'
 import { type EarlyNear, mergeEarly, nearBeforeCreate } from '../duplicates/near-early.ts'
 
-/** Icons of a drop drawn and measured before their lookup starts. */
-const CHUNK = 100
+/**
+ * Icons of a drop drawn and measured before their lookup starts: 100, then half of what is left,
+ * the last 50 or fewer at once, so the last lookup, which nothing overlaps, is a short one.
+ */
+const chunkSize = (left: number) => (left <= 50 ? left : Math.min(100, Math.ceil(left / 2)))
 
 /** One icon to draw: its id and project, and its job in the pool. */
 export type Drawing = { id: string; projectId: string; job: SvgJob }
@@ -32,8 +35,9 @@ export async function drawMany(
   const processed: (Measured | SvgError)[] = []
   const lookups: Promise<Map<string, EarlyNear>>[] = []
   try {
-    for (let at = 0; at < drawings.length; at += CHUNK) {
-      const chunk = drawings.slice(at, at + CHUNK)
+    for (let at = 0; at < drawings.length; ) {
+      const chunk = drawings.slice(at, at + chunkSize(drawings.length - at))
+      at += chunk.length
       const done = await measuredAfter(
         deps,
         await processMany(

@@ -164,7 +164,14 @@ async function indexNew(
       const m = measureOf(r.id)
       // Every icon stored marked indexed (indexedColumns: a drawing hash) gets its print, as indexRows gives.
       return r.project_id === projectId && m?.drawing_hash
-        ? [{ id: r.id, drawing_hash: m.drawing_hash, fingerprint: m.fingerprint }]
+        ? [
+            {
+              id: r.id,
+              drawing_hash: m.drawing_hash,
+              fingerprint: m.fingerprint,
+              created_ms: r.created_at.getTime(),
+            },
+          ]
         : []
     })
     for (const [id, near] of await indexCreated(tx, projectId, measured, earlyOf(projectId)))
