@@ -5,8 +5,9 @@
 //    nearIcons finds them, and the greatest print order (icon_prints.seq) of the project, in one
 //    snapshot: creates of a project look up side by side;
 //  - inside it, after the new prints are written (`nearAfter`): the prints written since that
-//    snapshot (the batch's own and other creates'), compared here, and what the first part found,
-//    kept if its icon is still indexed with the same drawing (a deleted, moved or redrawn icon is not).
+//    snapshot (the batch's own, known here, and other creates', read), compared here, and what the
+//    first part found, kept if its icon is still indexed with the same drawing (a deleted, moved or
+//    redrawn icon is not).
 // A project's prints are written only under its index lock (near-index.ts), each with a new seq, so
 // every print the first part could not see has a greater seq than every print it saw.
 import { sql } from 'drizzle-orm'
@@ -100,14 +101,9 @@ export async function nearAfter(
       select icon_id, drawing_hash, near_keys from icon_prints
       where project_id = ${projectId} and seq > ${early.seq} and not icon_id = any(${ownIds}::uuid[])`),
   )
-  const live = new Map(
-    rowsOf<{ id: string; fingerprint: string; created_ms: number }>(
-      await tx.execute(sql`
-        select id, fingerprint, (extract(epoch from created_at) * 1000)::float8 as created_ms from ${icons}
-        where id = any(${`{${prints.map((p) => p.icon_id).join(',')}}`}::uuid[]) and project_id = ${projectId}
-          and near_project = project_id and near_hash = drawing_hash`),
-    ).map((r) => [r.id, r]),
-  )
+  // The icons of those prints and those the first part found, if indexed in the project (one read).
+  const foundIds = [...early.near.values()].flat().map((n) => n.id)
+  const live = await indexedIcons(tx, projectId, [...prints.map((p) => p.icon_id), ...foundIds])
   await tx.execute(sql`set local enable_seqscan = default`)
   const since: OwnPrint[] = [...own]
   for (const p of prints) {
@@ -118,7 +114,7 @@ export async function nearAfter(
         hash: p.drawing_hash,
         keys: p.near_keys.map(Number),
         print: readFingerprint(icon.fingerprint),
-        created_ms: Number(icon.created_ms),
+        created_ms: icon.created_ms,
       })
   }
   const byKey = new Map<number, number[]>()
@@ -129,12 +125,11 @@ export async function nearAfter(
       else byKey.set(key, [at])
     }
   })
-  const kept = await stillIndexed(tx, projectId, [...early.near.values()].flat())
   return asked.map((a) => {
     const out = new Map<string, NearIcon>()
     for (const near of early.near.get(a.id) ?? []) {
-      const now = kept.get(near.id)
-      if (now?.hash === near.hash) out.set(near.id, { ...near, created_ms: now.created_ms })
+      const now = live.get(near.id)
+      if (now?.drawing_hash === near.hash) out.set(near.id, { ...near, created_ms: now.created_ms })
     }
     const seen = new Set<number>()
     for (const key of queryNearKeys(projectId, a.print))
@@ -151,17 +146,14 @@ export async function nearAfter(
   })
 }
 
-/** Of icons found near before the transaction, those still indexed in the project: their drawing and place now. */
-async function stillIndexed(tx: Tx, projectId: string, found: readonly NearIcon[]) {
-  const out = new Map<string, { hash: string; created_ms: number }>()
-  if (!found.length) return out
-  const ids = [...new Set(found.map((n) => n.id))]
-  const rows = rowsOf<{ id: string; drawing_hash: string; created_ms: number }>(
+/** Of these icons, those indexed in the project: their drawing, fingerprint and place, by id. */
+async function indexedIcons(tx: Tx, projectId: string, ids: readonly string[]) {
+  const rows = rowsOf<{ id: string; drawing_hash: string; fingerprint: string; created_ms: number }>(
     await tx.execute(sql`
-      select id, drawing_hash, (extract(epoch from created_at) * 1000)::float8 as created_ms from ${icons}
-      where id = any(${`{${ids.join(',')}}`}::uuid[]) and project_id = ${projectId}
+      select id, drawing_hash, fingerprint, (extract(epoch from created_at) * 1000)::float8 as created_ms
+      from ${icons}
+      where id = any(${`{${[...new Set(ids)].join(',')}}`}::uuid[]) and project_id = ${projectId}
         and near_project = project_id and near_hash = drawing_hash`),
   )
-  for (const r of rows) out.set(r.id, { hash: r.drawing_hash, created_ms: Number(r.created_ms) })
-  return out
+  return new Map(rows.map((r) => [r.id, { ...r, created_ms: Number(r.created_ms) }]))
 }

@@ -3,9 +3,10 @@
 // pool busy refuses the request); measured for the duplicate check (ADR 0109); and looked up against
 // the project's stored drawings (near-early.ts, ADR 0113). One icon goes through the pipeline and is
 // measured in one job (one trip, ADR 0421), and is looked up in the insert's transaction. A drop
-// goes in chunks (of 100, the last ones smaller): a chunk's outputs are measured in groups after it (measured in its jobs, a drop of
-// the costliest icons held the one worker past the 10 s an icon may wait for it), then its lookup
-// starts while the next chunk is in the pool, so the database looks up while the workers draw.
+// goes in chunks (of 100, the last ones smaller): a chunk's outputs are measured in groups after it
+// (measured in its jobs, a drop of the costliest icons held the one worker past the 10 s an icon may
+// wait for it), then its lookup starts while the next chunk is in the pool, so the database looks up
+// while the workers draw.
 import { isSvgError, type SvgError } from '../../../common/svg/index.ts'
 import type { DrawingMeasure } from '../../svg-pool/fingerprint.ts'
 import type { Measured } from '../../svg-pool/pool.ts'
