@@ -9,7 +9,7 @@
 // a time, so a change costs its own icons' work, never the project's. Projects are indexed one
 // caller at a time (an advisory lock): of two icons indexed at once, the later sees the earlier.
 import { and, eq, isNull, or, sql } from 'drizzle-orm'
-import { readFingerprint } from '../../../common/duplicates.ts'
+import { type Fingerprint, readFingerprint } from '../../../common/duplicates.ts'
 import { storedNearKeys } from '../../../common/near-keys.ts'
 import type { Tx } from '../../db/client.ts'
 import { icons } from '../../db/schema/index.ts'
@@ -146,8 +146,9 @@ async function printAndLink(
   rows: readonly { id: string; drawing_hash: string; fingerprint: string; created_ms?: number }[],
   early?: EarlyNear,
 ): Promise<Map<string, NearIcon[]>> {
-  const prints = rows.map((r) => {
-    const print = readFingerprint(r.fingerprint)
+  const parsed = rows.map((r) => readFingerprint(r.fingerprint))
+  const prints = rows.map((r, at) => {
+    const print = parsed[at]
     return {
       id: r.id,
       h: r.drawing_hash,
@@ -162,14 +163,14 @@ async function printAndLink(
     on conflict (icon_id) do update set project_id = excluded.project_id,
       drawing_hash = excluded.drawing_hash, near_keys = excluded.near_keys,
       solid = excluded.solid, touched = excluded.touched, seq = excluded.seq`)
-  const asked = rows.flatMap((r) => {
-    const print = readFingerprint(r.fingerprint)
+  const asked = rows.flatMap((r, at) => {
+    const print = parsed[at]
     return print ? [{ id: r.id, hash: r.drawing_hash, print }] : []
   })
   // The batch's prints are in, so its icons find each other, though not yet marked indexed.
   const batch = rows.map((r) => r.id)
   const found = early
-    ? await nearAfter(tx, projectId, asked, ownPrints(rows, prints), early)
+    ? await nearAfter(tx, projectId, asked, ownPrints(rows, parsed, prints), early)
     : await nearIcons(tx, projectId, asked, batch)
   const links = new Set<string>()
   const nearById = new Map<string, NearIcon[]>()
@@ -192,13 +193,14 @@ async function printAndLink(
 
 /** The prints a create just wrote, as nearAfter compares them (near-early.ts). */
 const ownPrints = (
-  rows: readonly { id: string; drawing_hash: string; fingerprint: string; created_ms?: number }[],
+  rows: readonly { id: string; drawing_hash: string; created_ms?: number }[],
+  parsed: readonly (Fingerprint | null)[],
   prints: readonly { k: number[] }[],
 ): OwnPrint[] =>
   rows.map((r, at) => ({
     id: r.id,
     hash: r.drawing_hash,
     keys: prints[at]!.k,
-    print: readFingerprint(r.fingerprint),
+    print: parsed[at] ?? null,
     created_ms: r.created_ms ?? 0,
   }))
