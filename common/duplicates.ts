@@ -31,19 +31,48 @@ export function readFingerprint(hex: string): Fingerprint | null {
   if (hex.length !== FINGERPRINT_SIZE * 16) return null
   const words = new Uint32Array(FINGERPRINT_SIZE * 2)
   for (let i = 0; i < words.length; i++) words[i] = Number.parseInt(hex.slice(i * 8, i * 8 + 8), 16) >>> 0
+  return fingerprintOfWords(words)
+}
+
+/** A fingerprint from its words (its solid rows, then its touched ones), read in place. */
+export function fingerprintOfWords(words: Uint32Array): Fingerprint {
   const solid = words.subarray(0, FINGERPRINT_SIZE)
   const touched = words.subarray(FINGERPRINT_SIZE)
   return { solid, touched, solidInk: ink(solid), touchedInk: ink(touched) }
 }
 
+/**
+ * The least distance two fingerprints with these ink counts can have: each of one's solid pixels
+ * beyond the other's touched ones counts. A bound checked before any plane is read.
+ */
+export const inkBound = (
+  a: Pick<Fingerprint, 'solidInk' | 'touchedInk'>,
+  b: Pick<Fingerprint, 'solidInk' | 'touchedInk'>,
+) => Math.max(a.solidInk - b.touchedInk, b.solidInk - a.touchedInk, 0)
+
 /** Pixels solid in one fingerprint and untouched in the other (stops counting past `limit`). */
 export function fingerprintDistance(a: Fingerprint, b: Fingerprint, limit = Infinity): number {
-  // Each of a's solid pixels beyond b's touched ones counts: a cheap lower bound first.
-  const bound = Math.max(a.solidInk - b.touchedInk, b.solidInk - a.touchedInk, 0)
+  const bound = inkBound(a, b)
   if (bound > limit) return bound
+  return rowsDistance(a, b.solid, 0, b.touched, 0, limit)
+}
+
+/**
+ * fingerprintDistance's count row by row, once the ink bound is passed: `b`'s planes read where they
+ * are held (its solid rows from `solidAt` of `solid`, its touched ones from `touchedAt`), so a store
+ * of many fingerprints in one array (server/domain/duplicates/near-cache.ts) compares in place.
+ */
+export function rowsDistance(
+  a: Fingerprint,
+  solid: Uint32Array,
+  solidAt: number,
+  touched: Uint32Array,
+  touchedAt: number,
+  limit = Infinity,
+): number {
   let d = 0
   for (let y = 0; y < FINGERPRINT_SIZE && d <= limit; y++)
-    d += popcount(a.solid[y]! & ~b.touched[y]!) + popcount(b.solid[y]! & ~a.touched[y]!)
+    d += popcount(a.solid[y]! & ~touched[touchedAt + y]!) + popcount(solid[solidAt + y]! & ~a.touched[y]!)
   return d
 }
 

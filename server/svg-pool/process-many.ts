@@ -1,5 +1,6 @@
-// Many icons of one request through the pool (create, create-many): at most two per worker waiting
-// or running at once, all in the caller's lane, so other callers' icons are served in between.
+// Many icons of one request through the pool (create, create-many): a few per worker waiting or
+// running at once (two; a drop, drawn alone in its lane, four: draw-many.ts), all in the caller's
+// lane, so other callers' icons are served in between.
 import { isSvgError, type SvgError } from '../../common/svg/index.ts'
 import type { Measured, SvgPool } from './pool.ts'
 
@@ -9,8 +10,13 @@ export type SvgJob = { input: string; idPrefix: string }
  * The pipeline's output or its refusal (SvgError) per job, in order. Anything else (the pool busy,
  * a worker failing) stops the batch and is thrown: nothing of the request has been written yet.
  */
-export const processMany = (pool: SvgPool, jobs: SvgJob[], lane: string): Promise<(string | SvgError)[]> =>
-  eachInLane(pool, jobs, (job) => pool.process(job.input, { idPrefix: job.idPrefix }, lane))
+export const processMany = (
+  pool: SvgPool,
+  jobs: SvgJob[],
+  lane: string,
+  perWorker = 2,
+): Promise<(string | SvgError)[]> =>
+  eachInLane(pool, jobs, (job) => pool.process(job.input, { idPrefix: job.idPrefix }, lane), perWorker)
 
 /**
  * As processMany, each output with its measure (null where it cannot be drawn, or when measuring it
@@ -22,13 +28,14 @@ export const processAndMeasureMany = (
   jobs: SvgJob[],
   lane: string,
 ): Promise<(Measured | SvgError)[]> =>
-  eachInLane(pool, jobs, (job) => pool.processMeasured(job.input, { idPrefix: job.idPrefix }, lane))
+  eachInLane(pool, jobs, (job) => pool.processMeasured(job.input, { idPrefix: job.idPrefix }, lane), 2)
 
-/** `run` on each job, at most two per worker waiting or running at once; SvgErrors are results. */
+/** `run` on each job, at most `perWorker` per worker waiting or running at once; SvgErrors are results. */
 async function eachInLane<T>(
   pool: SvgPool,
   jobs: SvgJob[],
   run: (job: SvgJob) => Promise<T>,
+  perWorker: number,
 ): Promise<(T | SvgError)[]> {
   const results: (T | SvgError)[] = new Array(jobs.length)
   let next = 0
@@ -44,7 +51,7 @@ async function eachInLane<T>(
       }
     }
   }
-  await Promise.all(Array.from({ length: Math.min(2 * pool.size, jobs.length) }, runner))
+  await Promise.all(Array.from({ length: Math.min(perWorker * pool.size, jobs.length) }, runner))
   if (failure) throw (failure as { error: unknown }).error
   return results
 }

@@ -21,6 +21,7 @@ import { queryNearKeys } from '../../../common/near-keys.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { icons } from '../../db/schema/index.ts'
 import type { DrawingMeasure } from '../../svg-pool/fingerprint.ts'
+import { nearFromCopy } from './near-cache.ts'
 import { type NearIcon, nearIcons, rowsOf } from './near-lookup.ts'
 
 /** What a lookup before the transaction found, by asked icon id, and the greatest print seq it saw. */
@@ -59,9 +60,16 @@ export async function nearBeforeCreate(
   }
   const out = new Map<string, EarlyNear>()
   await Promise.all(
-    [...byProject].map(async ([projectId, asked]) =>
-      out.set(projectId, await nearBefore(db, projectId, asked)),
-    ),
+    [...byProject].map(async ([projectId, asked]) => {
+      // The process's copy of the project's prints when it can hold it (near-cache.ts), else SQL.
+      const copied = await nearFromCopy(db, projectId, asked)
+      out.set(
+        projectId,
+        copied
+          ? { seq: copied.seq, near: new Map(asked.map((a, at) => [a.id, copied.near[at]!])) }
+          : await nearBefore(db, projectId, asked),
+      )
+    }),
   )
   return out
 }

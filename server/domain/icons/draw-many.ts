@@ -5,8 +5,11 @@
 // measured in one job (one trip, ADR 0421), and is looked up in the insert's transaction. A drop
 // goes in chunks (of 100, the last ones smaller): a chunk's outputs are measured in groups after it
 // (measured in its jobs, a drop of the costliest icons held the one worker past the 10 s an icon may
-// wait for it), then its lookup starts while the next chunk is in the pool, so the database looks up
-// while the workers draw.
+// wait for it) while the next chunk is drawn, then its lookup starts, so the database looks up while
+// the workers draw. A caller's drops are drawn one at a time, in the order they came (`turns`): the
+// first is drawn at the workers' full pace and goes on to its insert while the next one is drawn,
+// where two drawn side by side both waited for their last icon, then inserted one after the other
+// while the workers had nothing to do (ADR 0113, round five).
 import { isSvgError, type SvgError } from '../../../common/svg/index.ts'
 import type { DrawingMeasure } from '../../svg-pool/fingerprint.ts'
 import type { Measured } from '../../svg-pool/pool.ts'
@@ -14,6 +17,7 @@ import { processAndMeasureMany, processMany, type SvgJob } from '../../svg-pool/
 import type { Deps } from '../deps.ts'
 import { measureMany } from '../duplicates/duplicates.ts'
 import { type EarlyNear, mergeEarly, nearBeforeCreate } from '../duplicates/near-early.ts'
+import { turnOf } from './drop-turns.ts'
 
 /**
  * Icons of a drop drawn and measured before their lookup starts: 100, then half of what is left,
@@ -33,26 +37,34 @@ export async function drawMany(
   // One drawing's lookup stays in the transaction: one statement, where the early one takes four.
   if (drawings.length === 1)
     return { processed: await processAndMeasureMany(deps.svg, [drawings[0]!.job], lane), early: new Map() }
-  const processed: (Measured | SvgError)[] = []
+  const processed: (Measured | SvgError)[] = new Array(drawings.length)
+  const measuring: Promise<void>[] = []
   const lookups: Promise<Map<string, EarlyNear>>[] = []
+  const done = await turnOf(deps.svg, lane)
   try {
     for (let at = 0; at < drawings.length; ) {
+      const from = at
       const chunk = drawings.slice(at, at + chunkSize(drawings.length - at))
       at += chunk.length
-      const done = await measuredAfter(
-        deps,
-        await processMany(
-          deps.svg,
-          chunk.map((d) => d.job),
-          lane,
-        ),
+      const outputs = await processMany(
+        deps.svg,
+        chunk.map((d) => d.job),
         lane,
+        DROP_PER_WORKER,
       )
-      processed.push(...done)
-      lookups.push(lookUp(deps, chunk, done))
+      // Measured while the next chunk is drawn (both in the lane, in turn).
+      const measured = measuredAfter(deps, outputs, lane).then((out) => {
+        processed.splice(from, out.length, ...out)
+        lookups.push(lookUp(deps, chunk, out))
+      })
+      measured.catch(() => {})
+      measuring.push(measured)
     }
+    await Promise.all(measuring)
   } finally {
-    // A chunk refused by the pool fails the request: the lookups started are let finish first.
+    done()
+    // A chunk refused by the pool fails the request: the measures and lookups started are let finish first.
+    await Promise.allSettled(measuring)
     await Promise.allSettled(lookups)
   }
   const early = new Map<string, EarlyNear>()
@@ -63,6 +75,9 @@ export async function drawMany(
     }
   return { processed, early }
 }
+
+/** Jobs of a drop a worker may have waiting or running at once (drawn alone in its lane: process-many.ts). */
+const DROP_PER_WORKER = 4
 
 /** The early lookup (near-early.ts) of the drawings the pipeline accepted. */
 function lookUp(deps: Deps, drawings: readonly Drawing[], processed: (Measured | SvgError)[]) {
