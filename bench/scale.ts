@@ -3,8 +3,9 @@
 // mirrored), and at each size a row of figures from a real server process. The bulk of each size is
 // stored straight into the database (as rows stored before measures existed: the server measures
 // and indexes them on the project's next check, timed as "index of stored icons"); the last TAIL
-// icons go through POST /api/icons/create-many (500 a request, two at a time), whose rate is the
-// row's create-many figure. Each measurement is one entry of MEASURES: add a row
+// (3,000) icons go through POST /api/icons/create-many (500 a request, two at a time): the first
+// 1,000 are the row's "first drop" (the server's first drawings, the project's copy of prints being
+// read: near-cache.ts), the rest its create-many figure. Each measurement is one entry of MEASURES: add a row
 // by adding an entry. Needs TEST_DATABASE_URL (a throwaway database is made there).
 // `node bench/scale.ts [sizes=1000,10000,50000]`; prints JSON lines, then the table. SCALE_ONLY=<names>
 // runs those measures (comma-separated); SERVER_NODE_OPTIONS goes to the server's process;
@@ -26,7 +27,9 @@ import { startProbe } from './probe-process.ts'
 import { realDrawings } from './vault-setup.ts'
 
 const SIZES = (process.argv[2] ?? '1000,10000,50000').split(',').map(Number)
-const TAIL = Number(process.argv[3] ?? 1000)
+const TAIL = Number(process.argv[3] ?? 3000)
+/** Icons of the first drop of a row, timed apart. */
+const FIRST = 1000
 if (!process.env.TEST_DATABASE_URL) {
   console.log(
     JSON.stringify({ bench: 'scale', skipped: 'measures a Postgres project: set TEST_DATABASE_URL' }),
@@ -165,11 +168,18 @@ const timed = async (work: () => Promise<unknown>) => {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 const round = (n: number) => Math.round(n)
 
+let firstRate = 0
 let lastRate = 0
 let lastId = ''
 /** The measurements of one row, in order; each answers its columns. */
 const MEASURES: { name: string; run: () => Promise<Record<string, number>> }[] = [
-  { name: 'create-many', run: async () => ({ 'create-many icons/s': round(lastRate) }) },
+  {
+    name: 'create-many',
+    run: async () => ({
+      'first drop icons/s': round(firstRate),
+      ...(lastRate ? { 'create-many icons/s': round(lastRate) } : {}),
+    }),
+  },
   {
     name: 'one create',
     run: async () => {
@@ -262,7 +272,9 @@ try {
       log({ icons: size, measure: 'index of stored icons', stored: bulk, ms: round(ms), load: load() })
       await maintain()
     }
-    lastRate = await grow(take(target - size))
+    const tail = target - size
+    firstRate = await grow(take(Math.min(FIRST, tail)))
+    lastRate = tail > FIRST ? await grow(take(tail - FIRST)) : 0
     size = target
     await maintain()
     // SCALE_ONLY=<measures' names, comma-separated>: those of the row's measures alone (to profile them).

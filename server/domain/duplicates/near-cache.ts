@@ -47,6 +47,8 @@ type Copy = {
   projectId: string
   seq: number
   loadedAt: number
+  /** Whether its first read has ended. */
+  loaded: boolean
   usedAt: number
   ids: string[]
   hashes: string[]
@@ -83,11 +85,15 @@ export async function nearFromCopy(
   const copies = copiesOf.get(db) ?? new Map()
   copiesOf.set(db, copies)
   const copy = copies.get(projectId) ?? (await newCopy(db, copies, projectId, maxPrints))
-  if (!copy || !(await refreshed(db, copies, copy, maxPrints))) return null
+  // Its first read under way (~1.2 s at 50,000 prints), this lookup is made in SQL meanwhile.
+  if (!copy?.loaded || !(await refreshed(db, copies, copy, maxPrints))) return null
   return { seq: copy.seq, near: asked.map((a) => lookUp(copy, a)) }
 }
 
-/** A new, empty copy of the project if its prints fit beside the copies in use; else null. */
+/**
+ * A new copy of the project if its prints fit beside the copies in use (else null), its first read
+ * started: the lookups that come before it ends go to SQL.
+ */
 async function newCopy(db: Db, copies: Copies, projectId: string, maxPrints: number): Promise<Copy | null> {
   const [counted] = rowsOf<{ n: number | string }>(
     await db.execute(sql`select count(*) as n from icon_prints where project_id = ${projectId}`),
@@ -102,6 +108,7 @@ async function newCopy(db: Db, copies: Copies, projectId: string, maxPrints: num
     projectId,
     seq: 0,
     loadedAt: Date.now(),
+    loaded: false,
     usedAt: Date.now(),
     ids: [],
     hashes: [],
@@ -116,6 +123,16 @@ async function newCopy(db: Db, copies: Copies, projectId: string, maxPrints: num
   }
   copy.idle.unref()
   copies.set(projectId, copy)
+  // Nobody waits for the first read: a failure drops the copy, and the next drop makes it again.
+  const first = readSince(db, copies, copy, maxPrints)
+  copy.refreshing = first
+  first.then(
+    () => {
+      copy.refreshing = null
+      copy.loaded = true
+    },
+    () => drop(copies, copy),
+  )
   return copy
 }
 
