@@ -50,6 +50,33 @@ export const inkBound = (
   b: Pick<Fingerprint, 'solidInk' | 'touchedInk'>,
 ) => Math.max(a.solidInk - b.touchedInk, b.solidInk - a.touchedInk, 0)
 
+/**
+ * A fingerprint's outline, four words: the rows with a solid pixel, the rows with a touched one (a
+ * bit a row), then the columns with a solid pixel and those with a touched one (OR of the rows).
+ */
+export function outlineOf(print: Fingerprint): Uint32Array {
+  const out = new Uint32Array(4)
+  for (let y = 0; y < FINGERPRINT_SIZE; y++) {
+    if (print.solid[y]) out[0]! |= 1 << y
+    if (print.touched[y]) out[1]! |= 1 << y
+    out[2]! |= print.solid[y]!
+    out[3]! |= print.touched[y]!
+  }
+  return out
+}
+
+/**
+ * A least distance from two outlines (`b`'s read from `at`): a row with a solid pixel in one
+ * drawing and none touched in the other holds a pixel that counts, and so does such a column; rows
+ * are told apart from rows, and one drawing's counted pixels from the other's (a solid pixel is
+ * touched), so the rows give a bound and the columns another.
+ */
+export function outlineBound(a: Uint32Array, b: Uint32Array, at = 0): number {
+  const rows = popcount(a[0]! & ~b[at + 1]!) + popcount(b[at]! & ~a[1]!)
+  const columns = popcount(a[2]! & ~b[at + 3]!) + popcount(b[at + 2]! & ~a[3]!)
+  return Math.max(rows, columns)
+}
+
 /** Pixels solid in one fingerprint and untouched in the other (stops counting past `limit`). */
 export function fingerprintDistance(a: Fingerprint, b: Fingerprint, limit = Infinity): number {
   const bound = inkBound(a, b)

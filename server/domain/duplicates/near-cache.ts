@@ -23,6 +23,8 @@ import {
   fingerprintOfWords,
   inkBound,
   NEAR_DUPLICATE_BITS,
+  outlineBound,
+  outlineOf,
   rowsDistance,
 } from '../../../common/duplicates.ts'
 import { queryNearKeys } from '../../../common/near-keys.ts'
@@ -55,6 +57,8 @@ type Copy = {
   words: Uint32Array<ArrayBuffer>
   /** Each slot's solid and touched ink. */
   inks: Uint16Array<ArrayBuffer>
+  /** Each slot's outline (outlineOf: four words). */
+  outlines: Uint32Array<ArrayBuffer>
   /** The lookup that last met each slot (a drawing meets a slot once, whatever keys they share). */
   seen: Int32Array<ArrayBuffer>
   /** The last lookup's mark in `seen`. */
@@ -114,6 +118,7 @@ async function newCopy(db: Db, copies: Copies, projectId: string, maxPrints: num
     hashes: [],
     words: new Uint32Array(WORDS * room),
     inks: new Uint16Array(2 * room),
+    outlines: new Uint32Array(4 * room),
     seen: new Int32Array(room),
     mark: 0,
     slotOf: new Map(),
@@ -219,6 +224,7 @@ function add(
   if (slot === copy.seen.length) {
     copy.words = grown(copy.words)
     copy.inks = grown(copy.inks)
+    copy.outlines = grown(copy.outlines)
     copy.seen = grown(copy.seen)
   }
   const planes = new DataView(row.planes.buffer, row.planes.byteOffset, row.planes.byteLength)
@@ -226,6 +232,7 @@ function add(
   const print = fingerprintOfWords(copy.words.subarray(slot * WORDS, (slot + 1) * WORDS))
   copy.inks[2 * slot] = print.solidInk
   copy.inks[2 * slot + 1] = print.touchedInk
+  copy.outlines.set(outlineOf(print), 4 * slot)
   copy.ids.push(row.icon_id)
   copy.hashes.push(row.drawing_hash)
   copy.slotOf.set(row.icon_id, slot)
@@ -245,17 +252,20 @@ function lookUp(copy: Copy, a: { id: string; hash: string; print: Fingerprint })
   }
   const mark = copy.mark
   const ink = { solidInk: 0, touchedInk: 0 }
-  const { keys, seen, inks, ids, hashes, words } = copy
+  const { keys, seen, inks, outlines, ids, hashes, words } = copy
+  const outline = outlineOf(a.print)
   const { next, slots } = keys.chains()
   for (const key of queryNearKeys(copy.projectId, a.print))
     for (let entry = keys.first(key); entry !== NONE; entry = next[entry]!) {
       const slot = slots[entry]!
       if (seen[slot] === mark) continue
       seen[slot] = mark
-      // The rule's bound on ink counts first: most candidates end here, no plane read.
+      // The rule's bound on ink counts first, no plane read.
       ink.solidInk = inks[2 * slot]!
       ink.touchedInk = inks[2 * slot + 1]!
-      if (inkBound(a.print, ink) > NEAR_DUPLICATE_BITS || hashes[slot] === a.hash) continue
+      if (inkBound(a.print, ink) > NEAR_DUPLICATE_BITS) continue
+      // Then the rule's bound on rows and columns: most of the rest end here.
+      if (outlineBound(outline, outlines, 4 * slot) > NEAR_DUPLICATE_BITS || hashes[slot] === a.hash) continue
       // The rule's count, the planes read in place (rowsDistance: fingerprintDistance past its bound).
       const distance = rowsDistance(
         a.print,
