@@ -141,6 +141,14 @@ describe('SVG worker pool', () => {
     expect(three).toBe(await processSvg(svgOf(3), { idPrefix: 'm-' }))
   })
 
+  it('processMany of a drop keeps within what a lane may queue, however many workers', async () => {
+    // Four jobs a worker on four workers would queue twelve, past the lane's eight (429).
+    const p = pool({ size: 4 })
+    const jobs = Array.from({ length: 40 }, (_, n) => ({ input: svgOf(n), idPrefix: 'd-' }))
+    const done = await processMany(p, jobs, 'drop', 4)
+    expect(done.every((d) => typeof d === 'string')).toBe(true)
+  })
+
   it('processAndMeasureMany answers each output with the measure a measure job gives it, in one job', async () => {
     const p = pool({ size: 1 })
     const jobs = [svgOf(4), 'not svg', svgOf(5)].map((input) => ({ input, idPrefix: 'pm-' }))

@@ -3,6 +3,7 @@
 // lane, so other callers' icons are served in between.
 import { isSvgError, type SvgError } from '../../common/svg/index.ts'
 import type { Measured, SvgPool } from './pool.ts'
+import { MAX_QUEUED_PER_LANE } from './settings.ts'
 
 export type SvgJob = { input: string; idPrefix: string }
 
@@ -51,7 +52,9 @@ async function eachInLane<T>(
       }
     }
   }
-  await Promise.all(Array.from({ length: Math.min(perWorker * pool.size, jobs.length) }, runner))
+  // Never more waiting than half of what a lane may queue (the rest is for the caller's other work).
+  const atOnce = Math.min(perWorker * pool.size, pool.size + MAX_QUEUED_PER_LANE / 2, jobs.length)
+  await Promise.all(Array.from({ length: atOnce }, runner))
   if (failure) throw (failure as { error: unknown }).error
   return results
 }
