@@ -10,7 +10,6 @@
 // SVG worker pool and are stored with one INSERT, announced in a few notes in the same transaction
 // (insert-icons.ts, which may take several waiting creates in that transaction: ADR 0420).
 // docs/decisions/0401-batched-icon-sync.md, 0010-one-create-path.md
-import { inArray } from 'drizzle-orm'
 import type { z } from 'zod'
 import { iconIdPrefix } from '../../../common/icon-rules.ts'
 import { appMessages } from '../../../common/messages.ts'
@@ -18,6 +17,7 @@ import { type CreateIconsResult, createIconBody } from '../../../common/schemas/
 import type { IconRow } from '../../../common/schemas/rows.ts'
 import { isSvgError } from '../../../common/svg/index.ts'
 import { icons } from '../../db/schema/index.ts'
+import { uuidIn } from '../../db/uuid-in.ts'
 import type { DrawingMeasure } from '../../svg-pool/fingerprint.ts'
 import { processMany } from '../../svg-pool/process-many.ts'
 import type { Actor, Deps } from '../deps.ts'
@@ -185,7 +185,7 @@ async function sharedChecks(deps: Deps, actor: Actor, valid: { body: Body }[]) {
 
 async function rowsById(deps: Deps, ids: string[]): Promise<Map<string, IconRecord>> {
   if (!ids.length) return new Map()
-  const rows = await deps.db.select().from(icons).where(inArray(icons.id, ids))
+  const rows = await deps.db.select().from(icons).where(uuidIn(icons.id, ids))
   return new Map(rows.map((r) => [r.id, r]))
 }
 

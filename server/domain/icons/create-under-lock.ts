@@ -5,6 +5,7 @@ import { inArray, sql } from 'drizzle-orm'
 import { appMessages } from '../../../common/messages.ts'
 import type { Tx } from '../../db/client.ts'
 import { deletedIcons, projects } from '../../db/schema/index.ts'
+import { uuidIn } from '../../db/uuid-in.ts'
 import { aliasClashes, nameKey } from './icon-aliases.ts'
 
 /** Why one icon alone is refused: 400 `invalid` (its fields, its SVG) or a 409 naming the clash. */
@@ -42,7 +43,7 @@ export async function clashesUnderLock(
     .select({ id: deletedIcons.id })
     .from(deletedIcons)
     .where(
-      inArray(
+      uuidIn(
         deletedIcons.id,
         fresh.map((f) => f.body.id),
       ),

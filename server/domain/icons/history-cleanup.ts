@@ -2,7 +2,7 @@
 // has no foreign key (an icon's history outlives its delete while it waits in a trash), so whatever
 // removes icons or projects for good removes their history here: an account's personal space
 // (account-deletion.ts, ADR 0012), and history that no icon is left for when its id is used again.
-import { and, inArray, sql } from 'drizzle-orm'
+import { and, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
 import {
   deletedIcons,
@@ -12,6 +12,7 @@ import {
   iconVersions,
   projects,
 } from '../../db/schema/index.ts'
+import { uuidIn } from '../../db/uuid-in.ts'
 
 /**
  * History of `ids` that no icon (live or in a trash) is left for: nobody's any more (purgeTrash would
@@ -21,7 +22,7 @@ export async function forgetOrphanHistory(tx: Tx, ids: string[]): Promise<void> 
   if (!ids.length) return
   const orphan = (column: typeof iconVersions.icon_id | typeof iconReviews.icon_id) =>
     and(
-      inArray(column, ids),
+      uuidIn(column, ids),
       sql`not exists (select 1 from ${icons} i where i.id = ${column})`,
       sql`not exists (select 1 from ${deletedIcons} d where d.id = ${column})`,
     )
