@@ -5,6 +5,7 @@ import type { z } from 'zod'
 import type { createIconBody } from '../../../common/schemas/icons.ts'
 import type { IconChange } from '../../../common/schemas/rows.ts'
 import type { Tx } from '../../db/client.ts'
+import { rowsAsSelect } from '../../db/rows-as-select.ts'
 import { icons } from '../../db/schema/index.ts'
 import type { DrawingMeasure } from '../../svg-pool/fingerprint.ts'
 import type { Actor, Deps } from '../deps.ts'
@@ -111,7 +112,12 @@ async function insert(deps: Deps, parts: InsertPart[]): Promise<Inserted[]> {
         version: version(scopeOfTarget(target)),
       }
     })
-    const inserted = await tx.insert(icons).values(values).onConflictDoNothing().returning(iconColumnsButSvg)
+    // One parameter for all the rows (rows-as-select.ts), not 18 a row.
+    const inserted = await tx
+      .insert(icons)
+      .select(rowsAsSelect(icons, values))
+      .onConflictDoNothing()
+      .returning(iconColumnsButSvg)
     const rows: IconRecord[] = inserted.map((row) => ({ ...row, svg: svgOf.get(row.id)! }))
     // Their place in the duplicate index, in this transaction; the near icons found make their flags.
     const earlyOf = (projectId: string) => earlyFor(parts, projectId)
