@@ -157,6 +157,11 @@ function makeRoom(copies: Copies, prints: number, maxPrints: number): boolean {
 async function refreshed(db: Db, copies: Copies, copy: Copy, maxPrints: number): Promise<boolean> {
   copy.usedAt = Date.now()
   copy.idle.refresh()
+  // The most recently used last: makeRoom drops from the front.
+  if (copies.get(copy.projectId) === copy) {
+    copies.delete(copy.projectId)
+    copies.set(copy.projectId, copy)
+  }
   while (copy.refreshing) await copy.refreshing
   if (copies.get(copy.projectId) !== copy) return false
   if (Date.now() - copy.loadedAt > RELOAD_MS) {
