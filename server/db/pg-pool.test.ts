@@ -129,4 +129,39 @@ postgresOnly('watchedPool', () => {
       await Promise.all([pool.end(), deliveryPool.end()])
     }
   })
+
+  test('statements sent together (pipelined, ADR 0424): one failing fails its transaction only, which rolls back whole, and the connection serves the next', async () => {
+    const { pool, deliveryPool } = watchedPool(
+      process.env.TEST_DATABASE_URL!,
+      createLogger({ level: 'silent', format: 'json' }),
+    )
+    try {
+      const client = await pool.connect()
+      expect(client.pipeline).toBe(true)
+      try {
+        await client.query('create temp table sent_together (x int)')
+        await client.query('begin')
+        const sent = [
+          client.query('insert into sent_together values (1)'),
+          client.query('select 1 / 0'),
+          client.query('insert into sent_together values (2)'),
+        ]
+        const settled = await Promise.allSettled(sent)
+        expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'rejected'])
+        expect(String((settled[1] as PromiseRejectedResult).reason)).toMatch(/division by zero/)
+        expect(String((settled[2] as PromiseRejectedResult).reason)).toMatch(/transaction is aborted/)
+        await client.query('rollback')
+        // Sent together again, answered in order: nothing of the failed transaction was kept.
+        const [count, two] = await Promise.all([
+          client.query('select count(*)::int as n from sent_together'),
+          client.query('select 2 as n'),
+        ])
+        expect([count.rows[0].n, two.rows[0].n]).toEqual([0, 2])
+      } finally {
+        client.release()
+      }
+    } finally {
+      await Promise.all([pool.end(), deliveryPool.end()])
+    }
+  })
 })

@@ -100,6 +100,9 @@ export function watchedPool(connectionString: string, logger: Logger): WatchedPo
     const pool = new PriorityPool({
       connectionString,
       connectionTimeoutMillis: 10_000,
+      // Statements a transaction sends together (Promise.all) go out without waiting for each other's
+      // answers; Postgres runs them in the order sent (ADR 0424).
+      pipeline: true,
       Client: Client as unknown as pg.PoolConfig['Client'],
       ...config,
     })

@@ -108,6 +108,42 @@ describe.each(dbKinds)('storage quotas on %s', (kind) => {
     expect((await t.post('/api/icons/create', member, icon(team, 99, ws))).status).toBe(200)
   })
 
+  it('an icon refused for its name does not count against the quota: the others of its drop that fit are stored', async () => {
+    const cookie = await t.signIn('quota-alias@example.com')
+    await t.setPlan('quota-alias@example.com', 'gold')
+    const [own, mineToo, project] = [randomUUID(), randomUUID(), randomUUID()]
+    await t.post('/api/workspaces/create', cookie, { id: own, name: 'Alias team', description: '' })
+    await t.post('/api/projects/create', cookie, { id: project, name: 'Team', workspace_id: own })
+    await t.post('/api/projects/create', cookie, { id: mineToo, name: 'Mine', workspace_id: null })
+    const house = (await t.post('/api/icons/create', cookie, { ...icon(project, 1, own), name: 'house' }))
+      .body.data
+    expect((await t.post('/api/icons/update', cookie, { id: house.id, name: 'home' })).status).toBe(200)
+    // A drawing of ~2 KB as stored (measured in the personal space, which has room).
+    const dots = Array.from({ length: 150 }, (_, n) => `M${n % 20} ${Math.floor(n / 20) * 3}h1v1h-1z`).join(
+      '',
+    )
+    const big = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="${dots}"/></svg>`
+    const bigBytes = Buffer.byteLength(
+      (await t.post('/api/icons/create', cookie, { ...icon(mineToo, 2, null), svg: big })).body.data.svg,
+    )
+    const small = icon(project, 3, own)
+    const used = (await usage(cookie)).workspaces.find((w: Json) => w.id === own).bytes
+    // The small one fits the workspace's 2 KB; with the big one beside it, it would not.
+    expect(used + 200).toBeLessThanOrEqual(2048)
+    expect(used + bigBytes + Buffer.byteLength(small.svg)).toBeGreaterThan(2048)
+    const res = await t.post('/api/icons/create-many', cookie, {
+      icons: [{ ...icon(project, 4, own), name: 'house', svg: big }, small],
+    })
+    expect(res.status).toBe(200)
+    expect(res.body.data.results[0]).toMatchObject({ status: 409, code: 'name_taken' })
+    expect(res.body.data.results[1].data).toMatchObject({ id: small.id })
+    // Alone, the big one is past the quota: refused with the limit named.
+    expect(await t.post('/api/icons/create', cookie, { ...icon(project, 5, own), svg: big })).toEqual({
+      status: 403,
+      body: { error: appMessages.storageQuotaReached('workspace', '2 KB'), code: 'quota_reached' },
+    })
+  })
+
   it('GET /api/usage counts the icons of each project the caller sees, not of others’ personal ones', async () => {
     const teamCount = (await t.get(`/api/icons?project_id=${team}`, owner)).body.data.length
     expect((await usage(member)).projects).toEqual({ [mine]: 3, [team]: teamCount })

@@ -20,6 +20,7 @@ import {
 import { queryNearKeys } from '../../../common/near-keys.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { icons } from '../../db/schema/index.ts'
+import { uuidIn } from '../../db/uuid-in.ts'
 import type { DrawingMeasure } from '../../svg-pool/fingerprint.ts'
 import { nearFromCopy } from './near-cache.ts'
 import { type NearIcon, nearIcons, rowsOf } from './near-lookup.ts'
@@ -102,17 +103,21 @@ export async function nearAfter(
   // Other creates' prints since, then their icons, each read by its index whatever the planner
   // knows (a new column has no statistics until analyzed; guessing, it read both tables whole:
   // 120-240 ms at 50,000 icons).
-  const ownIds = `{${own.map((o) => o.id).join(',')}}`
-  await tx.execute(sql`set local enable_seqscan = off`)
-  const prints = rowsOf<{ icon_id: string; drawing_hash: string; near_keys: (string | number)[] }>(
-    await tx.execute(sql`
+  // Each setting goes with the statement after it (pipelined, ADR 0424), started first with `then`.
+  const ownIds = own.map((o) => o.id)
+  const [, read] = await Promise.all([
+    tx.execute(sql`set local enable_seqscan = off`).then(() => undefined),
+    tx.execute(sql`
       select icon_id, drawing_hash, near_keys from icon_prints
-      where project_id = ${projectId} and seq > ${early.seq} and not icon_id = any(${ownIds}::uuid[])`),
-  )
+      where project_id = ${projectId} and seq > ${early.seq} and not ${uuidIn(sql`icon_id`, ownIds)}`),
+  ])
+  const prints = rowsOf<{ icon_id: string; drawing_hash: string; near_keys: (string | number)[] }>(read)
   // The icons of those prints and those the first part found, if indexed in the project (one read).
   const foundIds = [...early.near.values()].flat().map((n) => n.id)
-  const live = await indexedIcons(tx, projectId, [...prints.map((p) => p.icon_id), ...foundIds])
-  await tx.execute(sql`set local enable_seqscan = default`)
+  const [live] = await Promise.all([
+    indexedIcons(tx, projectId, [...prints.map((p) => p.icon_id), ...foundIds]),
+    tx.execute(sql`set local enable_seqscan = default`),
+  ])
   const since: OwnPrint[] = [...own]
   for (const p of prints) {
     const icon = live.get(p.icon_id)
@@ -160,7 +165,7 @@ async function indexedIcons(tx: Tx, projectId: string, ids: readonly string[]) {
     await tx.execute(sql`
       select id, drawing_hash, fingerprint, (extract(epoch from created_at) * 1000)::float8 as created_ms
       from ${icons}
-      where id = any(${`{${[...new Set(ids)].join(',')}}`}::uuid[]) and project_id = ${projectId}
+      where ${uuidIn(sql`id`, [...new Set(ids)])} and project_id = ${projectId}
         and near_project = project_id and near_hash = drawing_hash`),
   )
   return new Map(rows.map((r) => [r.id, { ...r, created_ms: Number(r.created_ms) }]))

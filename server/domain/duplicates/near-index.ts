@@ -13,6 +13,7 @@ import { type Fingerprint, readFingerprint } from '../../../common/duplicates.ts
 import { storedNearKeys } from '../../../common/near-keys.ts'
 import type { Tx } from '../../db/client.ts'
 import { icons } from '../../db/schema/index.ts'
+import { uuidIn } from '../../db/uuid-in.ts'
 import type { Deps } from '../deps.ts'
 import { measureMany } from './measure-many.ts'
 import { type EarlyNear, nearAfter, type OwnPrint } from './near-early.ts'
@@ -100,19 +101,19 @@ async function indexRows(tx: Tx, projectId: string, ids: string[]): Promise<void
   const rows = rowsOf<{ id: string; drawing_hash: string; fingerprint: string }>(
     await tx.execute(sql`
       select id, drawing_hash, fingerprint from ${icons}
-      where id = any(${`{${ids.join(',')}}`}::uuid[]) and project_id = ${projectId}
+      where ${uuidIn(sql`id`, ids)} and project_id = ${projectId}
         and drawing_hash is not null and fingerprint is not null
       for update`),
   )
   if (!rows.length) return
-  const list = `{${rows.map((r) => r.id).join(',')}}`
+  const list = rows.map((r) => r.id)
   await tx.execute(sql`
-    delete from icon_near_links where icon_id = any(${list}::uuid[]) or other_id = any(${list}::uuid[])`)
+    delete from icon_near_links where ${uuidIn(sql`icon_id`, list)} or ${uuidIn(sql`other_id`, list)}`)
   await printAndLink(tx, projectId, rows)
   // Marked last: this update bumps the project's list_version (its row locked until commit), so the
   // project's other writers wait for the marking, not for the lookups.
   await tx.execute(sql`
-    update ${icons} set near_project = project_id, near_hash = drawing_hash where id = any(${list}::uuid[])`)
+    update ${icons} set near_project = project_id, near_hash = drawing_hash where ${uuidIn(sql`id`, list)}`)
 }
 
 /**
@@ -128,8 +129,11 @@ export async function indexCreated(
   early?: EarlyNear,
 ): Promise<Map<string, NearIcon[]>> {
   if (!rows.length) return new Map()
-  await lockIndex(tx, projectId)
-  return printAndLink(tx, projectId, rows, early)
+  // The lock is sent with the statements after it (ADR 0424): Postgres takes it before running them.
+  // A statement is sent when it is awaited; `then` sends it now, ahead of printAndLink's.
+  const locked = lockIndex(tx, projectId).then(() => undefined)
+  const [, near] = await Promise.all([locked, printAndLink(tx, projectId, rows, early)])
+  return near
 }
 
 /** What marks an icon stored with this measure as indexed (its near_project and near_hash). */

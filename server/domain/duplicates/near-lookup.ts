@@ -11,6 +11,7 @@ import {
 import { queryNearKeys } from '../../../common/near-keys.ts'
 import type { Tx } from '../../db/client.ts'
 import { icons } from '../../db/schema/index.ts'
+import { uuidIn } from '../../db/uuid-in.ts'
 
 /** The rows of a raw statement's answer. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
@@ -78,7 +79,7 @@ export async function nearIcons(
       join ${icons} i on i.id = c.icon_id
       where i.project_id = ${projectId}
         and (i.near_project = i.project_id and i.near_hash = i.drawing_hash
-          or i.id = any(${`{${batch.join(',')}}`}::uuid[]))`),
+          or ${uuidIn(sql`i.id`, batch)})`),
   )
   const out: NearIcon[][] = asked.map(() => [])
   for (const r of found) {
@@ -107,7 +108,7 @@ export async function linkedIcons(
   asked: readonly { id: string; hash: string; print: Fingerprint }[],
 ): Promise<NearIcon[][]> {
   if (!asked.length) return []
-  const ids = `{${asked.map((a) => a.id).join(',')}}`
+  const ids = asked.map((a) => a.id)
   const found = rowsOf<{
     from: string
     id: string
@@ -118,9 +119,9 @@ export async function linkedIcons(
     await db.execute(sql`
       select l.from, i.id, i.drawing_hash, i.fingerprint, (extract(epoch from i.created_at) * 1000)::float8 as created_ms
       from (
-        select icon_id as from, other_id as to from icon_near_links where icon_id = any(${ids}::uuid[])
+        select icon_id as from, other_id as to from icon_near_links where ${uuidIn(sql`icon_id`, ids)}
         union all
-        select other_id, icon_id from icon_near_links where other_id = any(${ids}::uuid[])
+        select other_id, icon_id from icon_near_links where ${uuidIn(sql`other_id`, ids)}
       ) l
       join ${icons} i on i.id = l.to
       where i.project_id = ${projectId} and i.near_project = i.project_id and i.near_hash = i.drawing_hash`),

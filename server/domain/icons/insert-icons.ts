@@ -12,6 +12,7 @@ import type { Actor, Deps } from '../deps.ts'
 import { type EarlyNear, mergeEarly } from '../duplicates/near-early.ts'
 import { indexCreated, indexedColumns } from '../duplicates/near-index.ts'
 import type { NearIcon } from '../duplicates/near-lookup.ts'
+import { ApiError } from '../errors.ts'
 import { assertRoom } from '../plans/quotas.ts'
 import { iconNotes } from '../sync/change-notes.ts'
 import { scopeKey } from '../sync/sync-scopes.ts'
@@ -82,24 +83,31 @@ async function insert(deps: Deps, parts: InsertPart[]): Promise<Inserted[]> {
   // delivers on commit or not at all (ADR 0303).
   const scopes = parts.flatMap((part) => [...part.targets.values()].map(scopeOfTarget))
   await writeInScope(deps, scopes, async ({ tx, version, announce, record }) => {
-    const clashes = await clashesUnderLock(tx, fresh)
+    const adding = (list: typeof fresh) =>
+      list.map(({ body, svg }) => ({
+        target: targetOf(body.id, body.project_id),
+        bytes: Buffer.byteLength(svg),
+      }))
+    // Four statements sent together (answered in one round trip on Postgres, ADR 0424), all under
+    // the scopes' locks: the names that clash with aliases; the first free times (a drop that
+    // committed just before is seen whole, so this one comes after its last icon); the history no
+    // icon is left for, which is nobody's (the id is a new icon's, with its own history only); and
+    // the storage quota (403 naming the limit), once the scopes' versions order their writers.
+    const [clashes, next, overQuota] = await Promise.all([
+      clashesUnderLock(tx, fresh),
+      firstFreeTimes(tx, [...new Set(fresh.map((f) => f.body.project_id))]),
+      assertRoom(tx, deps.config, adding(fresh)).then(() => null, quotaRefusalOnly),
+      forgetOrphanHistory(
+        tx,
+        fresh.map(({ body }) => body.id),
+      ),
+    ])
     for (const [id, clash] of clashes) out[partOf.get(id)!]!.clashes.set(id, clash)
     const storing = fresh.filter(({ body }) => !clashes.has(body.id))
     if (!storing.length) return
-    // Read under the scopes' locks: a drop that committed just before is seen whole, so this one
-    // comes after its last icon.
-    const next = await firstFreeTimes(tx, [...new Set(storing.map((f) => f.body.project_id))])
-    // History no icon is left for is nobody's: the id is a new icon's, with its own history only.
-    await forgetOrphanHistory(
-      tx,
-      storing.map(({ body }) => body.id),
-    )
-    // The storage quota, once the scopes' versions order their writers (403 naming the limit).
-    const adding = storing.map(({ body, svg }) => ({
-      target: targetOf(body.id, body.project_id),
-      bytes: Buffer.byteLength(svg),
-    }))
-    await assertRoom(tx, deps.config, adding)
+    // The quota was asked for every icon; one refused for its name may be what passed it.
+    if (overQuota && storing.length === fresh.length) throw overQuota
+    if (overQuota) await assertRoom(tx, deps.config, adding(storing))
     const values: NewIcon[] = storing.map(({ body, svg, at: part }) => {
       const target = targetOf(body.id, body.project_id)
       const at = next.get(body.project_id)!
@@ -144,6 +152,12 @@ async function insert(deps: Deps, parts: InsertPart[]): Promise<Inserted[]> {
 }
 
 const CREATED: IconChange = { kind: 'created', fields: [] }
+
+/** A quota's refusal, kept to be judged once the clashes are known; any other error goes on. */
+const quotaRefusalOnly = (error: unknown): ApiError => {
+  if (error instanceof ApiError && error.code === 'quota_reached') return error
+  throw error
+}
 
 /** The early lookups of the parts with icons in a project as one; none unless each of them made one. */
 function earlyFor(parts: InsertPart[], projectId: string): EarlyNear | undefined {

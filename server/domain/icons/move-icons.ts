@@ -20,6 +20,7 @@ import type { IconStatus, moveIconsBody } from '../../../common/schemas/icons.ts
 import type { IconChangedField, IconRow } from '../../../common/schemas/rows.ts'
 import type { Tx } from '../../db/client.ts'
 import { icons, workspaceAccess } from '../../db/schema/index.ts'
+import { uuidIn } from '../../db/uuid-in.ts'
 import { assertCan, projectScope, type Scope } from '../access.ts'
 import type { Actor, Deps } from '../deps.ts'
 import { ApiError, badRequest, notFound } from '../errors.ts'
@@ -177,7 +178,7 @@ async function moveRows(
     await tx.execute(sql`
       update ${icons} set name = v.name
       from jsonb_to_recordset(${names}::jsonb) as v(id uuid, name text)
-      where ${icons.id} = v.id and ${icons.project_id} = any(${`{${sources.join(',')}}`}::uuid[])`)
+      where ${icons.id} = v.id and ${uuidIn(icons.project_id, sources)}`)
   }
   const moved: IconRecord[] = []
   // One UPDATE per kind of status change (at most two): icons keep their id, author and created_at.

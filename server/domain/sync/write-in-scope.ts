@@ -75,8 +75,10 @@ export async function writeInScope<T, R = never>(
 ): Promise<T | R> {
   try {
     return await deps.db.transaction(async (tx) => {
-      const versions = new Map<string, number>()
-      for (const scope of [...new Set(scopes)].sort()) versions.set(scope, await bumpScope(tx, scope))
+      // In sorted order (sent in order, answered together: ADR 0424), so no two writers deadlock.
+      const sorted = [...new Set(scopes)].sort()
+      const bumped = await Promise.all(sorted.map((scope) => bumpScope(tx, scope)))
+      const versions = new Map(sorted.map((scope, at) => [scope, bumped[at]!]))
       const version = (scope: string) => {
         const at = versions.get(scope)
         if (at === undefined) throw new Error(`This write did not open scope ${scope}`)
@@ -103,8 +105,7 @@ export async function writeInScope<T, R = never>(
       })
       // Every change of this write is named here, stamped with its version, before it is published;
       // the icons' new versions are recorded first, in this same transaction (ADR 0015).
-      await recordVersions(tx, [...recorded.values()])
-      await deps.events.publish(notes, tx)
+      await Promise.all([recordVersions(tx, [...recorded.values()]), deps.events.publish(notes, tx)])
       return result
     })
   } catch (error) {
