@@ -11,11 +11,12 @@ import { runSplash } from './app/splash.ts'
 import { Toaster } from './components/ui/toaster.tsx'
 import { queryKeys } from './data/query-keys.ts'
 import { listenForChunkErrors } from './lib/chunk-reload.ts'
+import { meQueryOptions } from './lib/me.ts'
 import { queryClient } from './lib/query-client.ts'
 import { onSessionChange } from './lib/session-refresh.ts'
 import { onServerBack } from './local/connection.ts'
 import { startFirstVisit } from './local/first-visit.ts'
-import { createAppRouter } from './router.tsx'
+import { createAppRouter, loadOpenedRouteChunks } from './router.tsx'
 import { registerServiceWorker } from './service-worker/register.ts'
 import './styles.css'
 
@@ -26,7 +27,11 @@ listenForChunkErrors()
 registerServiceWorker()
 runSplash()
 
+// The user, then the opened page's code, asked for now rather than when the router gets to them:
+// the code's many small files would otherwise queue the user's request behind them (ADR 0425).
+void queryClient.prefetchQuery(meQueryOptions())
 const router = createAppRouter(queryClient)
+loadOpenedRouteChunks(router)
 
 // Session refresh signal (docs/product.md §Session): after sign-in, sign-out and user changes, reload the user and re-run guards.
 onSessionChange(async () => {

@@ -22,6 +22,16 @@ export function createAppRouter(queryClient: QueryClient) {
 
 type AppRouter = ReturnType<typeof createAppRouter>
 
+/**
+ * Starts loading the code of the routes the page opens on, beside the user's request (ADR 0425): the
+ * router would ask for it only once the root route's check has the user. A chunk that fails here is
+ * asked for again by the router, which reports it.
+ */
+export function loadOpenedRouteChunks(router: AppRouter): void {
+  const [routes] = router.getMatchedRoutes(location.pathname)
+  for (const route of routes) router.loadRouteChunk(route)?.catch(() => {})
+}
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: AppRouter

@@ -5,9 +5,11 @@ import { type Action, can, type Role } from '@common/permissions.ts'
 import type { DeletedProjectRow } from '@common/schemas/projects.ts'
 import type { ProjectRow } from '@common/schemas/rows.ts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useSyncExternalStore } from 'react'
 import { api } from '../lib/api.ts'
 import { db, type LocalProject } from '../local/db.ts'
 import { requestSync } from '../local/engine.ts'
+import { firstScreenProject, onFirstScreenProject } from '../local/first-visit.ts'
 import { queueChange } from '../local/outbox.ts'
 import { useLiveQuery } from '../local/use-live-query.ts'
 import { queryKeys } from './query-keys.ts'
@@ -29,6 +31,14 @@ export function useProjects(workspaceId: string | null): LocalProject[] | undefi
 /** One project, or null when it is not (or no longer) here; undefined while loading. */
 export function useProject(id: string | null | undefined): LocalProject | null | undefined {
   return useLiveQuery(async () => (id ? ((await db.projects.get(id)) ?? null) : null), [id])
+}
+
+/**
+ * The row a new device's first screen brought with it (first-visit.ts, ADR 0425), while the local
+ * database may not have the project yet; undefined when none came.
+ */
+export function useFirstScreenProject(id: string): LocalProject | undefined {
+  return useSyncExternalStore(onFirstScreenProject, () => firstScreenProject(id))
 }
 
 function assertCan(role: ProjectRole | null | undefined, action: Action) {

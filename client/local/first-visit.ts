@@ -4,19 +4,24 @@
 // page starts, when it opens on /icons?projectId= of a project not held here, the project's first
 // screen (GET /api/icons/first: its first icons in the grid's name order, which is the vault's
 // first view) is asked for, and shown, without a count, until the whole list comes
-// (live-project-icons.ts). A failure is not reported: the whole list's request reports its own.
+// (live-project-icons.ts). The project's row comes with it: the vault shows before the sync has
+// brought the project (ADR 0425). A failure is not reported: the whole list's request reports its own.
 import { MAX_FIRST_SCREEN } from '@common/icon-limits.ts'
-import type { IconRow } from '@common/schemas/rows.ts'
+import type { IconRow, ProjectRow } from '@common/schemas/rows.ts'
 import Dexie from 'dexie'
 import { db } from './db.ts'
+import { localOwner } from './local-owner.ts'
 
 /** The smallest tile's side with its gap, in CSS pixels: how many tiles a screen can hold. */
 const SMALLEST_TILE_PX = 72
 
 const firstScreens = new Map<string, readonly IconRow[]>()
+/** The projects whose first screen came, as the server had them then. */
+const projects = new Map<string, ProjectRow>()
 /** Projects whose whole list this page has had: a first screen that comes later is not shown. */
 const listed = new Set<string>()
 const listeners = new Set<(projectId: string, rows: readonly IconRow[]) => void>()
+const projectListeners = new Set<() => void>()
 
 /** The project of the vault the page opens on, if it does. */
 function openedProject(): string | null {
@@ -28,11 +33,14 @@ function openedProject(): string | null {
 export async function startFirstVisit(): Promise<void> {
   const projectId = openedProject()
   if (!projectId) return
-  try {
-    // A database that does not exist is not created here (the visitor may not be signed in).
-    if ((await Dexie.exists(db.name)) && (await db.held.get(projectId))) return
-  } catch {
-    return
+  // A browser whose local copy nobody has claimed holds nothing: asked at once. Otherwise the
+  // database says whether it holds the project (one that does not exist is not created here).
+  if (localOwner() !== null) {
+    try {
+      if ((await Dexie.exists(db.name)) && (await db.held.get(projectId))) return
+    } catch {
+      return
+    }
   }
   await fetchFirstScreen(projectId)
 }
@@ -49,7 +57,9 @@ async function fetchFirstScreen(projectId: string): Promise<void> {
       await response.body?.cancel().catch(() => {})
       return
     }
-    const { data } = (await response.json()) as { data: IconRow[] }
+    const { data, project } = (await response.json()) as { data: IconRow[]; project: ProjectRow }
+    projects.set(projectId, project)
+    for (const listener of projectListeners) listener()
     if (listed.has(projectId) || !data.length) return
     firstScreens.set(projectId, data)
     for (const listener of listeners) listener(projectId, data)
@@ -66,6 +76,17 @@ export function onFirstScreen(listener: (projectId: string, rows: readonly IconR
   listeners.add(listener)
   return () => {
     listeners.delete(listener)
+  }
+}
+
+/** The project's row as its first screen came with it (until the local database has it). */
+export const firstScreenProject = (projectId: string) => projects.get(projectId)
+
+/** Hears projects' rows as first screens bring them. */
+export function onFirstScreenProject(listener: () => void) {
+  projectListeners.add(listener)
+  return () => {
+    projectListeners.delete(listener)
   }
 }
 

@@ -9,7 +9,7 @@ import { applyServerRows, writtenSince } from './apply.ts'
 import { pendingAmong, StoredRows } from './bulk-write.ts'
 import { db, rwTransaction, scopeOf } from './db.ts'
 import { fetchList } from './fetch-list.ts'
-import { endFirstScreen, firstScreenOf } from './first-visit.ts'
+import { endFirstScreen, firstScreenOf, firstScreenProject } from './first-visit.ts'
 
 /** A project's list as fetched, for the tab that shows it (icon-list-events below). */
 export type IconListEvent =
@@ -45,6 +45,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 export async function listProjectIcons(projectId: string): Promise<void> {
   const requestedAt = performance.now()
   try {
+    await storeFirstScreenProject(projectId)
     // A first screen (first-visit.ts) paints first: the list's download and parsing would hold its
     // tiles back on two cores (ADR 0419).
     const first = firstScreenOf(projectId) !== undefined
@@ -57,6 +58,19 @@ export async function listProjectIcons(projectId: string): Promise<void> {
     endFirstScreen(projectId)
     emit({ type: 'done', projectId })
   }
+}
+
+/**
+ * A new device shows the vault from the row its first screen brought, before the sync has stored the
+ * project (ADR 0425): the row is stored now, as a pull would (merged by version), so that the project
+ * is held once its icons are stored, and a reload offline finds it.
+ */
+async function storeFirstScreenProject(projectId: string): Promise<void> {
+  const row = firstScreenProject(projectId)
+  if (!row) return
+  const stored = new StoredRows('projects')
+  await rwTransaction(() => applyServerRows('projects', [{ id: row.id, row }], stored))
+  stored.announce()
 }
 
 /** Shows the fetched list to this tab's grid, then stores it in chunks (see listProjectIcons). */

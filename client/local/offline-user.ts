@@ -6,9 +6,9 @@
 import type { MeUser as Me } from '@common/schemas/me.ts'
 import { isUnreachableError, serverReachable, serverUnreachable } from './connection.ts'
 import { deleteLocalDb, onBeforeDeleteLocalDb } from './db.ts'
+import { OWNER_KEY } from './local-owner.ts'
 
 const KEY = 'iconvault-last-user'
-const OWNER_KEY = 'iconvault-db-owner'
 
 function lastUser(): Me | null {
   try {

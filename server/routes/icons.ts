@@ -23,6 +23,7 @@ import {
 import { purgeTrashLater } from '../domain/icons/icon-trash.ts'
 import { deleteIcon, type IconInScope, iconScope, safeSvg, updateIcon } from '../domain/icons/icons.ts'
 import { moveIcons } from '../domain/icons/move-icons.ts'
+import { toProjectRow } from '../domain/rows.ts'
 import { actorOf, type Locate, requireAccess } from '../middleware/access.ts'
 import { answerKept, answerStreamed, clientHas } from '../middleware/compress-json.ts'
 import { byUser, LIMITS, rateLimit } from '../middleware/rate-limit.ts'
@@ -63,6 +64,7 @@ export function iconRoutes(deps: Deps) {
       id: project.id,
       createdAt: project.created_at,
       listVersion: Number(project.list_version),
+      row: toProjectRow(project),
     })
     return scope
   }
@@ -112,7 +114,7 @@ export function iconRoutes(deps: Deps) {
     describe({
       tag: 'Icons',
       summary:
-        "A project's first icons in the name order the app's grid shows (`limit`, 200 unless asked, at most 500): what a new device paints while the whole list comes",
+        "A project's first icons in the name order the app's grid shows (`limit`, 200 unless asked, at most 500), with the project's row: what a new device paints while the whole list comes",
     }),
     validateQuery(s.firstIconsQuery),
     requireAccess('icon:read', listedProject),

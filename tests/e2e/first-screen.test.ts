@@ -1,9 +1,9 @@
-// A new device's first visit of a large project (ADR 0419), in Chromium: while the project's whole
-// list is still coming (held here until the test lets it go), the vault already shows the project's
-// first icons in the grid's name order (numbers by value), saying the rest is coming instead of a
-// count; when the list comes the count gives them all. Once the project is held on the device,
+// A new device's first visit of a large project (ADR 0419, 0425), in Chromium: while the project's
+// whole list and the sync are still coming (held here until the test lets them go), the vault already
+// shows the project's first icons in the grid's name order (numbers by value), saying the rest is
+// coming instead of a count; when the list comes the count gives them all. Once the project is held on the device,
 // opening it again asks for no first screen.
-import type { Request } from 'playwright-core'
+import type { Request, Route } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { appMessages } from '../../common/messages.ts'
 import { type AppProcess, startApp } from '../setup/app-process.ts'
@@ -52,25 +52,44 @@ afterAll(async () => {
   await smtp?.close()
 })
 
-test('the first screen shows before the whole list, in name order, the rest said to be coming', async () => {
+test('the first screen shows before the whole list and before the sync, in name order, the rest said to be coming', async () => {
   const { page, context } = device
   let release = () => {}
   const held = new Promise<void>((resolve) => {
     release = resolve
   })
-  await context.route(`**/api/icons?project_id=${projectId}`, async (route) => {
+  // The whole list and the scopes' pulls (which bring the project's row) are held back: the vault
+  // shows from the first screen and the project's row that came with it (ADR 0419, 0425).
+  const hold = async (route: Route) => {
     await held
     await route.continue()
-  })
+  }
+  await context.route(`**/api/icons?project_id=${projectId}`, hold)
+  await context.route('**/api/sync?**', hold)
+  const asked: string[] = []
+  const onRequest = (request: Request) => asked.push(new URL(request.url()).pathname)
+  page.on('request', onRequest)
   await page.goto(`${app.baseUrl}/icons?projectId=${projectId}`)
   const tiles = page.getByTestId('icon-tile')
   await expect.poll(() => tiles.count(), { timeout: 20_000 }).toBeGreaterThan(10)
+  page.off('request', onRequest)
   const names = (await tiles.allInnerTexts()).map((text) => text.trim())
   expect(names.slice(0, 12)).toEqual(Array.from({ length: 12 }, (_, i) => `icon ${i + 1}`))
   expect(await page.getByTestId('icon-count').textContent()).toBe(appMessages.firstScreenShown)
+  // The user and the first screen were asked for before the vault's code, not queued behind it.
+  const appCode = asked.findIndex((path) => path.startsWith('/assets/_app-'))
+  expect(appCode).toBeGreaterThan(-1)
+  expect(asked.indexOf('/api/me')).toBeGreaterThan(-1)
+  expect(asked.indexOf('/api/me')).toBeLessThan(appCode)
+  expect(asked.indexOf('/api/icons/first')).toBeLessThan(appCode)
   release()
   await expect.poll(() => page.getByTestId('icon-count').textContent(), { timeout: 20_000 }).toBe('600 icons')
+  // The sync brought the project: the picker names it.
+  await expect
+    .poll(() => page.getByTestId('project-picker').textContent(), { timeout: 20_000 })
+    .toContain('Large')
   await context.unroute(`**/api/icons?project_id=${projectId}`)
+  await context.unroute('**/api/sync?**')
 })
 
 /** Whether the device's local database marks the project held (its whole list stored). */

@@ -1,7 +1,8 @@
 // GET /api/icons/first?project_id=&limit= through the real app: a project's first icons in the grid's
 // name order (numbers by value, case ignored, marks below letters, names of other scripts by the
-// collator, ties by id), each row as the whole list serves it; a change is answered at once; the
-// answer is kept with an ETag (304); a stranger gets 404 and a bad limit 400 with its message.
+// collator, ties by id), each row as the whole list serves it, with the project's row; a change (of
+// an icon or of the project) is answered at once; the answer is kept with an ETag (304); a stranger
+// gets 404 and a bad limit 400 with its message.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appMessages } from '../../common/messages.ts'
@@ -83,6 +84,21 @@ describe.each(dbKinds)('GET /api/icons/first on %s', (kind) => {
     expect(again.status).toBe(304)
   })
 
+  it("brings the project's row as the projects list has it, and follows its rename at once", async () => {
+    const listed = async () =>
+      ((await t.get('/api/projects', owner)).body.data as Json[]).find((row) => row.id === projectId)
+    const before = await first(5)
+    expect(before.body.project).toEqual(await listed())
+    // Kept with the icons: a rename changes no icon, and is still answered at once.
+    expect(
+      (await t.post('/api/projects/update', owner, { id: projectId, name: 'Ordered, renamed' })).status,
+    ).toBe(200)
+    const after = await first(5)
+    expect(after.body.project).toMatchObject({ id: projectId, name: 'Ordered, renamed' })
+    expect(after.body.project).toEqual(await listed())
+    expect(after.body.data).toEqual(before.body.data)
+  })
+
   it('refuses a stranger (404) and a bad limit (400, saying what is allowed)', async () => {
     expect((await first(10, stranger)).status).toBe(404)
     for (const limit of ['0', '501', '2.5', 'ten', '-1']) {
@@ -100,5 +116,6 @@ describe.each(dbKinds)('GET /api/icons/first on %s', (kind) => {
     const res = await t.get(`/api/icons/first?project_id=${empty}`, owner)
     expect(res.status).toBe(200)
     expect(res.body.data).toEqual([])
+    expect(res.body.project).toMatchObject({ id: empty, name: 'Empty', workspace_id: null })
   })
 })

@@ -1,13 +1,14 @@
 // /icons: the vault of the project in the URL, or the way to choose one. A project not in the
-// local database yet (first sync of a new browser) shows as loading until the server says it is
-// not there (its list answers 404), or for a moment when the server cannot be asked; with an
-// invitation pending it says the project may be in that workspace.
+// local database yet (first sync of a new browser) shows from the row its first screen brought, else
+// as loading until the server says it is not there (its list answers 404), or for a moment when the
+// server cannot be asked; with an invitation pending it says the project may be in that workspace.
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { usePendingInvitations } from '../../data/invitations.ts'
 import { forgetLastProject, useReopenLastProject } from '../../data/last-project.ts'
-import { useProject } from '../../data/projects.ts'
+import { useFirstScreenProject, useProject } from '../../data/projects.ts'
 import { iconsSyncQueryOptions } from '../../data/use-project-icons.ts'
+import { useWorkspace } from '../../data/workspaces.ts'
 import { useMe } from '../../lib/me.ts'
 import { Vault } from './vault.tsx'
 import { NoProject, ProjectNotFound, VaultLoading } from './vault-empty.tsx'
@@ -16,9 +17,16 @@ import { NoProject, ProjectNotFound, VaultLoading } from './vault-empty.tsx'
 const GRACE_MS = 10_000
 
 function ProjectVault({ projectId }: { projectId: string }) {
-  const project = useProject(projectId)
+  const local = useProject(projectId)
+  // A new device shows the vault with the row its first screen brought until the sync brings the
+  // project (ADR 0425), once the role is known (a personal project, or its workspace's row is here);
+  // not once the list says the project is not there (any more).
+  const early = useFirstScreenProject(projectId)
+  const earlyWorkspace = useWorkspace(early?.workspace_id)
+  const earlyShown = early && (early.workspace_id === null || earlyWorkspace) ? early : undefined
   // The same query the vault runs: its list, which answers 404 for a project that is not there.
   const onServer = useQuery(iconsSyncQueryOptions(projectId)).data
+  const project = local || onServer === false ? local : (earlyShown ?? local)
   const [waited, setWaited] = useState(false)
   useEffect(() => {
     const timer = setTimeout(() => setWaited(true), GRACE_MS)

@@ -2,8 +2,9 @@
 // (common/name-order.ts), so that a new device paints a large project's first tiles while the whole
 // list (icon-list-cache.ts) is still coming. The names are read with the project's list stamp in one
 // statement (one JSON value), the first `limit` picked by their keys (the collator for other names), a slice at a time
-// so the event loop is never held, then those icons read and served as the list serves them. Kept per
-// project, stamp and limit, and shared by requests that ask for the same one at once.
+// so the event loop is never held, then those icons read and served as the list serves them, with
+// the project's row. Kept per project, stamp and limit, and shared by requests that ask for the same
+// one at once.
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { byId, nameCollator, nameKey } from '../../../common/name-order.ts'
 import type { IconRow } from '../../../common/schemas/rows.ts'
@@ -79,7 +80,11 @@ const storeOf = (db: object): Store => {
   return store
 }
 
-/** `{ "data": [...icons] }`: the first `limit` icons of a project the caller may read, in the name order. */
+/**
+ * `{ "project": row, "data": [...icons] }`: the first `limit` icons of a project the caller may read,
+ * in the name order, with the project's row, so that the page can show the vault before its sync
+ * has brought the project (ADR 0425). Kept per list stamp and project version.
+ */
 export function firstScreenAnswer(
   deps: Deps,
   actor: Actor,
@@ -87,15 +92,16 @@ export function firstScreenAnswer(
   limit: number,
 ): Promise<KeptAnswer> {
   const store = storeOf(deps.db)
-  const stamp = listStamp(project.createdAt, project.listVersion)
+  const listed = listStamp(project.createdAt, project.listVersion)
+  const stamp = `${listed} ${project.row.version}`
   const key = `${project.id} ${limit}`
   const kept = store.kept.get(key)
   if (kept?.stamp === stamp) return Promise.resolve(kept.answer)
   return store.reading.share(`${key} ${stamp}`, () =>
     readFirstScreen(deps, actor, project.id, limit).then((read) => {
-      const answer = keptAnswer({ data: read.rows })
+      const answer = keptAnswer({ project: project.row, data: read.rows })
       // Read at another stamp than the route's (a change in between): answered, not kept as this one.
-      if (read.stamp === stamp) store.kept.set(key, { stamp, answer })
+      if (read.stamp === listed) store.kept.set(key, { stamp, answer })
       return answer
     }),
   )

@@ -17,6 +17,7 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { messages } from '../../../common/messages.ts'
+import type { ProjectRow } from '../../../common/schemas/rows.ts'
 import type { KeptAnswer } from '../../cache/kept-answer.ts'
 import { Lru } from '../../cache/lru.ts'
 import { type SharedReads, sharedReads } from '../../cache/shared-reads.ts'
@@ -32,7 +33,8 @@ const MAX_LISTS = 10_000
 /** Reads of a list's first pages that may meet a change before the answer gives up (503). */
 const ATTEMPTS = 3
 
-export type ListedProject = { id: string; createdAt: Date; listVersion: number }
+/** The project whose list is asked for, as the access check read it (`row`: as a pull serves it). */
+export type ListedProject = { id: string; createdAt: Date; listVersion: number; row: ProjectRow }
 
 type Entry = { stamp: string; answer: KeptAnswer }
 /**

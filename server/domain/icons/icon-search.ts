@@ -20,7 +20,7 @@ import { PAGE_ICONS } from '../../search/settings.ts'
 import type { ListedProject } from './icon-list-cache.ts'
 
 /** The searched project: its list stamp and its sync scope's key. */
-export type SearchedProject = ListedProject & { scope: string }
+export type SearchedProject = Omit<ListedProject, 'row'> & { scope: string }
 
 /** Each database its own name in the worker's keys (two test databases may hold the same project id). */
 const databases = new WeakMap<object, number>()
