@@ -29,6 +29,7 @@ function start() {
 
 /** Resolves once the page's content has painted (see above). */
 export function whenContentPainted(): Promise<void> {
+  if (painted) return Promise.resolve()
   start()
-  return painted ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve))
+  return new Promise((resolve) => waiting.push(resolve))
 }

@@ -57,9 +57,11 @@ async function fetchFirstScreen(projectId: string): Promise<void> {
       await response.body?.cancel().catch(() => {})
       return
     }
-    const { data, project } = (await response.json()) as { data: IconRow[]; project: ProjectRow }
-    projects.set(projectId, project)
-    for (const listener of projectListeners) listener()
+    const { data, project } = (await response.json()) as { data: IconRow[]; project?: ProjectRow }
+    if (project) {
+      projects.set(projectId, project)
+      for (const listener of projectListeners) listener()
+    }
     if (listed.has(projectId) || !data.length) return
     firstScreens.set(projectId, data)
     for (const listener of listeners) listener(projectId, data)

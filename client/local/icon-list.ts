@@ -63,13 +63,21 @@ export async function listProjectIcons(projectId: string): Promise<void> {
 /**
  * A new device shows the vault from the row its first screen brought, before the sync has stored the
  * project (ADR 0425): the row is stored now, as a pull would (merged by version), so that the project
- * is held once its icons are stored, and a reload offline finds it.
+ * is held once its icons are stored, and a reload offline finds it. Not when the scope's cursor is
+ * past the row's version: the pulls have then seen that change, and a row still missing was deleted
+ * since (a later change the next pull brings, as it would over the stored row).
  */
 async function storeFirstScreenProject(projectId: string): Promise<void> {
   const row = firstScreenProject(projectId)
-  if (!row) return
+  if (row?.version === undefined) return
+  const version = row.version
   const stored = new StoredRows('projects')
-  await rwTransaction(() => applyServerRows('projects', [{ id: row.id, row }], stored))
+  await rwTransaction(async () => {
+    if (await db.projects.get(projectId)) return
+    const cursor = await db.cursors.get(scopeOf(row))
+    if (cursor && (cursor.version > version || (cursor.version === version && !cursor.at))) return
+    await applyServerRows('projects', [{ id: row.id, row }], stored)
+  })
   stored.announce()
 }
 

@@ -3,7 +3,7 @@
 // as loading until the server says it is not there (its list answers 404), or for a moment when the
 // server cannot be asked; with an invitation pending it says the project may be in that workspace.
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { usePendingInvitations } from '../../data/invitations.ts'
 import { forgetLastProject, useReopenLastProject } from '../../data/last-project.ts'
 import { useFirstScreenProject, useProject } from '../../data/projects.ts'
@@ -20,13 +20,16 @@ function ProjectVault({ projectId }: { projectId: string }) {
   const local = useProject(projectId)
   // A new device shows the vault with the row its first screen brought until the sync brings the
   // project (ADR 0425), once the role is known (a personal project, or its workspace's row is here);
-  // not once the list says the project is not there (any more).
+  // not once the local database has had the project (it may since have been deleted), nor once the
+  // list says it is not there.
   const early = useFirstScreenProject(projectId)
   const earlyWorkspace = useWorkspace(early?.workspace_id)
   const earlyShown = early && (early.workspace_id === null || earlyWorkspace) ? early : undefined
+  const hadLocal = useRef(false)
+  if (local) hadLocal.current = true
   // The same query the vault runs: its list, which answers 404 for a project that is not there.
   const onServer = useQuery(iconsSyncQueryOptions(projectId)).data
-  const project = local || onServer === false ? local : (earlyShown ?? local)
+  const project = local || hadLocal.current || onServer === false ? local : (earlyShown ?? local)
   const [waited, setWaited] = useState(false)
   useEffect(() => {
     const timer = setTimeout(() => setWaited(true), GRACE_MS)
