@@ -16,7 +16,8 @@ import { createHeavyWork, type HeavyWork } from './heavy-work/heavy-work.ts'
 import { iconifyFastPath } from './iconify-fast-path.ts'
 import { createLogger, type Logger } from './log/log.ts'
 import { sessionFastPath } from './session-fast-path.ts'
-import { createSvgPool, type SvgPool, type SvgPoolOptions } from './svg-pool/pool.ts'
+import { createSvgPool } from './svg-pool/pool.ts'
+import type { SvgPool, SvgPoolOptions } from './svg-pool/pool-api.ts'
 
 export type ServerContext = {
   config: Config

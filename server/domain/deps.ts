@@ -9,7 +9,7 @@ import type { Mailer } from '../emails/mail.ts'
 import type { EventBus } from '../events/events.ts'
 import type { HeavyWork } from '../heavy-work/heavy-work.ts'
 import type { Logger } from '../log/log.ts'
-import type { SvgPool } from '../svg-pool/pool.ts'
+import type { SvgPool } from '../svg-pool/pool-api.ts'
 
 export type Deps = {
   db: Db

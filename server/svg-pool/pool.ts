@@ -4,10 +4,10 @@
 // is one user), so one user's many icons never hold back another's one; beyond the bounds the
 // caller is answered 429/503 with Retry-After. Each lane also has a CPU budget (cpu-budget.ts): the
 // CPU its icons took, refused ones included, is charged to it, and a lane over budget is answered 429
-// until it has refilled. docs/decisions/0102-svg-worker-pool.md
+// until it has refilled. Its callers' side: pool-api.ts. docs/decisions/0102-svg-worker-pool.md
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads'
 import { appMessages } from '../../common/messages.ts'
-import type { ReviewRules, RuleCheck } from '../../common/schemas/review-rules.ts'
+import type { RuleCheck } from '../../common/schemas/review-rules.ts'
 import { SvgError } from '../../common/svg/index.ts'
 import { ApiError } from '../domain/errors.ts'
 import { primeServedSvg } from '../domain/icons/served-svg.ts'
@@ -15,54 +15,12 @@ import { cpuBudget } from './cpu-budget.ts'
 import { cpuClock } from './cpu-clock.ts'
 import { FairQueue } from './fair-queue.ts'
 import type { DrawingMeasure } from './fingerprint.ts'
+import { type Measured, SVG_POOL_BUSY, type SvgPool, type SvgPoolOptions } from './pool-api.ts'
 import type { FromWorker, Job } from './protocol.ts'
 import * as limits from './settings.ts'
 
-/** An upload's stored markup and its measure (null: it cannot be drawn). */
-export type Measured = { svg: string; measure: DrawingMeasure | null }
-
 /** The least an upload is charged, whatever its CPU time read (ms). */
 const MIN_CHARGE_MS = 0.05
-export type SvgPoolOptions = {
-  size?: number
-  cpuDeadlineMs?: number
-  /** How often a running icon's CPU is read (CPU_CHECK_MS; tests read it more often). */
-  cpuCheckMs?: number
-  wallDeadlineMs?: number
-  maxWaitMs?: number
-  maxQueued?: number
-  maxQueuedPerLane?: number
-  /** A lane's CPU budget: the most it holds and what it regains each second (ms of worker CPU). */
-  cpuBudgetMs?: number
-  cpuRefillMsPerS?: number
-}
-
-export type SvgPool = {
-  /** processSvg in a worker. Throws SvgError (400) or ApiError 429/503 (busy, with Retry-After). */
-  process(input: string, options: { idPrefix: string }, lane?: string): Promise<string>
-  /**
-   * processSvg and the result's measure (fingerprint.ts) in one job, so a create waits for the pool
-   * once. The measure is null where the output cannot be drawn, or when the measure ran past the
-   * deadline or lost its worker (the output stands; only the pipeline's CPU is charged to the lane).
-   * Throws as `process`.
-   */
-  processMeasured(input: string, options: { idPrefix: string }, lane?: string): Promise<Measured>
-  /** The markup to serve for each stored markup (served-svg.ts's sanitizeOrEmpty), in a worker. */
-  serve(inputs: string[], lane?: string): Promise<string[]>
-  /** Stored drawings' hashes and fingerprints (fingerprint.ts), in a worker; null where one cannot be drawn. */
-  measure(inputs: string[], lane?: string): Promise<(DrawingMeasure | null)[]>
-  /** Stored drawings against review rules (common/review-rules), in a worker; SvgError (400) for one it cannot read. */
-  check(inputs: string[], rules: ReviewRules, lane?: string): Promise<RuleCheck[][]>
-  /** Starts a first worker if none runs, so that the first icons do not wait for its start-up. */
-  warm(): void
-  close(): Promise<void>
-  readonly size: number
-  /** Workers alive, busy, icons waiting, workers replaced after a deadline or a crash. */
-  stats(): { workers: number; busy: number; queued: number; replaced: number }
-}
-
-/** The 503 when the queue is full or an icon waited too long. */
-export const SVG_POOL_BUSY = 'The server is busy processing icons. Please try again in a few seconds.'
 
 type Task = {
   id: number

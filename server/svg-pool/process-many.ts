@@ -2,7 +2,7 @@
 // running at once (two; a drop, drawn alone in its lane, four: draw-many.ts), all in the caller's
 // lane, so other callers' icons are served in between.
 import { isSvgError, type SvgError } from '../../common/svg/index.ts'
-import type { Measured, SvgPool } from './pool.ts'
+import type { Measured, SvgPool } from './pool-api.ts'
 import { MAX_QUEUED_PER_LANE } from './settings.ts'
 
 export type SvgJob = { input: string; idPrefix: string }

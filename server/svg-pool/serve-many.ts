@@ -5,7 +5,7 @@
 // fails alone is served as an empty drawing (and remembered so, not retried on every read).
 import { ApiError } from '../domain/errors.ts'
 import { cachedServedSvg, EMPTY_SVG, primeServedSvg } from '../domain/icons/served-svg.ts'
-import type { SvgPool } from './pool.ts'
+import type { SvgPool } from './pool-api.ts'
 
 const GROUP_CHARS = 1024 * 1024
 const GROUP_ITEMS = 500

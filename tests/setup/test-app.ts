@@ -5,7 +5,7 @@ import { loadConfig } from '../../server/config/config.ts'
 import { createContext, type ServerContext } from '../../server/context.ts'
 import type { OpenOptions } from '../../server/db/client.ts'
 import { user } from '../../server/db/schema/index.ts'
-import type { SvgPoolOptions } from '../../server/svg-pool/pool.ts'
+import type { SvgPoolOptions } from '../../server/svg-pool/pool-api.ts'
 import { startTestSmtp, type TestSmtp } from './smtp.ts'
 import { createTestDb, type DbKind } from './test-db.ts'
 

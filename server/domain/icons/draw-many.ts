@@ -12,7 +12,7 @@
 // while the workers had nothing to do (ADR 0113, round five).
 import { isSvgError, type SvgError } from '../../../common/svg/index.ts'
 import type { DrawingMeasure } from '../../svg-pool/fingerprint.ts'
-import type { Measured } from '../../svg-pool/pool.ts'
+import type { Measured } from '../../svg-pool/pool-api.ts'
 import { processAndMeasureMany, processMany, type SvgJob } from '../../svg-pool/process-many.ts'
 import type { Deps } from '../deps.ts'
 import { measureMany } from '../duplicates/duplicates.ts'
