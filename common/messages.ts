@@ -175,7 +175,7 @@ export const appMessages = {
   syncLimitInvalid: 'The sync page size must be a whole number from 1 to 1000',
   syncIconsInvalid: 'The sync icons flag must be 0 or 1',
   firstScreenLimitInvalid: 'The first screen size must be a whole number from 1 to 500',
-  firstScreenShown: 'Loading the rest…',
+  firstScreenShown: 'Loading…',
   syncCursorTooOld: 'This sync cursor is older than the kept history: list everything again',
   invalidEmail: 'Enter a valid e-mail address',
   // HTTP boundary

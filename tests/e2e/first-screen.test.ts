@@ -122,3 +122,31 @@ test('a project held on the device asks for no first screen', async () => {
   expect(asked).toContain('/api/me')
   expect(asked).not.toContain('/api/icons/first')
 })
+
+test("on a phone, the whole list's count takes the place the first screen's note held: the grid does not move", async () => {
+  const phone = await launchBrowser({ viewport: { width: 375, height: 740 }, touch: true })
+  try {
+    await phone.context.addCookies(await owner.context.cookies(app.baseUrl))
+    const { page, context } = phone
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await context.route(`**/api/icons?project_id=${projectId}`, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`${app.baseUrl}/icons?projectId=${projectId}`)
+    await page.getByTestId('icon-tile').first().waitFor()
+    expect(await page.getByTestId('icon-count').textContent()).toBe(appMessages.firstScreenShown)
+    const gridTop = async () => (await page.getByTestId('icon-grid').boundingBox())?.y
+    const before = await gridTop()
+    release()
+    await expect
+      .poll(() => page.getByTestId('icon-count').textContent(), { timeout: 20_000 })
+      .toBe('600 icons')
+    expect(await gridTop()).toBe(before)
+  } finally {
+    await phone.close()
+  }
+})
