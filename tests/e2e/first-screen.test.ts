@@ -84,7 +84,7 @@ test('the first screen shows before the whole list and before the sync, in name 
   expect(asked.indexOf('/api/icons/first')).toBeLessThan(appCode)
   release()
   await expect.poll(() => page.getByTestId('icon-count').textContent(), { timeout: 20_000 }).toBe('600 icons')
-  // The sync brought the project: the picker names it.
+  // The project's row is stored here (by the list before it lists, or by the sync): the picker names it.
   await expect
     .poll(() => page.getByTestId('project-picker').textContent(), { timeout: 20_000 })
     .toContain('Large')
