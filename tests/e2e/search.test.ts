@@ -68,6 +68,9 @@ describe('search by meaning in the vault', () => {
     })
     await page.goto(`${app.baseUrl}/icons?projectId=${projectId}`)
     await expect.poll(() => tiles().count(), { timeout: 15_000 }).toBe(6)
+    // The tiles may be the project's first screen (ADR 0419) while its whole list still comes: the
+    // count says so ("Loading…") until then. Searched once the whole list is here.
+    await expect.poll(() => page.getByTestId('icon-count').textContent(), { timeout: 15_000 }).toBe('6 icons')
     const scriptsBeforeTyping = [...scripts]
     await search('cog')
     await expect.poll(tileLabels, { timeout: 15_000 }).toEqual(['settings, synonym of cog'])
