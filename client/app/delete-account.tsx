@@ -17,7 +17,7 @@ import { ConfirmDialog } from '../components/ui/confirm-dialog.tsx'
 import { queryKeys } from '../data/query-keys.ts'
 import { useStorageUsage } from '../data/storage.ts'
 import { api } from '../lib/api.ts'
-import { authClient } from '../lib/auth-client.ts'
+import { loadAuthClient } from '../lib/load-auth-client.ts'
 import { expectSessionEnd } from '../lib/session-end.ts'
 import { toast } from '../lib/toast.ts'
 import { db, deleteLocalDb } from '../local/db.ts'
@@ -44,6 +44,7 @@ export function DeleteAccount({ email, onDeleted }: { email: string; onDeleted()
     setBusy(true)
     setOutcome(null)
     expectSessionEnd()
+    const { authClient } = await loadAuthClient()
     const { error } = await authClient.deleteUser({})
     const gone = error ? false : await signedOut()
     setBusy(false)

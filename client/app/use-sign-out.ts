@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { queryKeys } from '../data/query-keys.ts'
-import { authClient } from '../lib/auth-client.ts'
+import { loadAuthClient } from '../lib/load-auth-client.ts'
 import { expectSessionEnd } from '../lib/session-end.ts'
 import { toast } from '../lib/toast.ts'
 import { deleteLocalDb } from '../local/db.ts'
@@ -19,6 +19,7 @@ export function useSignOut() {
   return useCallback(
     async (thenVerify?: string) => {
       expectSessionEnd()
+      const { authClient } = await loadAuthClient()
       const { error } = await authClient.signOut()
       if (error) {
         toast(error.message ?? error.statusText)

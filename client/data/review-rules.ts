@@ -2,18 +2,18 @@
 // synced, so not kept offline) and changed there at once (POST /api/workspaces/update-review-rules:
 // a preset, or one rule's settings); the answer replaces the cached rules. The server refuses a role
 // that may not change them; the forms only hide what the role may not do.
-import {
-  REVIEW_RULE_IDS,
-  type ReviewPreset,
-  type ReviewRuleChanges,
-  type ReviewRules,
-  type ReviewRulesState,
+// Kept apart from the checker (rule-checks.ts) and the rules' schemas: the vault imports this for
+// its drops, and its first paint does not wait for the SVG parser and zod.
+import { REVIEW_RULE_IDS } from '@common/review-rules/rule-ids.ts'
+import type {
+  ReviewPreset,
+  ReviewRuleChanges,
+  ReviewRules,
+  ReviewRulesState,
 } from '@common/schemas/review-rules.ts'
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
 import { api } from '../lib/api.ts'
 import { queryClient } from '../lib/query-client.ts'
-import { type CheckOutcome, checkDrawing } from '../lib/rule-checklist.ts'
 import { queryKeys } from './query-keys.ts'
 
 const rulesQuery = (workspaceId: string) => ({
@@ -74,17 +74,4 @@ export function useCheckedRules(workspaceId: string | null) {
     staleTime: 60_000,
     meta: { showsOwnError: true },
   })
-}
-
-/**
- * The review rules' verdicts on a drawing, checked here in the browser with the shared checker (no
- * round trip): null without rules to check (personal projects, no workspace, none switched on) or
- * while the rules load; `error` when the pipeline refuses the drawing.
- */
-export function useRuleChecks(svg: string | null, workspaceId: string | null): CheckOutcome | null {
-  const rules = useCheckedRules(workspaceId).data
-  return useMemo(() => {
-    if (!svg || !rules || !REVIEW_RULE_IDS.some((id) => rules.rules[id].enabled)) return null
-    return checkDrawing(svg, rules.rules)
-  }, [svg, rules])
 }

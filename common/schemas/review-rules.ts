@@ -3,19 +3,10 @@
 // GET /api/icons/checks and POST /api/icons/check-rules, and what a check answers.
 import { z } from 'zod'
 import { messages } from '../messages.ts'
+import { REVIEW_RULE_IDS, type ReviewRuleId } from '../review-rules/rule-ids.ts'
 import { requiredId } from './fields.ts'
 
-export const REVIEW_RULE_IDS = [
-  'view_box',
-  'stroke_width',
-  'caps_joins',
-  'fill',
-  'no_raster_or_text',
-  'precision',
-  'max_elements',
-  'live_area',
-] as const
-export type ReviewRuleId = (typeof REVIEW_RULE_IDS)[number]
+export { REVIEW_RULE_IDS, type ReviewRuleId }
 
 /** `custom` once any rule differs from the preset chosen; null: no rules. */
 const REVIEW_PRESETS = ['lucide', 'filled', 'custom'] as const

@@ -12,6 +12,7 @@ import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts'
 import { subscribe } from '../setup/subscribe.ts'
 
 const COUNT = 600
+type Map = { sources: string[] }
 const svgOf = (n: number) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M${n % 20} 2h${(n % 9) + 1}v9z"/></svg>`
 let smtp: TestSmtp
@@ -82,6 +83,22 @@ test('the first screen shows before the whole list and before the sync, in name 
   expect(asked.indexOf('/api/me')).toBeGreaterThan(-1)
   expect(asked.indexOf('/api/me')).toBeLessThan(appCode)
   expect(asked.indexOf('/api/icons/first')).toBeLessThan(appCode)
+  // What the first tiles waited for carries no SVG parser, no zod and no auth client (ADR 0406): they
+  // load with the first drop, checklist, form or sign-out. Read from the scripts' source maps.
+  // (The bundler's runtime, a few lines of its own, has no source map.)
+  const scripts = asked.filter(
+    (path) =>
+      path.startsWith('/assets/') && path.endsWith('.js') && !path.startsWith('/assets/rolldown-runtime-'),
+  )
+  const sources = await Promise.all(
+    scripts.map(async (path) => ((await (await fetch(`${app.baseUrl}${path}.map`)).json()) as Map).sources),
+  )
+  expect(
+    sources.flat().filter((source) => source.includes('node_modules/react-dom/')).length,
+  ).toBeGreaterThan(0)
+  expect(sources.flat().filter((source) => /node_modules\/(@xmldom|zod|better-auth)\//.test(source))).toEqual(
+    [],
+  )
   release()
   await expect.poll(() => page.getByTestId('icon-count').textContent(), { timeout: 20_000 }).toBe('600 icons')
   // The project's row is stored here (by the list before it lists, or by the sync): the picker names it.

@@ -3,13 +3,12 @@
 import { queryOptions } from '@tanstack/react-query'
 import { queryKeys } from '../../data/query-keys.ts'
 import { ApiError } from '../../lib/api.ts'
-
-const auth = () => import('../../lib/auth-client.ts')
+import { loadAuthClient } from '../../lib/load-auth-client.ts'
 
 export const RESEND_COOLDOWN_S = 30
 
 export async function requestMagicLink(email: string): Promise<void> {
-  const { authCall, authClient } = await auth()
+  const { authCall, authClient } = await loadAuthClient()
   await authCall((fetchOptions) => authClient.signIn.magicLink({ email }, fetchOptions))
 }
 
@@ -26,7 +25,7 @@ export const verifyTokenQueryOptions = (token: string) =>
   queryOptions({
     queryKey: queryKeys.verifyIdentity(token),
     queryFn: async () => {
-      const { authCall, authClient } = await auth()
+      const { authCall, authClient } = await loadAuthClient()
       await authCall((fetchOptions) => authClient.magicLink.verify({ query: { token } }, fetchOptions))
       return true
     },

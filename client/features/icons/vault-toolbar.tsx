@@ -2,6 +2,7 @@
 // worker), status filter, sort, tile size, the count and, for those who may add icons, the button that
 // opens the file picker; "Recently deleted" for those who may restore icons (ADR 0408).
 
+import { formatCount } from '@common/format-count.ts'
 import { appMessages } from '@common/messages.ts'
 import { ArchiveRestore, Search, Upload } from 'lucide-react'
 import { type RefObject, useId } from 'react'
@@ -121,7 +122,7 @@ export function VaultToolbar({
             ? appMessages.firstScreenShown
             : counts.shown === counts.total
               ? iconCount(counts.total)
-              : `${counts.shown.toLocaleString('en')} of ${iconCount(counts.total)}`}
+              : `${formatCount(counts.shown)} of ${iconCount(counts.total)}`}
       </p>
       {onRecentlyDeleted ? (
         <Button

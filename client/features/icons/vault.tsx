@@ -18,7 +18,6 @@ import { replaceOnDrop } from './grid/tile-drop.ts'
 import { useTileSize } from './grid/tile-size.ts'
 import { DropOverlay } from './import/drop-overlay.tsx'
 import { FilePicker } from './import/file-picker.tsx'
-import { ImportProgress } from './import/import-progress.tsx'
 import { useDropAndPaste } from './import/use-drop-and-paste.ts'
 import { useImport } from './import/use-import.ts'
 import { PlanNotice } from './plan-notice.tsx'
@@ -32,14 +31,19 @@ import { EmptyVault, VaultLoading } from './vault-empty.tsx'
 import { VaultToolbar } from './vault-toolbar.tsx'
 import { matchNote, statusCounts, type ViewOptions, viewIcons } from './vault-view.ts'
 
-// The selection's actions and the detail panel (dialogs, exports) load after the first tiles
-// painted (ADR 0406); until then there is nothing of them to show.
+// The selection's actions, the detail panel (dialogs, exports) and an import's report (its rule
+// checklists) load after the first tiles painted (ADR 0406); until then there is nothing of them to
+// show.
 const BulkBar = afterPaint(
   () => import('./bulk/bulk-bar.tsx').then((m) => m.BulkBar),
   () => null,
 )
 const TrashDialog = afterPaint(
   () => import('./trash/trash-dialog.tsx').then((m) => m.TrashDialog),
+  () => null,
+)
+const ImportProgress = afterPaint(
+  () => import('./import/import-progress.tsx').then((m) => m.ImportProgress),
   () => null,
 )
 const IconDetailPanel = afterPaint(

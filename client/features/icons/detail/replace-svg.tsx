@@ -5,7 +5,7 @@ import { FileUp } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { RuleChecklist } from '../../../components/review/rule-checklist.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { useRuleChecks } from '../../../data/review-rules.ts'
+import { useRuleChecks } from '../../../data/rule-checks.ts'
 import type { LocalIcon } from '../../../local/db.ts'
 import { replaceDrawing } from './replace-drawing.ts'
 

@@ -10,8 +10,8 @@ import { DrawingDiff } from '../../../components/review/drawing-diff.tsx'
 import { useReviewFlow } from '../../../components/review/review-flow.tsx'
 import { RuleChecklist } from '../../../components/review/rule-checklist.tsx'
 import { Button } from '../../../components/ui/button.tsx'
-import { useRuleChecks } from '../../../data/review-rules.ts'
 import { useIconReviews } from '../../../data/reviews.ts'
+import { useRuleChecks } from '../../../data/rule-checks.ts'
 import type { LocalIcon } from '../../../local/db.ts'
 
 export function ReviewStatus({ icon, canApprove }: { icon: LocalIcon; canApprove: boolean }) {

@@ -1,15 +1,15 @@
 // The import report's review verdicts (ADR 0413): how many stored files fail the workspace's review
 // rules and which (file name, failing rules); choosing one opens its checklist, each rule with its
 // message and the offending elements highlighted on the preview (the shared RuleChecklist, checked
-// here again from the memoised checker). The files are stored: they wait for review.
+// here again from the memoised checker, import-checklist.tsx). The files are stored: they wait for review.
 import { reviewMessages } from '@common/messages.ts'
 import type { ReviewRules } from '@common/schemas/review-rules.ts'
 import { CircleX } from 'lucide-react'
-import { useState } from 'react'
-import { RuleChecklist } from '../../../components/review/rule-checklist.tsx'
+import { lazy, Suspense, useState } from 'react'
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx'
-import { checkDrawing } from '../../../lib/rule-checklist.ts'
 import type { RuleFailure } from './import-svgs.ts'
+
+const ImportChecklist = lazy(() => import('./import-checklist.tsx'))
 
 interface ImportRuleFailuresProps {
   failing: readonly RuleFailure[]
@@ -54,7 +54,9 @@ export function ImportRuleFailures({ failing, rules, waitForReview }: ImportRule
             title={reviewMessages.importChecklistTitle(open.name)}
             data-testid="import-checklist"
           >
-            <RuleChecklist svg={open.svg} outcome={checkDrawing(open.svg, rules)} />
+            <Suspense fallback={null}>
+              <ImportChecklist svg={open.svg} rules={rules} />
+            </Suspense>
           </DialogContent>
         </Dialog>
       ) : null}
