@@ -30,7 +30,7 @@ export type SvgPool = {
    * Throws as `process`.
    */
   processMeasured(input: string, options: { idPrefix: string }, lane?: string): Promise<Measured>
-  /** The markup to serve for each stored markup (served-svg.ts's sanitizeOrEmpty), in a worker. */
+  /** The markup to serve for each stored markup (sanitize-served.ts's sanitizeOrEmpty), in a worker. */
   serve(inputs: string[], lane?: string): Promise<string[]>
   /** Stored drawings' hashes and fingerprints (fingerprint.ts), in a worker; null where one cannot be drawn. */
   measure(inputs: string[], lane?: string): Promise<(DrawingMeasure | null)[]>

@@ -7,7 +7,7 @@ import { readlinkSync } from 'node:fs'
 import { setPriority } from 'node:os'
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads'
 import { isSvgError, loadSvgo, processSvg } from '../../common/svg/index.ts'
-import { sanitizeOrEmpty } from '../domain/icons/served-svg.ts'
+import { sanitizeOrEmpty } from '../domain/icons/sanitize-served.ts'
 import type { FromWorker, ToWorker } from './protocol.ts'
 import { WORKER_NICE } from './settings.ts'
 

@@ -5,12 +5,12 @@
 // Markup not served before is always sanitised; GET /api/icons of 10,000 icons no longer spends
 // ~0.8 s re-sanitising the same strings on every read (ADR 0402).
 import type { IconRow } from '../../../common/schemas/rows.ts'
-import { sanitizeSvg } from '../../../common/svg/index.ts'
 import { Lru } from '../../cache/lru.ts'
 import type { icons } from '../../db/schema/index.ts'
 import { toIconRow } from '../rows.ts'
+import { EMPTY_SVG, sanitizeOrEmpty } from './sanitize-served.ts'
 
-export const EMPTY_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"/>'
+export { EMPTY_SVG, sanitizeOrEmpty }
 
 /**
  * A least-recently-used memo of a string -> string function (the one bounded store, cache/lru.ts),
@@ -40,17 +40,6 @@ export function stringMemo(
     get chars() {
       return entries.weight
     },
-  }
-}
-
-/** The markup served for stored markup `svg` (what servedSvg memoises). */
-export function sanitizeOrEmpty(svg: string): string {
-  try {
-    const clean = sanitizeSvg(svg)
-    // Keep one string in memory when nothing changed.
-    return clean === svg ? svg : clean
-  } catch {
-    return EMPTY_SVG
   }
 }
 
