@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { firstRequestPlugin } from './scripts/vite-first-request.ts'
 import { precompressPlugin } from './scripts/vite-precompress.ts'
 import { serviceWorker } from './scripts/vite-service-worker.ts'
 
@@ -23,6 +24,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    firstRequestPlugin(here('./client/index.html'), here('./client/first-request.ts')),
     serviceWorker(here('./client/service-worker/sw.ts')),
     precompressPlugin(),
   ],

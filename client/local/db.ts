@@ -182,6 +182,11 @@ export function whenLocalDbOpen(): Promise<void> {
   return db.isOpen() ? Promise.resolve() : opened.promise
 }
 
+/** Whether this browser holds the project whole (its list stored); a database not made yet is not made here. */
+export async function holdsProject(projectId: string): Promise<boolean> {
+  return (await Dexie.exists(db.name)) && (await db.held.get(projectId)) !== undefined
+}
+
 const beforeDelete = new Set<() => Promise<void> | void>()
 
 /** Runs before the database is deleted (the sync engine stops there). */

@@ -8,8 +8,6 @@
 // brought the project (ADR 0425). A failure is not reported: the whole list's request reports its own.
 import { MAX_FIRST_SCREEN } from '@common/icon-limits.ts'
 import type { IconRow, ProjectRow } from '@common/schemas/rows.ts'
-import Dexie from 'dexie'
-import { db } from './db.ts'
 import { localOwner } from './local-owner.ts'
 
 /** The smallest tile's side with its gap, in CSS pixels: how many tiles a screen can hold. */
@@ -20,6 +18,8 @@ const firstScreens = new Map<string, readonly IconRow[]>()
 const projects = new Map<string, ProjectRow>()
 /** Projects whose whole list this page has had: a first screen that comes later is not shown. */
 const listed = new Set<string>()
+/** Projects whose first screen this page asked for (once). */
+const asked = new Set<string>()
 const listeners = new Set<(projectId: string, rows: readonly IconRow[]) => void>()
 const projectListeners = new Set<() => void>()
 
@@ -29,15 +29,25 @@ function openedProject(): string | null {
   return new URLSearchParams(location.search).get('projectId') || null
 }
 
-/** As the page starts: the first screen of the project it opens on, when it is not held here. */
+/**
+ * Before the app's code (first-request.ts, its own small script): a browser whose local copy nobody
+ * has claimed holds nothing, so the first screen is asked for at once, not ~0.5 s later once the
+ * app's entry has loaded.
+ */
+export function askFirstScreenAtOnce(): void {
+  const projectId = openedProject()
+  if (projectId && localOwner() === null) void fetchFirstScreen(projectId)
+}
+
+/** As the app starts: the first screen of the project it opens on, when it is not held here. */
 export async function startFirstVisit(): Promise<void> {
   const projectId = openedProject()
   if (!projectId) return
-  // A browser whose local copy nobody has claimed holds nothing: asked at once. Otherwise the
-  // database says whether it holds the project (one that does not exist is not created here).
+  // Unclaimed: asked already (above), or now if that script did not run. Otherwise the database
+  // says whether it holds the project (one that does not exist is not created here).
   if (localOwner() !== null) {
     try {
-      if ((await Dexie.exists(db.name)) && (await db.held.get(projectId))) return
+      if (await (await import('./db.ts')).holdsProject(projectId)) return
     } catch {
       return
     }
@@ -46,6 +56,8 @@ export async function startFirstVisit(): Promise<void> {
 }
 
 async function fetchFirstScreen(projectId: string): Promise<void> {
+  if (asked.has(projectId)) return
+  asked.add(projectId)
   const perSide = (px: number) => Math.ceil(px / SMALLEST_TILE_PX)
   const limit = Math.min(MAX_FIRST_SCREEN, perSide(innerWidth) * perSide(innerHeight))
   try {

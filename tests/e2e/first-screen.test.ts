@@ -83,6 +83,8 @@ test('the first screen shows before the whole list and before the sync, in name 
   expect(asked.indexOf('/api/me')).toBeGreaterThan(-1)
   expect(asked.indexOf('/api/me')).toBeLessThan(appCode)
   expect(asked.indexOf('/api/icons/first')).toBeLessThan(appCode)
+  // Asked by the page's first script (first-request.ts), not once the app's entry had loaded.
+  expect(asked.indexOf('/api/icons/first')).toBeLessThan(asked.indexOf('/api/me'))
   // What the first tiles waited for carries no SVG parser, no zod and no auth client (ADR 0406): they
   // load with the first drop, checklist, form or sign-out. Read from the scripts' source maps.
   // (The bundler's runtime, a few lines of its own, has no source map.)
