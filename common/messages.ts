@@ -176,6 +176,9 @@ export const appMessages = {
   syncIconsInvalid: 'The sync icons flag must be 0 or 1',
   firstScreenLimitInvalid: 'The first screen size must be a whole number from 1 to 500',
   firstScreenShown: 'Loading…',
+  /** What a panel says while its figures or code come (storage, credits, releases, a copy's code). */
+  loading: 'Loading…',
+  storageUnavailable: 'Storage use is not available right now',
   syncCursorTooOld: 'This sync cursor is older than the kept history: list everything again',
   invalidEmail: 'Enter a valid e-mail address',
   // HTTP boundary

@@ -51,7 +51,7 @@ export function AccountDialog({ open, onOpenChange }: AccountDialogProps) {
                 ? appMessages.creditsLeft(Math.max(0, credits.limit - credits.used), credits.limit)
                 : credits === null
                   ? 'Not available right now'
-                  : 'Loading…'
+                  : appMessages.loading
             }
           />
         </dl>
@@ -61,7 +61,7 @@ export function AccountDialog({ open, onOpenChange }: AccountDialogProps) {
             <StorageMeter usage={storage.data.personal} />
           ) : (
             <p className="text-sm text-muted">
-              {storage.isError ? 'Storage use is not available right now' : 'Loading…'}
+              {storage.isError ? appMessages.storageUnavailable : appMessages.loading}
             </p>
           )}
         </div>

@@ -1,6 +1,7 @@
 // What a list that needs the server shows instead of its rows (the "Recently deleted" dialogs of
 // icons, projects and workspaces): offline, loading, failed with Try again, or empty; null when it
 // has rows to show.
+import { appMessages } from '@common/messages.ts'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { errorMessage } from '../../lib/api.ts'
@@ -29,7 +30,7 @@ export function serverListState({
   if (list.isPending)
     return (
       <p role="status" className="text-sm text-muted">
-        Loading…
+        {appMessages.loading}
       </p>
     )
   if (list.isError)

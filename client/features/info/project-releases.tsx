@@ -2,7 +2,7 @@
 // (owners and admins; the owner in personal mode: the one permission table), and every release
 // with its notes and changelog, newest first.
 import { countOf } from '@common/format-count.ts'
-import { exportMessages } from '@common/messages.ts'
+import { appMessages, exportMessages } from '@common/messages.ts'
 import { can, type Role } from '@common/permissions.ts'
 import type { Release } from '@common/schemas/releases.ts'
 import type { UseQueryResult } from '@tanstack/react-query'
@@ -69,7 +69,7 @@ export function ProjectReleases({ projectId, projectName, role, releases }: Proj
               : offline
                 ? exportMessages.releasesNeedConnection
                 : releases.isPending
-                  ? 'Loading…'
+                  ? appMessages.loading
                   : 'Not released yet. A release fixes the exact set of icons under a version.'}
           </p>
         </div>

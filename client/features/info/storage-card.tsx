@@ -1,6 +1,6 @@
 // /info's storage: the personal projects and each workspace against their plan's quotas
 // (GET /api/usage, ADR 0308). A workspace's quota is its owner's plan's.
-import { messages } from '@common/messages.ts'
+import { appMessages, messages } from '@common/messages.ts'
 import { HardDrive } from 'lucide-react'
 import { StorageMeter } from '../../components/storage-meter.tsx'
 import { useStorageUsage } from '../../data/storage.ts'
@@ -26,7 +26,7 @@ export function StorageCard() {
         </div>
       ) : (
         <p className="mt-2 text-sm text-muted">
-          {isError ? 'Storage use is not available right now' : 'Loading…'}
+          {isError ? appMessages.storageUnavailable : appMessages.loading}
         </p>
       )}
     </section>

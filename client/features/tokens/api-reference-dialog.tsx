@@ -135,7 +135,7 @@ export function ApiReferenceDialog({
           </a>
           {doc.isPending ? (
             <p role="status" className="text-sm text-muted">
-              Loading…
+              {appMessages.loading}
             </p>
           ) : null}
           {doc.isError ? (

@@ -3,6 +3,7 @@
 // read-only and scrollable: exactly the text a copy puts on the clipboard (copy-icon.ts iconCode).
 // The outcome is said here, in the panel, not in a toast: on a phone the panel fills the screen and
 // a toast would sit over its controls.
+import { appMessages } from '@common/messages.ts'
 import { Copy } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
@@ -25,7 +26,7 @@ const NOTICE_MS = 4000
  * while the next converts. `prefix`: the CSS class prefix it depends on (converted again on a change).
  */
 function useIconCode(icon: LocalIcon, format: CopyFormat, prefix: string, instance: string): string {
-  const [code, setCode] = useState('Loading…')
+  const [code, setCode] = useState<string>(appMessages.loading)
   const { name, svg, project_id, label, description, decorative } = icon
   // biome-ignore lint/correctness/useExhaustiveDependencies: iconCode reads the prefix from its store
   useEffect(() => {
