@@ -4,7 +4,8 @@
 // event loop. A group that fails (too slow, a worker lost) is retried icon by icon; an icon that
 // fails alone is served as an empty drawing (and remembered so, not retried on every read).
 import { ApiError } from '../domain/errors.ts'
-import { cachedServedSvg, EMPTY_SVG, primeServedSvg } from '../domain/icons/served-svg.ts'
+import { EMPTY_SVG } from '../domain/icons/sanitize-served.ts'
+import { cachedServedSvg, primeServedSvg } from '../domain/icons/served-svg.ts'
 import type { SvgPool } from './pool-api.ts'
 
 const GROUP_CHARS = 1024 * 1024

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { sanitizeSvg } from '../../../common/svg/index.ts'
-import { EMPTY_SVG, servedSvg, stringMemo } from './served-svg.ts'
+import { EMPTY_SVG } from './sanitize-served.ts'
+import { servedSvg, stringMemo } from './served-svg.ts'
 
 describe('stringMemo', () => {
   it('computes a string once and answers it again from memory', () => {

@@ -8,9 +8,7 @@ import type { IconRow } from '../../../common/schemas/rows.ts'
 import { Lru } from '../../cache/lru.ts'
 import type { icons } from '../../db/schema/index.ts'
 import { toIconRow } from '../rows.ts'
-import { EMPTY_SVG, sanitizeOrEmpty } from './sanitize-served.ts'
-
-export { EMPTY_SVG, sanitizeOrEmpty }
+import { sanitizeOrEmpty } from './sanitize-served.ts'
 
 /**
  * A least-recently-used memo of a string -> string function (the one bounded store, cache/lru.ts),
