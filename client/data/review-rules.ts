@@ -4,7 +4,7 @@
 // that may not change them; the forms only hide what the role may not do.
 // Kept apart from the checker (rule-checks.ts) and the rules' schemas: the vault imports this for
 // its drops, and its first paint does not wait for the SVG parser and zod.
-import { REVIEW_RULE_IDS } from '@common/review-rules/rule-ids.ts'
+import { anyRuleEnabled } from '@common/review-rules/rule-ids.ts'
 import type {
   ReviewPreset,
   ReviewRuleChanges,
@@ -43,7 +43,7 @@ export async function enabledReviewRules(workspaceId: string): Promise<ReviewRul
       staleTime: 60_000,
       retry: false,
     })
-    return REVIEW_RULE_IDS.some((id) => rules[id].enabled) ? rules : null
+    return anyRuleEnabled(rules) ? rules : null
   } catch {
     return null
   }

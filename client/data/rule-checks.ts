@@ -1,5 +1,5 @@
 // The review rules' verdicts on a drawing, checked in the browser with the shared checker (ADR 0110).
-import { REVIEW_RULE_IDS } from '@common/review-rules/rule-ids.ts'
+import { anyRuleEnabled } from '@common/review-rules/rule-ids.ts'
 import { useMemo } from 'react'
 import { type CheckOutcome, checkDrawing } from '../lib/rule-checklist.ts'
 import { useCheckedRules } from './review-rules.ts'
@@ -12,7 +12,7 @@ import { useCheckedRules } from './review-rules.ts'
 export function useRuleChecks(svg: string | null, workspaceId: string | null): CheckOutcome | null {
   const rules = useCheckedRules(workspaceId).data
   return useMemo(() => {
-    if (!svg || !rules || !REVIEW_RULE_IDS.some((id) => rules.rules[id].enabled)) return null
+    if (!svg || !rules || !anyRuleEnabled(rules.rules)) return null
     return checkDrawing(svg, rules.rules)
   }, [svg, rules])
 }

@@ -13,6 +13,7 @@ import {
 import { parseViewBox, readSvg, type SvgElement } from '../svg/index.ts'
 import { type DrawnElement, drawnElements } from './drawn-elements.ts'
 import { capsJoinsOffences, fillOffences, type Offence, strokeWidthOffences } from './paint-rules.ts'
+import { anyRuleEnabled } from './rule-ids.ts'
 import {
   liveAreaOffences,
   maxElementsOffences,
@@ -93,6 +94,6 @@ export function checkTree(root: SvgElement, rules: ReviewRules): RuleCheck[] {
 
 /** The verdicts of the enabled rules on stored markup (read as the pipeline reads it). Throws SvgError. */
 export function checkSvg(markup: string, rules: ReviewRules): RuleCheck[] {
-  if (!REVIEW_RULE_IDS.some((id) => rules[id].enabled)) return []
+  if (!anyRuleEnabled(rules)) return []
   return checkTree(readSvg(markup), rules)
 }

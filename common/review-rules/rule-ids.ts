@@ -11,3 +11,7 @@ export const REVIEW_RULE_IDS = [
   'live_area',
 ] as const
 export type ReviewRuleId = (typeof REVIEW_RULE_IDS)[number]
+
+/** Whether any rule is switched on: with none, nothing is checked. */
+export const anyRuleEnabled = (rules: Record<ReviewRuleId, { enabled: boolean }>): boolean =>
+  REVIEW_RULE_IDS.some((id) => rules[id].enabled)
