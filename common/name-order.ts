@@ -3,8 +3,10 @@
 // spaces, `_`, `-` and `.` (what icon sets use) get a key whose plain string order is the root
 // collation's, so such names sort at the cost of string comparison (the collator costs 0.3–0.6 s
 // for 50,000 names). The client sorts its grid by it (client/features/icons/name-order.ts, which
-// also checks that the page's language orders this alphabet as the root collation does); the server
-// picks a large project's first screen by it (server/domain/icons/icon-first-screen.ts, ADR 0419).
+// also checks that the page's language orders this alphabet as the root collation does); the
+// database makes the same key for every icon (icons.name_key, drizzle/0023_name_key.sql, compared by
+// server/db/name-key.test.ts), whose index gives a large project's first screen
+// (server/domain/icons/icon-first-screen.ts, ADR 0419). A change here needs a migration there.
 
 /** The alphabet the key reproduces the collator's order for. */
 const SIMPLE = /^[A-Za-z0-9 _.-]*$/

@@ -111,6 +111,12 @@ export const icons = pgTable(
      */
     near_project: uuid('near_project'),
     near_hash: text('near_hash'),
+    /**
+     * The name's key in the grid's name order (common/name-order.ts's nameKey), made by the database
+     * from the name on every write (`icon_name_key`, drizzle/0023_name_key.sql): null for a name
+     * outside the key's alphabet. A large project's first screen is a short read of its index (ADR 0419).
+     */
+    name_key: text('name_key').generatedAlwaysAs(sql`icon_name_key(name)`),
   },
   // The vault lists a project's icons by (created_at, id): one index serves the filter, the order and
   // the keyset of its pages.
@@ -135,6 +141,9 @@ export const icons = pgTable(
       ),
     // The few icons with aliases, read by the name checks of every create (icon-aliases.ts).
     index('icons_project_id_aliased_idx').on(t.project_id).where(sql`${t.aliases} <> '[]'::jsonb`),
+    // A project's first screen (ADR 0419): its names in the key's plain string order (byte order,
+    // which is JavaScript's for the key's characters), ties by id; names without a key are the nulls.
+    index('icons_project_id_name_key_idx').on(t.project_id, sql`${t.name_key} collate "C"`, t.id),
   ],
 )
 

@@ -1,10 +1,11 @@
 // A project's first screen (GET /api/icons/first, ADR 0419): its first icons in the grid's name order
 // (common/name-order.ts), so that a new device paints a large project's first tiles while the whole
-// list (icon-list-cache.ts) is still coming. The names are read with the project's list stamp in one
-// statement (one JSON value), the first `limit` picked by their keys (the collator for other names), a slice at a time
-// so the event loop is never held, then those icons read and served as the list serves them, with
-// the project's row. Kept per project, stamp and limit, and shared by requests that ask for the same
-// one at once.
+// list (icon-list-cache.ts) is still coming. One statement reads the project's list stamp, its first
+// `limit` names by their stored keys (icons.name_key, an index read: drizzle/0023_name_key.sql) and
+// every name without a key; the first `limit` of those are picked (the collator orders names
+// without a key among the others, a slice at a time so the event loop is never held), then those
+// icons read and served as the list serves them, with the project's row. Kept per project, stamp and
+// limit, and shared by requests that ask for the same one at once.
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { byId, nameCollator, nameKey } from '../../../common/name-order.ts'
 import type { IconRow } from '../../../common/schemas/rows.ts'
@@ -109,21 +110,26 @@ export function firstScreenAnswer(
 
 /** The first screen as the database has it now, and the list stamp its names were read at. */
 async function readFirstScreen(deps: Deps, actor: Actor, projectId: string, limit: number) {
-  // The names as one JSON value with the stamp, in one statement: one field to decode, not two per
-  // icon (the database thread's cost on PGlite is per field).
+  // The names as JSON values with the stamp, in one statement: one field to decode, not two per icon
+  // (the database thread's cost on PGlite is per field). The keyed names come from the index in its
+  // order, `limit` of them at most; the names without a key are few where icon sets are kept.
   const [project] = await deps.db
     .select({
       createdAt: projects.created_at,
       listVersion: projects.list_version,
-      names: sql<
+      keyed: sql<[string, string][] | null>`(select json_agg(json_build_array(k.id, k.name)) from (
+        select i.id, i.name from icons i where i.project_id = ${projectId} and i.name_key is not null
+        order by i.name_key collate "C", i.id limit ${limit}) k)`,
+      unkeyed: sql<
         [string, string][] | null
-      >`(select json_agg(json_build_array(i.id, i.name)) from icons i where i.project_id = ${projectId})`,
+      >`(select json_agg(json_build_array(i.id, i.name)) from icons i where i.project_id = ${projectId} and i.name_key is null)`,
     })
     .from(projects)
     .where(eq(projects.id, projectId))
-  if (!project?.names?.length) return { rows: [] as IconRow[], stamp: null }
+  const names = [...(project?.keyed ?? []), ...(project?.unkeyed ?? [])]
+  if (!project || !names.length) return { rows: [] as IconRow[], stamp: null }
   const first = await firstByName(
-    project.names.map(([id, name]) => ({ id, name })),
+    names.map(([id, name]) => ({ id, name })),
     limit,
   )
   const records = await deps.db
