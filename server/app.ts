@@ -26,7 +26,7 @@ import { keepIconifyAnswers } from './middleware/iconify-keep.ts'
 import { keepProjectLists } from './middleware/project-lists.ts'
 import { loggedPath, requestLog } from './middleware/request-log.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
-import { type AppEnv, sessionMiddleware } from './middleware/session.ts'
+import { type AppEnv, sessionMiddleware, sessionTokenOf } from './middleware/session.ts'
 import { keepSessionAnswers } from './middleware/session-keep.ts'
 import { writeFirst } from './middleware/write-first.ts'
 import { authRoutes } from './routes/auth.ts'
@@ -161,7 +161,12 @@ export function createApp(deps: AppDeps) {
   api.all('*', (c) => c.json(errorBody(appMessages.apiNotFound, 'not_found'), 404))
 
   app.route('/api', api)
-  mountSpa(app as unknown as Hono, deps.clientDir)
+  // A signed-in browser's navigation: its first API request (a new device's first screen, whose
+  // markup is sanitised in the pool) comes ~0.2–0.5 s later, so the pool's first worker starts now.
+  // Only the cookie's presence is looked at; warm() starts one worker at most (ADR 0102).
+  mountSpa(app as unknown as Hono, deps.clientDir, (c) => {
+    if (sessionTokenOf(c.req.header('cookie'))) deps.deps.svg.warm()
+  })
 
   app.onError((err, c) => {
     if (err instanceof ApiError)

@@ -2,7 +2,7 @@
 // accepts one (server/cache/precompressed.ts), otherwise the file compressed on the fly; hashed assets
 // cached for a year, pages and the service worker (sw.js) revalidated on every use, every other
 // path answered with index.html (never cached) so the client router takes over; a missing file
-// under /assets/ is a 404.
+// under /assets/ is a 404. `onPage` hears each request answered with the page (a navigation).
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { serveStatic } from '@hono/node-server/serve-static'
@@ -16,7 +16,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 const cacheControl = (path: string) =>
   path.endsWith('.html') || path.endsWith('/sw.js') ? 'no-cache' : 'public, max-age=3600'
 
-export function mountSpa(app: Hono, dir = clientDir) {
+export function mountSpa(app: Hono, dir = clientDir, onPage?: (c: Context) => void) {
   const indexFile = `${dir}/index.html`
   const precompressed = (c: Context, file: string | null, cache: string) => {
     const res =
@@ -53,6 +53,7 @@ export function mountSpa(app: Hono, dir = clientDir) {
   )
   let index: string | undefined
   app.get('*', (c) => {
+    onPage?.(c)
     const packed = precompressed(c, indexFile, 'no-cache')
     if (packed) return packed
     if (index === undefined && existsSync(indexFile)) index = readFileSync(indexFile, 'utf8')
