@@ -10,7 +10,7 @@ import { TRASH_MS } from '../../common/retention.ts'
 import type { Db, Tx } from '../db/client.ts'
 import { projects, user, workspaceAccess, workspaces } from '../db/schema/index.ts'
 import type { Actor } from './deps.ts'
-import { ApiError, forbidden, notFound } from './errors.ts'
+import { forbidden, notFound } from './errors.ts'
 
 type WorkspaceRecord = typeof workspaces.$inferSelect
 type ProjectRecord = typeof projects.$inferSelect
@@ -62,52 +62,53 @@ export const deletedWorkspaceScope = (db: Db, actor: Actor, workspaceId: string)
  * A project deleted in the last 30 days, in the caller's personal space or in a workspace of theirs
  * that is not deleted itself, with its scope; 404 otherwise.
  */
-export async function deletedProjectScope(
-  db: Db,
-  actor: Actor,
-  projectId: string,
-): Promise<{ scope: Scope; project: ProjectRecord }> {
-  const [project] = await db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, projectId), inTrash(projects.deleted_at)))
-  if (!project || !tokenReaches(actor, project.id)) throw notFound(appMessages.deletedProjectNotFound)
-  return scopeOfProject(db, actor, project, appMessages.deletedProjectNotFound)
-}
+export const deletedProjectScope = (db: Db, actor: Actor, projectId: string) =>
+  scopeOfProject(db, actor, projectId, inTrash(projects.deleted_at), appMessages.deletedProjectNotFound)
 
 /**
  * The scope of a project the caller may see, with the project; 404 otherwise. Given a transaction,
  * it reads them there (a write deciding on the rows it holds, ADR 0309).
  */
-export async function projectScope(
-  db: Tx,
-  actor: Actor,
-  projectId: string,
-): Promise<{ scope: Scope; project: ProjectRecord }> {
-  const [project] = await db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, projectId), isNull(projects.deleted_at)))
-  if (!project || !tokenReaches(actor, project.id)) throw notFound(PROJECT_NOT_FOUND)
-  return scopeOfProject(db, actor, project, PROJECT_NOT_FOUND)
-}
+export const projectScope = (db: Tx, actor: Actor, projectId: string) =>
+  scopeOfProject(db, actor, projectId, isNull(projects.deleted_at), PROJECT_NOT_FOUND)
 
+/**
+ * A project that is as `state` says, with its scope: in one statement the project, its workspace if
+ * live and the caller's membership there (every read of a project's icons and every create starts
+ * here: one round trip, not two). A personal project of another user, a deleted workspace or one the
+ * caller is not in: `missing` (404).
+ */
 async function scopeOfProject(
   db: Tx,
   actor: Actor,
-  project: ProjectRecord,
+  projectId: string,
+  state: SQL,
   missing: string,
 ): Promise<{ scope: Scope; project: ProjectRecord }> {
+  const [row] = await db
+    .select({
+      project: projects,
+      workspace: workspaces,
+      role: workspaceAccess.role,
+      accessId: workspaceAccess.id,
+    })
+    .from(projects)
+    .leftJoin(workspaces, and(eq(workspaces.id, projects.workspace_id), isNull(workspaces.deleted_at)))
+    .leftJoin(
+      workspaceAccess,
+      and(eq(workspaceAccess.workspace_id, workspaces.id), eq(workspaceAccess.user_id, actor.id)),
+    )
+    .where(and(eq(projects.id, projectId), state))
+  const project = row?.project
+  if (!project || !tokenReaches(actor, project.id)) throw notFound(missing)
   if (!project.workspace_id) {
     if (project.user_id !== actor.id) throw notFound(missing)
     return { scope: { kind: 'personal', ownerId: actor.id }, project }
   }
-  try {
-    return { scope: await workspaceScope(db, actor, project.workspace_id), project }
-  } catch (error) {
-    // Only "no access to the workspace" becomes the project's 404; a database failure stays one.
-    if (error instanceof ApiError && error.status === 404) throw notFound(missing)
-    throw error
+  if (!row.workspace || row.role === null || row.accessId === null) throw notFound(missing)
+  return {
+    scope: { kind: 'workspace', workspace: row.workspace, role: row.role as Role, accessId: row.accessId },
+    project,
   }
 }
 
