@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nameKey } from '../../common/name-order.ts'
-import { seededRandom as random } from '../../common/svg/test-support/random.ts'
+import { namesFromParts } from '../../common/svg/test-support/random.ts'
 import { createTestStore, dbKinds } from '../../tests/setup/test-db.ts'
 import type { Store } from './client.ts'
 
@@ -30,15 +30,10 @@ const PARTS = [
 ]
 
 /** Names of the key's alphabet and others, runs of 120 digits among them (a length past chr 127). */
-function names(count: number, seed: number): string[] {
-  const next = random(seed)
-  const made = Array.from({ length: count }, () => {
-    let name = ''
-    for (let k = 1 + Math.floor(next() * 5); k > 0; k--) name += PARTS[Math.floor(next() * PARTS.length)]
-    return name
-  })
-  return [...made, '', '0', '000', '9'.repeat(120), `x${'1'.repeat(96)}`, 'ÅNGSTRÖM', 'İ', 'a b', 'A_B']
-}
+const names = (count: number, seed: number) => [
+  ...namesFromParts(PARTS, count, seed),
+  ...['', '0', '000', '9'.repeat(120), `x${'1'.repeat(96)}`, 'ÅNGSTRÖM', 'İ', 'a b', 'A_B'],
+]
 
 describe.each(dbKinds)('icon_name_key on %s', (kind) => {
   let store: Store & { dispose(): Promise<void> }

@@ -3,7 +3,7 @@
 // orders the same, and sortByName gives exactly compareByName's order, simple names or not.
 
 import { nameKey } from '@common/name-order.ts'
-import { seededRandom as random } from '@common/svg/test-support/random.ts'
+import { namesFromParts } from '@common/svg/test-support/random.ts'
 import { describe, expect, it } from 'vitest'
 import { compareByName, keysInUse, sortByName } from './name-order.ts'
 
@@ -35,15 +35,7 @@ const PARTS = [
   '100',
 ]
 
-function names(count: number, seed: number): string[] {
-  const next = random(seed)
-  return Array.from({ length: count }, () => {
-    let name = ''
-    const parts = 1 + Math.floor(next() * 5)
-    for (let i = 0; i < parts; i++) name += PARTS[Math.floor(next() * PARTS.length)]
-    return name
-  })
-}
+const names = (count: number, seed: number) => namesFromParts(PARTS, count, seed)
 
 const sign = (n: number) => (n < 0 ? -1 : n > 0 ? 1 : 0)
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })

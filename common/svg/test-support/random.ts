@@ -9,3 +9,19 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
 }
+
+/** `count` names, each 1 to `maxParts` of `parts` joined, drawn from `seededRandom(seed)`. */
+export function namesFromParts(
+  parts: readonly string[],
+  count: number,
+  seed: number,
+  maxParts = 5,
+): string[] {
+  const next = seededRandom(seed)
+  return Array.from({ length: count }, () => {
+    let name = ''
+    for (let k = 1 + Math.floor(next() * maxParts); k > 0; k--)
+      name += parts[Math.floor(next() * parts.length)]
+    return name
+  })
+}

@@ -1,7 +1,7 @@
 // firstByName against the library it stands in for: the first names of a sort by Intl.Collator
 // (numeric, base; ties by id), over lists longer than one slice, of simple names and others mixed.
 import { describe, expect, it } from 'vitest'
-import { seededRandom as random } from '../../../common/svg/test-support/random.ts'
+import { namesFromParts } from '../../../common/svg/test-support/random.ts'
 import { firstByName } from './icon-first-screen.ts'
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
@@ -30,14 +30,11 @@ const PARTS = [
   '图',
 ]
 
-function names(count: number, seed: number, parts = PARTS): Named[] {
-  const next = random(seed)
-  return Array.from({ length: count }, (_, n) => {
-    let name = ''
-    for (let k = 1 + Math.floor(next() * 4); k > 0; k--) name += parts[Math.floor(next() * parts.length)]
-    return { id: `${String(n % 997).padStart(4, '0')}-${n}`, name }
-  })
-}
+const names = (count: number, seed: number, parts = PARTS): Named[] =>
+  namesFromParts(parts, count, seed, 4).map((name, n) => ({
+    id: `${String(n % 997).padStart(4, '0')}-${n}`,
+    name,
+  }))
 
 describe('firstByName', () => {
   it('gives the first names of the collator sort, simple names and others, across slices', async () => {
