@@ -193,6 +193,20 @@ test('gold owner: the picker, the tiles, no "/" hint, the menu marks the tab, a 
   const trashBox = (await trash.boundingBox())!
   expect(trashBox.x).toBeGreaterThanOrEqual(0)
   expect(trashBox.x + trashBox.width).toBeLessThanOrEqual(WIDTH)
+  // The count has a line of its own on a phone: "N of M icons" is wider than "M icons", and beside the
+  // selects it took a new line while a search was typed, moving the grid down.
+  const toolbar = page.getByTestId('vault-toolbar')
+  const count = page.getByTestId('icon-count')
+  const sortBox = (await page.getByTestId('sort-select').boundingBox())!
+  expect((await count.boundingBox())!.y).toBeGreaterThanOrEqual(sortBox.y + sortBox.height)
+  const toolbarHeight = (await toolbar.boundingBox())!.height
+  const firstTileTop = (await page.getByTestId('icon-tile').first().boundingBox())!.y
+  await page.getByRole('searchbox').fill('heart')
+  await count.filter({ hasText: / of 4 icons$/ }).waitFor()
+  expect((await toolbar.boundingBox())!.height).toBe(toolbarHeight)
+  expect((await page.getByTestId('icon-tile').first().boundingBox())!.y).toBe(firstTileTop)
+  await page.getByRole('searchbox').fill('')
+  await count.filter({ hasText: /^4 icons$/ }).waitFor()
   await shoot('icons')
   await audit('/icons')
   if (process.env.SCREENSHOTS)

@@ -115,7 +115,15 @@ export function VaultToolbar({
         onValueChange={onTileSize}
         options={TILE_SIZE_IDS.map((s) => ({ value: s, label: TILE_SIZES[s].label }))}
       />
-      <p id={countId} className="text-sm text-muted tabular-nums" data-testid="icon-count" aria-live="polite">
+      {/* On a phone the count is the toolbar's last line, always: "206 of 1,234 icons" is wider than
+          "1,234 icons", and beside the selects it wrapped onto a line of its own while a search was
+          typed, moving the grid down. */}
+      <p
+        id={countId}
+        className="order-last min-h-4 basis-full text-xs text-muted tabular-nums sm:order-none sm:min-h-0 sm:basis-auto sm:text-sm"
+        data-testid="icon-count"
+        aria-live="polite"
+      >
         {counts === null
           ? null
           : counts === 'partial'
