@@ -13,6 +13,12 @@ import type { LocalProject, LocalWorkspace } from '../../local/db.ts'
 export interface VaultAccess {
   userId: string
   role: Role | 'personal' | null
+  /**
+   * Whether the page knows the user and their role here yet. On a new device the vault shows with
+   * the first screen's project before the sync has brought its workspace (ADR 0425): until then the
+   * role is null, which is not a refusal.
+   */
+  known: boolean
   canCreate: boolean
   canUpdate: boolean
   canDelete: boolean
@@ -64,6 +70,7 @@ function accessFor(
   return {
     userId: me?.id ?? '',
     role,
+    known: !!me && (project.workspace_id === null || !!workspace),
     canCreate: can(role, 'icon:create'),
     canUpdate: can(role, 'icon:update'),
     canDelete: can(role, 'icon:delete'),

@@ -4,7 +4,7 @@
 // state.
 import { appMessages, messages } from '@common/messages.ts'
 import type { ReviewRules } from '@common/schemas/review-rules.ts'
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { CheckFailure } from '../../../data/duplicates.ts'
 import { replaceIconSvg } from '../../../data/icons.ts'
 import { enabledReviewRules } from '../../../data/review-rules.ts'
@@ -42,6 +42,12 @@ export interface ImportState {
   waitForReview: boolean
 }
 
+/**
+ * How long files dropped or pasted before the page knows the user's role here wait for it; then they
+ * are refused as they would have been (the workspace never came: the user is not in it).
+ */
+const ROLE_WAIT_MS = 15_000
+
 /** Why an import cannot start here, or null. */
 function importRefusal(project: LocalProject | null | undefined, access: VaultAccess | null): string | null {
   if (!project || !access) return messages.noCurrentProject
@@ -55,10 +61,17 @@ export function useImport(project: LocalProject | null | undefined, access: Vaul
   /** A drop the plan refused: the vault says why, with Upgrade (plan-notice.tsx), not a toast. */
   const [planRefused, setPlanRefused] = useState(false)
   const abort = useRef<AbortController | null>(null)
+  // Files dropped or pasted before the user's role here is known (a new device's vault shows before
+  // its sync has brought the workspace): held until it is, not refused as "not authorized".
+  const [waiting, setWaiting] = useState<readonly ImportSource[]>([])
 
   const start = useCallback(
     async (sources: ImportSource[]) => {
       if (!sources.length) return
+      if (project && access && !access.known) {
+        setWaiting((held) => [...held, ...sources])
+        return
+      }
       const refusal = importRefusal(project, access)
       if (refusal && access?.planBlock && refusal === access.planBlock.message) {
         setPlanRefused(true)
@@ -126,6 +139,23 @@ export function useImport(project: LocalProject | null | undefined, access: Vaul
     },
     [project, access],
   )
+
+  const known = !!access?.known
+  const latest = useRef({ start, refusal: () => importRefusal(project, access) })
+  latest.current = { start, refusal: () => importRefusal(project, access) }
+  useEffect(() => {
+    if (!waiting.length) return
+    if (known) {
+      setWaiting([])
+      void latest.current.start([...waiting])
+      return
+    }
+    const timer = setTimeout(() => {
+      setWaiting([])
+      toast(latest.current.refusal() ?? messages.notAuthorized)
+    }, ROLE_WAIT_MS)
+    return () => clearTimeout(timer)
+  }, [known, waiting])
 
   /** The user's answer for held drawings: skip (never stored), keep (stored now), replace (same name). */
   const resolve = useCallback(async (rows: readonly HeldIcon[], choice: 'skip' | 'keep' | 'replace') => {
