@@ -12,13 +12,7 @@ import { toast } from '../../../lib/toast.ts'
 import { createIcons } from '../../../local/bulk-queue.ts'
 import type { LocalProject } from '../../../local/db.ts'
 import type { VaultAccess } from '../use-vault-access.ts'
-import {
-  type HeldIcon,
-  type ImportError,
-  type ImportSource,
-  importSvgs,
-  type RuleFailure,
-} from './import-svgs.ts'
+import type { HeldIcon, ImportError, ImportSource, RuleFailure } from './import-svgs.ts'
 
 export interface ImportState {
   total: number
@@ -108,6 +102,10 @@ export function useImport(project: LocalProject | null | undefined, access: Vaul
         : Promise.resolve(null)
       const target = { project, userId: access.userId, status: access.newStatus, rules }
       try {
+        // The import's code (the SVG pipeline's client, the duplicate check, tags from names) loads
+        // with the first import, not before the vault's first tiles (ADR 0406); every script is
+        // precached, so offline too.
+        const { importSvgs } = await import('./import-svgs.ts')
         const { added, errors } = await importSvgs(
           sources,
           target,
